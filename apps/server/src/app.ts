@@ -1,0 +1,117 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX } from '@quizcast/contract/routes';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface AppDeps {
+  database: Database;
+  clock?: Clock;
+  /** Close the database when the app closes (main does; tests sharing a database may not). */
+  ownsDatabase?: boolean;
+}
+
+/** Content-Security-Policy: own origin only; later features add their own origins here. */
+function cspDirectives(_config: AppConfig) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    frameSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+}
+
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(config.NODE_ENV === 'development' && process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+              : {}),
+          },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', {
+    config,
+    database: deps.database,
+    db: deps.database.db,
+    clock: deps.clock ?? systemClock,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (deps.ownsDatabase) app.addHook('onClose', async () => deps.database.close());
+
+  registerErrorHandling(app);
+  registerAuth(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.NODE_ENV === 'production',
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Quizcast API', version: '1.0.0', description: 'Generated from packages/contract.' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}

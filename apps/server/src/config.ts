@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SMS_PROVIDER: z.enum(['console', 'msg91']).default('console'),
+    PAYMENT_PROVIDER: z.enum(['fake', 'razorpay']).default('fake'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+      .optional(),
+    ADMIN_PHONES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[0-9]{10}$/, 'ADMIN_PHONES must list 10-digit numbers'))),
+    SUBMIT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    SEED_DEMO: booleanFromEnv.default(true),
+    WEB_DIST: z.string().default(defaultWebDist),
+    TRUST_PROXY: booleanFromEnv.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.JWT_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required in production' });
+    if (env.SMS_PROVIDER === 'console')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'SMS_PROVIDER=console is a dev default; production needs a real gateway',
+      });
+    if (env.PAYMENT_PROVIDER === 'fake')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'PAYMENT_PROVIDER=fake is a dev default; production needs razorpay',
+      });
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  jwtSecret: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment, listing every bad key at once. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/** Outside production a missing JWT secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+export function resolveJwtSecret(env: Env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.resolve(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const env = parseEnv(source);
+  return { ...env, jwtSecret: resolveJwtSecret(env) };
+}

@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import { UNLOCK_PRICE_PAISE } from '@quizcast/contract/constants';
+import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import type { Db } from '../db/client';
+import { appMeta, attempts } from '../db/schema';
+import { buildStudent, createQuiz, type CreatedQuiz } from './factories';
+import { DEMO_QUIZZES, type DemoQuizContent } from './question-bank';
+import { users } from '../db/schema';
+
+const SEED_KEY = 'demo_seed';
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** The demo learner: log in with this number (the code appears in the dev outbox banner). */
+export const DEMO_LOGIN_PHONE = '9876543210';
+
+type Scenario = { startOffset: number; endOffset: number; paid: boolean; withResults?: boolean };
+
+/**
+ * Windows relative to the seed time, long enough that the demo stays alive for weeks:
+ * live now (free and paid), upcoming (today, tomorrow, later), ended (one with published results).
+ */
+const SCENARIOS: Scenario[] = [
+  { startOffset: -2 * HOUR, endOffset: 45 * DAY, paid: false },
+  { startOffset: -1 * HOUR, endOffset: 45 * DAY, paid: false },
+  { startOffset: -3 * HOUR, endOffset: 45 * DAY, paid: true },
+  { startOffset: -30 * 60 * 1000, endOffset: 30 * DAY, paid: false },
+  { startOffset: -5 * HOUR, endOffset: 30 * DAY, paid: true },
+  { startOffset: -1 * DAY, endOffset: 60 * DAY, paid: false },
+  { startOffset: 3 * HOUR, endOffset: 10 * DAY, paid: false },
+  { startOffset: 1 * DAY + 2 * HOUR, endOffset: 12 * DAY, paid: true },
+  { startOffset: 4 * DAY, endOffset: 20 * DAY, paid: false },
+  { startOffset: -9 * DAY, endOffset: -2 * DAY, paid: false, withResults: true },
+  { startOffset: -20 * DAY, endOffset: -15 * DAY, paid: false },
+  { startOffset: -12 * DAY, endOffset: -6 * DAY, paid: true },
+  { startOffset: -6 * HOUR, endOffset: 20 * DAY, paid: false },
+  { startOffset: -2 * DAY, endOffset: 40 * DAY, paid: false },
+];
+
+const PARTICIPANT_NAMES = [
+  'Aarav Sharma',
+  'Diya Patel',
+  'Ishaan Reddy',
+  'Ananya Iyer',
+  'Vihaan Gupta',
+  'Saanvi Nair',
+  'Arjun Singh',
+  'Meera Joshi',
+  'Kabir Khan',
+  'Priya Menon',
+  'Rohan Das',
+  'Kavya Rao',
+  'Aditya Verma',
+  'Nisha Kulkarni',
+  'Siddharth Bose',
+  'Tanvi Desai',
+  'Harsh Chauhan',
+  'Pooja Pillai',
+  'Manish Yadav',
+  'Sneha Banerjee',
+  'Rahul Mishra',
+  'Lakshmi Subramanian',
+  'Farhan Ali',
+] as const;
+const PLACES = [
+  'Delhi',
+  'Mumbai',
+  'Chennai',
+  'Kolkata',
+  'Bengaluru',
+  'Hyderabad',
+  'Jaipur',
+  'Lucknow',
+  'Patna',
+];
+
+/** Small deterministic PRNG so the demo's results are the same on every machine. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Standard competition rank over (score desc, elapsed asc): ties share a rank, "1, 2, 2, 4". */
+export function competitionRanks<T extends { score: number; elapsedMs: number }>(
+  rows: T[],
+): (T & { rank: number })[] {
+  const sorted = [...rows].sort((a, b) => b.score - a.score || a.elapsedMs - b.elapsedMs);
+  let rank = 0;
+  return sorted.map((row, i) => {
+    const prev = sorted[i - 1];
+    if (!prev || prev.score !== row.score || prev.elapsedMs !== row.elapsedMs) rank = i + 1;
+    return { ...row, rank };
+  });
+}
+
+async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizContent, rng: () => number) {
+  const { quiz, questions } = created;
+  const people = [
+    { phNo: DEMO_LOGIN_PHONE, name: 'Asha Verma', place: 'Varanasi' },
+    ...PARTICIPANT_NAMES.map((name, i) => ({
+      phNo: `90000${String(i + 1).padStart(5, '0')}`,
+      name,
+      place: PLACES[i % PLACES.length]!,
+    })),
+  ];
+  const students = await db
+    .insert(users)
+    .values(people.map((p) => buildStudent({ ...p, school: 'Demo Academy', class: content.class })))
+    .onConflictDoNothing({ target: users.phNo })
+    .returning();
+
+  const rows = students.map((student) => {
+    const skill = 0.35 + rng() * 0.6;
+    const answers = questions.map((q) => {
+      const roll = rng();
+      if (roll > 0.92) return { qnId: q.id, selectedOption: null };
+      const wrong = q.choices.filter((_, i) => i !== q.ansIndex);
+      const pick = roll < skill ? q.choices[q.ansIndex]! : wrong[Math.floor(rng() * wrong.length)]!;
+      return { qnId: q.id, selectedOption: pick };
+    });
+    const scored = scoreAttempt(
+      questions.map((q) => ({ id: q.id, choices: q.choices, ansIndex: q.ansIndex })),
+      answers,
+      { correct: quiz.markCorrect, wrong: quiz.markWrong },
+    );
+    const startedAt = new Date(quiz.startAt.getTime() + Math.floor(rng() * 2 * DAY));
+    const elapsedMs = Math.floor((0.3 + rng() * 0.7) * quiz.durationMin * 60 * 1000);
+    return {
+      quizId: quiz.id,
+      userId: student.id,
+      status: 'submitted' as const,
+      startedAt,
+      deadlineAt: new Date(startedAt.getTime() + quiz.durationMin * 60 * 1000),
+      submittedAt: new Date(startedAt.getTime() + elapsedMs),
+      answers: answers.map((a) => ({ qnId: a.qnId, selectedOption: a.selectedOption })),
+      score: scored.score,
+      correctCount: scored.correctCount,
+      elapsedMs,
+    };
+  });
+  if (rows.length) await db.insert(attempts).values(competitionRanks(rows));
+}
+
+/**
+ * Demo data for `npm start` and `npm run seed`: applied once (idempotent through app_meta),
+ * with quiz windows relative to `now` so the demo is alive right after seeding.
+ */
+export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean; quizzes: number }> {
+  return db.transaction(async (tx) => {
+    const done = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).for('update');
+    if (done.length) return { seeded: false, quizzes: 0 };
+    const inserted = await tx
+      .insert(appMeta)
+      .values({ key: SEED_KEY, value: { seededAt: now.toISOString() } })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted.length) return { seeded: false, quizzes: 0 };
+
+    const rng = mulberry32(20261122);
+    let count = 0;
+    for (const [i, content] of DEMO_QUIZZES.entries()) {
+      const scenario = SCENARIOS[i % SCENARIOS.length]!;
+      const startAt = new Date(now.getTime() + scenario.startOffset);
+      const endAt = new Date(now.getTime() + scenario.endOffset);
+      const created = await createQuiz(
+        tx as unknown as Db,
+        {
+          name: content.name,
+          desc: content.desc,
+          exam: content.exam,
+          class: content.class,
+          durationMin: content.durationMin,
+          instructions: content.instructions,
+          startAt,
+          endAt,
+          pricePaise: scenario.paid ? UNLOCK_PRICE_PAISE : 0,
+          resultsPublishedAt: scenario.withResults ? endAt : null,
+        },
+        content.questions,
+        now,
+      );
+      if (scenario.withResults) await seedResults(tx as unknown as Db, created, content, rng);
+      count += 1;
+    }
+    return { seeded: true, quizzes: count };
+  });
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { EDUCATION_LEVELS, EXAM_FAMILIES } from '@quizcast/contract/constants';
+import { DEMO_QUIZZES } from './question-bank';
+
+const allQuestions = DEMO_QUIZZES.flatMap((quiz) => quiz.questions.map((question) => ({ quiz, question })));
+
+describe('demo question bank', () => {
+  it('has at least 14 quizzes with unique kebab-case keys', () => {
+    expect(DEMO_QUIZZES.length).toBeGreaterThanOrEqual(14);
+    const keys = DEMO_QUIZZES.map((quiz) => quiz.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(key).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('covers every exam family with at least 2 quizzes', () => {
+    for (const exam of EXAM_FAMILIES) {
+      const count = DEMO_QUIZZES.filter((quiz) => quiz.exam === exam).length;
+      expect(count, exam).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('uses only known exam families and education levels', () => {
+    for (const quiz of DEMO_QUIZZES) {
+      expect(EXAM_FAMILIES, quiz.key).toContain(quiz.exam);
+      expect(EDUCATION_LEVELS, quiz.key).toContain(quiz.class);
+    }
+  });
+
+  it('has valid quiz metadata', () => {
+    for (const quiz of DEMO_QUIZZES) {
+      expect(quiz.name.length, quiz.key).toBeGreaterThanOrEqual(3);
+      expect(quiz.name.length, quiz.key).toBeLessThanOrEqual(200);
+      expect(quiz.desc.trim(), quiz.key).not.toBe('');
+      expect(Number.isInteger(quiz.durationMin), quiz.key).toBe(true);
+      expect(quiz.durationMin, quiz.key).toBeGreaterThanOrEqual(1);
+      expect(quiz.durationMin, quiz.key).toBeLessThanOrEqual(300);
+      expect(quiz.instructions.length, quiz.key).toBeGreaterThan(0);
+      for (const line of quiz.instructions) expect(line.trim(), quiz.key).not.toBe('');
+    }
+  });
+
+  it('gives every quiz at least 10 questions', () => {
+    for (const quiz of DEMO_QUIZZES) {
+      expect(quiz.questions.length, quiz.key).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('has well-formed questions with exactly one valid answer index', () => {
+    for (const { quiz, question } of allQuestions) {
+      const label = `${quiz.key}: ${question.qn}`;
+      expect(question.qn.trim(), label).not.toBe('');
+      expect(question.explanation.trim(), label).not.toBe('');
+      expect(question.choices.length, label).toBeGreaterThanOrEqual(2);
+      expect(question.choices.length, label).toBeLessThanOrEqual(6);
+      for (const choice of question.choices) {
+        expect(choice.trim(), label).not.toBe('');
+        expect(choice, label).toBe(choice.trim());
+      }
+      expect(new Set(question.choices).size, label).toBe(question.choices.length);
+      expect(Number.isInteger(question.ansIndex), label).toBe(true);
+      expect(question.ansIndex, label).toBeGreaterThanOrEqual(0);
+      expect(question.ansIndex, label).toBeLessThan(question.choices.length);
+    }
+  });
+
+  it('does not repeat a question within a quiz', () => {
+    for (const quiz of DEMO_QUIZZES) {
+      const texts = quiz.questions.map((question) => question.qn);
+      expect(new Set(texts).size, quiz.key).toBe(texts.length);
+    }
+  });
+
+  it('varies the position of the correct answer within each quiz', () => {
+    for (const quiz of DEMO_QUIZZES) {
+      const positions = new Set(quiz.questions.map((question) => question.ansIndex));
+      expect(positions.size, quiz.key).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('includes at least one multi-line question', () => {
+    expect(allQuestions.some(({ question }) => question.qn.includes('\n'))).toBe(true);
+  });
+});

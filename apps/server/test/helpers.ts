@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { parseEnv, type AppConfig } from '../src/config';
+import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
+import { ManualClock } from '../src/lib/clock';
+import { signSessionToken } from '../src/modules/auth/session-token';
+import type { UserRow } from '../src/modules/students/student.repository';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** Which database the API suite runs on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database created
+ * on the TEST_DATABASE_URL server and dropped on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite();
+    await database.migrate();
+    return database;
+  }
+  const name = `quizcast_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>;
+    now?: Date | string;
+    webDist?: string;
+    /** Register extra routes before the app is ready (e.g. a probe behind a preHandler). */
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new ManualClock(options.now ?? '2026-11-22T10:00:00Z');
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quizcast-test-')),
+    WEB_DIST: options.webDist ?? path.join(tmpdir(), 'quizcast-no-web-dist'),
+    ...options.env,
+  });
+  const config: AppConfig = { ...env, jwtSecret: TEST_JWT_SECRET };
+  const app = await buildApp(config, { database, clock, ownsDatabase: true });
+  await options.extend?.(app);
+  await app.ready();
+  return { app, db: database.db, clock, config, close: () => app.close() };
+}
+
+export async function bearerFor(
+  user: UserRow,
+  clock: ManualClock,
+  ttlDays = 30,
+): Promise<Record<string, string>> {
+  const token = await signSessionToken(
+    TEST_JWT_SECRET,
+    { sub: user.id, role: user.role, ver: user.tokenVersion },
+    ttlDays,
+    clock.now(),
+  );
+  return { authorization: `Bearer ${token}` };
+}

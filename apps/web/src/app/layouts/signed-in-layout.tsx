@@ -1,0 +1,112 @@
+import { ListChecks, Menu, UserRound, X } from 'lucide-react';
+import { useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { LAYOUT } from '@quizcast/contract/constants';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { Logo } from '../../components/ui/logo';
+import { useAuth } from '../../lib/auth';
+
+/**
+ * The signed-in area (spec section 2): 300 px sidebar that collapses behind a menu toggle below md,
+ * 80 px top bar greeting the user, content for the child route. Signed-out visitors go to /login
+ * with the current path as the redirect target.
+ */
+export function SignedInLayout() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  if (!user) {
+    const redirect = `${location.pathname}${location.search}`;
+    return (
+      <Navigate
+        to={`${WEB_ROUTES.login}?redirect=${encodeURIComponent(redirect)}`}
+        replace
+        state={{ redirect }}
+      />
+    );
+  }
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      {sidebarOpen && (
+        <div
+          className="fixed inset-0 z-30 bg-slate-900/40 md:hidden"
+          aria-hidden="true"
+          onClick={() => setSidebarOpen(false)}
+        />
+      )}
+      <aside
+        id="sidebar"
+        style={{ width: LAYOUT.sidebarWidthPx }}
+        className={`fixed inset-y-0 left-0 z-40 flex flex-col border-r border-slate-200 bg-white transition-transform md:translate-x-0 ${
+          sidebarOpen ? 'translate-x-0' : '-translate-x-full'
+        }`}
+        aria-label="Sidebar"
+      >
+        <div className="flex items-center justify-between px-6" style={{ height: LAYOUT.topBarHeightPx }}>
+          <Logo />
+          <button
+            type="button"
+            className="grid size-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
+            onClick={() => setSidebarOpen(false)}
+            aria-label="Close menu"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+        <nav className="flex-1 px-4 py-2" aria-label="Main">
+          <NavLink
+            to={WEB_ROUTES.quizzes}
+            onClick={() => setSidebarOpen(false)}
+            className={({ isActive }) =>
+              `flex min-h-11 items-center gap-3 rounded-xl px-4 text-sm font-semibold ${
+                isActive ? 'bg-brand-100 text-brand-900' : 'text-slate-700 hover:bg-slate-100'
+              }`
+            }
+          >
+            <ListChecks className="size-5" aria-hidden="true" />
+            Quizzes
+          </NavLink>
+        </nav>
+      </aside>
+
+      <div className="md:pl-[300px]">
+        <header
+          className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6"
+          style={{ height: LAYOUT.topBarHeightPx }}
+        >
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+              onClick={() => setSidebarOpen((open) => !open)}
+              aria-label="Open menu"
+              aria-expanded={sidebarOpen}
+              aria-controls="sidebar"
+            >
+              <Menu className="size-5" aria-hidden="true" />
+            </button>
+            <p className="text-lg font-semibold text-slate-900">Hi, {user.name}</p>
+          </div>
+          <span className="grid size-10 place-items-center overflow-hidden rounded-full bg-brand-100 text-brand-800">
+            {user.profilePicUrl ? (
+              <img src={user.profilePicUrl} alt="" className="size-full object-cover" />
+            ) : (
+              <UserRound className="size-5" aria-hidden="true" />
+            )}
+          </span>
+        </header>
+        <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

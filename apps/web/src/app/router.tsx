@@ -1,0 +1,33 @@
+import { createBrowserRouter } from 'react-router';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { LandingPage } from '../features/landing/components/landing-page';
+import { PendingScreen } from '../features/placeholder/pending-screen';
+import { SignedInLayout } from './layouts/signed-in-layout';
+import { NotFoundPage } from './not-found-page';
+
+const pending = (title: string) => <PendingScreen title={title} />;
+
+export const router = createBrowserRouter([
+  { path: WEB_ROUTES.root, element: <LandingPage /> },
+  { path: WEB_ROUTES.login, element: pending('Login') },
+  { path: WEB_ROUTES.register, element: pending('Register') },
+  {
+    element: <SignedInLayout />,
+    children: [
+      { path: WEB_ROUTES.quizzes, element: pending('Quizzes') },
+      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: pending('Quiz') },
+      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: pending('Quiz') },
+      { path: WEB_ROUTES.quizAttend, element: pending('Quiz attempt') },
+      { path: WEB_ROUTES.quizSubmitted, element: pending('Quiz submitted') },
+      { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
+      { path: WEB_ROUTES.profile, element: pending('Profile') },
+      { path: WEB_ROUTES.editProfile, element: pending('Edit profile') },
+      { path: WEB_ROUTES.payment, element: pending('Payments') },
+      { path: WEB_ROUTES.createQuiz, element: pending('Create quiz') },
+      { path: `${WEB_ROUTES.editQuiz}/:id`, element: pending('Edit quiz') },
+      { path: `${WEB_ROUTES.quizDetails}/:quizId`, element: pending('Quiz details') },
+      { path: WEB_ROUTES.participants, element: pending('Participants') },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

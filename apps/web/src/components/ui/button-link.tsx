@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+const styles = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-sm',
+  accent: 'bg-amber-400 text-brand-950 hover:bg-amber-300 shadow-sm',
+  ghost: 'bg-white/10 text-white ring-1 ring-white/30 hover:bg-white/20',
+} as const;
+
+export function ButtonLink({
+  to,
+  children,
+  variant = 'primary',
+  className = '',
+}: {
+  to: string;
+  children: ReactNode;
+  variant?: keyof typeof styles;
+  className?: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors ${styles[variant]} ${className}`}
+    >
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,89 @@
+import { ArrowRight, Headphones, Rocket } from 'lucide-react';
+import { EXAM_FAMILIES } from '@quizcast/contract/constants';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { ButtonLink } from '../../../components/ui/button-link';
+
+export function Hero() {
+  return (
+    <section
+      id="top"
+      aria-labelledby="hero-heading"
+      className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 pt-28 pb-20 text-white sm:pt-36 sm:pb-28"
+    >
+      <div
+        className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-amber-400/20 blur-3xl"
+        aria-hidden="true"
+      />
+      <div
+        className="pointer-events-none absolute -bottom-32 -left-20 size-96 rounded-full bg-fuchsia-500/20 blur-3xl"
+        aria-hidden="true"
+      />
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.2fr_1fr]">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium ring-1 ring-white/20">
+            <Rocket className="size-4 text-amber-300" aria-hidden="true" />
+            Up rocket your skills
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-6 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+          >
+            Master Every Quiz With <span className="text-amber-300">Confidence</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-brand-100">
+            An adaptive practice platform that listens to how you learn: it tracks your progress question by
+            question and lets you compete with learners worldwide, one timed quiz at a time.
+          </p>
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            <ButtonLink to={WEB_ROUTES.quizzes} variant="accent" className="px-6 text-base">
+              Start Practicing <ArrowRight className="size-4" aria-hidden="true" />
+            </ButtonLink>
+            <a
+              href="#about"
+              className="rounded-xl px-4 py-2.5 text-sm font-semibold text-brand-100 underline-offset-4 hover:underline"
+            >
+              How it works
+            </a>
+          </div>
+          <ul className="mt-10 flex flex-wrap gap-2" aria-label="Exams covered">
+            {EXAM_FAMILIES.map((exam) => (
+              <li
+                key={exam}
+                className="rounded-lg bg-white/10 px-3 py-1 text-sm font-semibold ring-1 ring-white/15"
+              >
+                {exam}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="hidden lg:block" aria-hidden="true">
+          <div className="rotate-2 rounded-3xl bg-white p-6 text-slate-900 shadow-2xl">
+            <div className="flex items-center justify-between text-sm">
+              <span className="font-semibold text-brand-800">UPSC Prelims: Polity</span>
+              <span className="rounded-lg bg-amber-100 px-2 py-1 font-mono font-semibold text-amber-800">
+                08:42
+              </span>
+            </div>
+            <p className="mt-5 text-lg font-semibold">
+              Which Article of the Constitution abolishes untouchability?
+            </p>
+            <ul className="mt-4 space-y-2 text-sm">
+              {['Article 14', 'Article 17', 'Article 21', 'Article 32'].map((choice, i) => (
+                <li
+                  key={choice}
+                  className={`rounded-xl border px-4 py-3 ${i === 1 ? 'border-brand-600 bg-brand-50 font-semibold text-brand-900' : 'border-slate-200'}`}
+                >
+                  {choice}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-5 flex items-center gap-2 rounded-xl bg-brand-900 px-4 py-3 text-sm text-white">
+              <Headphones className="size-4 text-amber-300" />
+              Listening: option B selected
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { Logo } from '../../../components/ui/logo';
+import { SocialIcons } from './social-icons';
+
+const LEGAL = ['Privacy Policy', 'Terms of Service', 'Cookies'];
+
+export function LandingFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-950 text-brand-100" aria-labelledby="footer-heading">
+      <h2 id="footer-heading" className="sr-only">
+        Footer
+      </h2>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          <Logo inverted />
+          <p className="mt-4 max-w-sm text-sm text-brand-200">
+            Audio-first quiz practice for students and competitive-exam aspirants across India.
+          </p>
+          <div className="mt-6">
+            <SocialIcons />
+          </div>
+        </div>
+        <nav aria-label="Quick Links">
+          <h3 className="text-sm font-semibold tracking-wide text-white uppercase">Quick Links</h3>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <a href="#top" className="hover:text-amber-300">
+                Home
+              </a>
+            </li>
+            <li>
+              <Link to={WEB_ROUTES.quizzes} className="hover:text-amber-300">
+                Quizzes
+              </Link>
+            </li>
+            <li>
+              <a href="#about" className="hover:text-amber-300">
+                About Us
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <address className="not-italic">
+          <h3 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h3>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex items-start gap-2">
+              <Mail className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
+              <a href="mailto:hello@quizcast.example" className="hover:text-amber-300">
+                hello@quizcast.example
+              </a>
+            </li>
+            <li className="flex items-start gap-2">
+              <Phone className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
+              <span>+91 00000 00000</span>
+            </li>
+            <li className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0 text-amber-300" aria-hidden="true" />
+              <span>12 Example Street, Koramangala, Bengaluru 560034</span>
+            </li>
+          </ul>
+        </address>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-xs text-brand-200 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {year} Quizcast. All rights reserved.</p>
+          <ul className="flex gap-5">
+            {LEGAL.map((label) => (
+              <li key={label}>
+                <a href="#top" className="hover:text-amber-300">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

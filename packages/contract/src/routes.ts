@@ -1,0 +1,75 @@
+/** Web routes (spec section 2) and API paths (spec section 7). */
+
+export const WEB_ROUTES = {
+  root: '/',
+  login: '/login',
+  register: '/register',
+  quizzes: '/quizzes',
+  /** Spelled with a doubled z and an extra s in the product (spec section 2, correction). */
+  createQuiz: '/quizzess/create',
+  editQuiz: '/quizzes/edit',
+  quizDetails: '/quizzes/details',
+  quizIntro: '/quizzes/intro',
+  /** The other reading of the intro page's path. */
+  quizIntroAlt: '/quizzes/participant',
+  quizAttend: '/quizzes/attend',
+  quizSummary: '/quizzes/summary',
+  quizSubmitted: '/quizzes/submitted',
+  participants: '/participants',
+  profile: '/profile',
+  editProfile: '/profile/edit',
+  payment: '/payment',
+} as const;
+
+export const webPath = {
+  quizIntro: (quizId: string) => `${WEB_ROUTES.quizIntro}/${quizId}`,
+  quizSummary: (quizId: string) => `${WEB_ROUTES.quizSummary}/${quizId}`,
+  quizDetails: (quizId: string) => `${WEB_ROUTES.quizDetails}/${quizId}`,
+  editQuiz: (quizId: string) => `${WEB_ROUTES.editQuiz}/${quizId}`,
+};
+
+export const API_PREFIX = '/api';
+
+/** API paths relative to API_PREFIX, with Fastify-style params. */
+export const API_PATHS = {
+  health: '/health',
+  loginSendOtp: '/students/login-send-otp',
+  loginVerifyOtp: '/students/login-verify-otp',
+  signupSendOtp: '/students/signup-send-otp',
+  signup: '/students/signup',
+  updateProfile: '/students/update-profile',
+  me: '/students/me',
+  logoutAll: '/students/logout-all',
+  students: '/students',
+  studentsAdminGetAll: '/students/admin-get-all',
+  studentsAdminGetOne: '/students/admin-get-one/:id',
+  quizzes: '/quizzes',
+  quizzesParticipant: '/quizzes/participant',
+  quizIntro: '/quizzes/participant/:quizId',
+  quizAttend: '/quizzes/participant/attend/:quizId',
+  quizAttendAnswers: '/quizzes/participant/attend/:quizId/answers',
+  quizSubmit: '/quizzes/participant/submit',
+  quizSummary: '/quizzes/participant/quiz-summary/:quizId',
+  quizLeaderboard: '/quizzes/participant/:quizId/leaderboard',
+  quizzesAdminGetAll: '/quizzes/admin-get-all',
+  quizzesAdminGetOne: '/quizzes/admin-get-one/:id',
+  quizzesAdminGetParticipants: '/quizzes/admin-get-participants/:id',
+  resultLatest: '/result/latest',
+  paymentsCreateOrder: '/payments/create-order',
+  paymentsVerify: '/payments/verify-payment',
+  paymentsStatus: '/payments/status/:paymentId',
+  paymentsWebhook: '/payments/webhook',
+  payments: '/payments',
+  devOutbox: '/dev/outbox',
+  posterTemplate: '/assets/poster-template',
+} as const;
+
+/** Fill `:param` placeholders and prefix with /api. */
+export function apiUrl(path: string, params: Record<string, string> = {}): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter: ${name}`);
+    return encodeURIComponent(value);
+  });
+  return `${API_PREFIX}${filled}`;
+}
