@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/client';
+import { attempts, questions, quizzes } from '../src/db/schema';
+import { seedDemoData } from '../src/seed/demo';
+
+describe('embedded database (PGlite on disk)', () => {
+  it('keeps data across a restart, and the demo seed runs only once', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'quizcast-persist-')), 'pg');
+    const now = new Date('2026-11-22T10:00:00Z');
+
+    const first = await openPglite(dir);
+    await first.migrate();
+    const seeded = await seedDemoData(first.db, now);
+    expect(seeded.seeded).toBe(true);
+    expect(seeded.quizzes).toBeGreaterThanOrEqual(12);
+    await first.close();
+
+    const second = await openPglite(dir);
+    await second.migrate();
+    const again = await seedDemoData(second.db, now);
+    expect(again.seeded).toBe(false);
+    const [q] = await second.db.select({ n: count() }).from(quizzes);
+    const [qs] = await second.db.select({ n: count() }).from(questions);
+    const [a] = await second.db.select({ n: count() }).from(attempts);
+    expect(q!.n).toBe(seeded.quizzes);
+    expect(qs!.n).toBeGreaterThanOrEqual(seeded.quizzes * 10);
+    expect(a!.n).toBeGreaterThanOrEqual(20);
+    await second.close();
+  });
+
+  it('demo windows are relative to the seed time: some live, some upcoming, some ended, some paid', async () => {
+    const db = await openPglite();
+    await db.migrate();
+    const now = new Date('2026-11-22T10:00:00Z');
+    await seedDemoData(db.db, now);
+    const rows = await db.db.select().from(quizzes);
+    const live = rows.filter((r) => r.startAt <= now && r.endAt > now);
+    const upcoming = rows.filter((r) => r.startAt > now);
+    const ended = rows.filter((r) => r.endAt <= now);
+    expect(live.length).toBeGreaterThanOrEqual(3);
+    expect(upcoming.length).toBeGreaterThanOrEqual(2);
+    expect(ended.length).toBeGreaterThanOrEqual(2);
+    expect(rows.some((r) => r.pricePaise > 0 && r.startAt <= now && r.endAt > now)).toBe(true);
+    const withResults = ended.filter((r) => r.resultsPublishedAt);
+    expect(withResults).toHaveLength(1);
+    const ranked = await db.db.select().from(attempts);
+    expect(
+      ranked.filter((r) => r.quizId === withResults[0]!.id && r.rank !== null).length,
+    ).toBeGreaterThanOrEqual(20);
+    expect(new Set(rows.map((r) => r.exam))).toEqual(new Set(['UPSC', 'SSC', 'Banking', 'NEET', 'JEE']));
+    await db.close();
+  });
+});

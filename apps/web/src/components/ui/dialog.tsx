@@ -1,0 +1,53 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** Accessible modal (focus trapped and restored by Radix). */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  dismissible = true,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** When false, Escape and clicks outside do not close it (e.g. while a payment is running). */
+  dismissible?: boolean;
+}) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <RadixDialog.Content
+          onEscapeKeyDown={(e) => !dismissible && e.preventDefault()}
+          onPointerDownOutside={(e) => !dismissible && e.preventDefault()}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-lg font-bold text-slate-900">{title}</RadixDialog.Title>
+            {dismissible && (
+              <RadixDialog.Close
+                className="-m-2 grid size-10 place-items-center rounded-lg text-slate-500 hover:bg-slate-100"
+                aria-label="Close"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </RadixDialog.Close>
+            )}
+          </div>
+          {description && (
+            <RadixDialog.Description className="mt-2 text-sm text-slate-600">
+              {description}
+            </RadixDialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,64 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** Storage keys from packages/contract (duplicated as literals: the e2e tests run outside the app bundle). */
+export const USER_KEY = 'USER_PARTICIPANT';
+export const TOKEN_KEY = 'ACCESS_TOKEN_PARTICIPANT';
+
+export interface Session {
+  accessToken: string;
+  user: Record<string, unknown> & { _id: string; name: string; phNo: string };
+}
+
+let counter = 0;
+/** A fresh 10-digit number per call (starts with 6, never one of the demo numbers). */
+export function freshPhone(): string {
+  counter += 1;
+  const tail = `${Date.now() % 1e6}${String(counter).padStart(3, '0')}`.slice(-9);
+  return `6${tail.padStart(9, '0')}`;
+}
+
+/** Reads the latest code from the dev outbox (console SMS provider). */
+export async function latestOtp(request: APIRequestContext, phNo: string): Promise<string> {
+  const res = await request.get(`/api/dev/outbox?phNo=${phNo}`);
+  if (!res.ok()) throw new Error(`dev outbox: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { otp: string }).otp;
+}
+
+/** Registers a new participant through the real API (send code, read the outbox, sign up). */
+export async function registerViaApi(
+  request: APIRequestContext,
+  overrides: Partial<{ phNo: string; name: string; place: string; school: string; class: string }> = {},
+): Promise<Session> {
+  const phNo = overrides.phNo ?? freshPhone();
+  const sent = await request.post('/api/students/signup-send-otp', { data: { phNo } });
+  if (!sent.ok()) throw new Error(`signup-send-otp: ${sent.status()} ${await sent.text()}`);
+  const otp = await latestOtp(request, phNo);
+  const res = await request.post('/api/students/signup', {
+    multipart: {
+      phNo,
+      otp,
+      name: overrides.name ?? 'Test Learner',
+      place: overrides.place ?? 'Nagpur',
+      school: overrides.school ?? 'City College',
+      class: overrides.class ?? 'Preparing for Competitive exams',
+    },
+  });
+  if (!res.ok()) throw new Error(`signup: ${res.status()} ${await res.text()}`);
+  const body = (await res.json()) as Session['user'] & { accessToken: string };
+  const { accessToken, ...user } = body;
+  return { accessToken, user };
+}
+
+/** Starts the page signed in as this session (stored exactly as the app stores it after login). */
+export async function signIn(page: Page, session: Session): Promise<void> {
+  await page.addInitScript(
+    ({ userKey, tokenKey, user, token }) => {
+      if (!window.sessionStorage.getItem('__e2e_signed_in')) {
+        window.localStorage.setItem(userKey, JSON.stringify(user));
+        window.localStorage.setItem(tokenKey, token);
+        window.sessionStorage.setItem('__e2e_signed_in', '1');
+      }
+    },
+    { userKey: USER_KEY, tokenKey: TOKEN_KEY, user: session.user, token: session.accessToken },
+  );
+}
