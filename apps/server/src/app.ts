@@ -13,6 +13,7 @@ import { API_PREFIX } from '@quizcast/contract/routes';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { Sweeper } from './jobs/sweeper';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -28,6 +29,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Periodic idempotent jobs; main starts it, tests call `app.sweeper.runOnce()`. */
+    sweeper: Sweeper;
   }
 }
 
@@ -74,18 +77,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const clock = deps.clock ?? systemClock;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', {
     config,
     database: deps.database,
     db: deps.database.db,
-    clock: deps.clock ?? systemClock,
+    clock,
+  });
+  app.decorate('sweeper', new Sweeper(() => clock.now(), app.log));
+  app.addHook('onClose', async () => {
+    await app.sweeper.stop();
+    if (deps.ownsDatabase) await deps.database.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  if (deps.ownsDatabase) app.addHook('onClose', async () => deps.database.close());
 
   registerErrorHandling(app);
   registerAuth(app);
@@ -108,6 +116,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      // Feature route plugins register here, one line each.
     },
     { prefix: API_PREFIX },
   );

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  app.sweeper.start(config.SWEEP_INTERVAL_SECONDS * 1000);
   app.log.info(`Quizcast is running on http://localhost:${config.PORT} (database: ${database.kind})`);
 }
 
