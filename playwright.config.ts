@@ -50,6 +50,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      DEV_CLOCK_CONTROL: 'true',
     },
   },
 });

@@ -9,12 +9,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { API_PREFIX } from '@quizcast/contract/routes';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
+import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { DiskStorage } from './providers/storage/disk-storage';
+import type { FileStorage } from './providers/storage/storage';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -24,6 +28,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   clock: Clock;
+  storage: FileStorage;
 }
 
 declare module 'fastify' {
@@ -37,6 +42,7 @@ declare module 'fastify' {
 export interface AppDeps {
   database: Database;
   clock?: Clock;
+  storage?: FileStorage;
   /** Close the database when the app closes (main does; tests sharing a database may not). */
   ownsDatabase?: boolean;
 }
@@ -85,6 +91,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     database: deps.database,
     db: deps.database.db,
     clock,
+    storage: deps.storage ?? new DiskStorage(path.resolve(config.DATA_DIR, 'files')),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log));
   app.addHook('onClose', async () => {
@@ -116,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(devRoutes);
       // Feature route plugins register here, one line each.
     },
     { prefix: API_PREFIX },

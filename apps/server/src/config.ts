@@ -43,6 +43,8 @@ export const envSchema = z
     SEED_DEMO: booleanFromEnv.default(true),
     WEB_DIST: z.string().default(defaultWebDist),
     TRUST_PROXY: booleanFromEnv.default(false),
+    /** Browser tests only: POST /api/dev/clock moves the server's clock forward. Refused in production. */
+    DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -53,6 +55,12 @@ export const envSchema = z
         code: 'custom',
         path: ['SMS_PROVIDER'],
         message: 'SMS_PROVIDER=console is a dev default; production needs a real gateway',
+      });
+    if (env.DEV_CLOCK_CONTROL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_CLOCK_CONTROL'],
+        message: 'DEV_CLOCK_CONTROL is for tests only',
       });
     if (env.PAYMENT_PROVIDER === 'fake')
       ctx.addIssue({

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { OffsetClock, systemClock } from './lib/clock';
 import { seedDemoData } from './seed/demo';
 
 async function main(): Promise<void> {
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
   await database.migrate();
   if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
 
-  const app = await buildApp(config, { database, ownsDatabase: true });
+  const clock = config.DEV_CLOCK_CONTROL ? new OffsetClock() : systemClock;
+  const app = await buildApp(config, { database, clock, ownsDatabase: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -69,6 +69,11 @@ describe(`foundation (${testDatabaseKind})`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('has no clock control unless DEV_CLOCK_CONTROL is set', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advanceMs: 1000 } });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('publishes the OpenAPI document generated from the contract', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -21,3 +21,17 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+/** System time plus an adjustable offset: the dev clock control moves it in browser tests. */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
