@@ -15,6 +15,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { DiskStorage } from './providers/storage/disk-storage';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(healthRoutes);
       await api.register(devRoutes);
       // Feature route plugins register here, one line each.
+      await api.register(adminRoutes);
     },
     { prefix: API_PREFIX },
   );

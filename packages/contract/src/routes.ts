@@ -16,6 +16,8 @@ export const WEB_ROUTES = {
   quizSummary: '/quizzes/summary',
   quizSubmitted: '/quizzes/submitted',
   participants: '/participants',
+  /** Admin: the list of every quiz with create, edit and details links (not in the spec's table). */
+  adminQuizzes: '/admin/quizzes',
   profile: '/profile',
   editProfile: '/profile/edit',
   payment: '/payment',
@@ -26,6 +28,7 @@ export const webPath = {
   quizSummary: (quizId: string) => `${WEB_ROUTES.quizSummary}/${quizId}`,
   quizDetails: (quizId: string) => `${WEB_ROUTES.quizDetails}/${quizId}`,
   editQuiz: (quizId: string) => `${WEB_ROUTES.editQuiz}/${quizId}`,
+  participant: (studentId: string) => `${WEB_ROUTES.participants}/${studentId}`,
 };
 
 export const API_PREFIX = '/api';
@@ -54,6 +57,10 @@ export const API_PATHS = {
   quizzesAdminGetAll: '/quizzes/admin-get-all',
   quizzesAdminGetOne: '/quizzes/admin-get-one/:id',
   quizzesAdminGetParticipants: '/quizzes/admin-get-participants/:id',
+  quizzesAdminExportParticipants: '/quizzes/admin-get-participants/:id/export.csv',
+  quizById: '/quizzes/:id',
+  quizImportQuestions: '/quizzes/:id/questions/import',
+  quizImportPreview: '/quizzes/questions/import-preview',
   resultLatest: '/result/latest',
   paymentsCreateOrder: '/payments/create-order',
   paymentsVerify: '/payments/verify-payment',

@@ -1,0 +1,508 @@
+import { stringify } from 'csv-stringify/sync';
+import {
+  adminQuizStatus,
+  averageScore,
+  paiseToRupees,
+  rupeesToPaise,
+  scoreHistogram,
+} from '@quizcast/contract/domain/admin-quiz';
+import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import { formatElapsed } from '@quizcast/contract/domain/time-format';
+import {
+  ATTEMPT_STATUS_LABELS,
+  QUIZ_QUESTIONS_MAX,
+  type AdminQuestion,
+  type AdminQuiz,
+  type AdminQuizListResponse,
+  type AdminQuizStats,
+  type AdminStudentDetail,
+  type AdminStudentListItem,
+  type AdminStudentListResponse,
+  type ImportPreviewResponse,
+  type ImportResponse,
+  type QuizInputParsed,
+  type QuizParticipant,
+  type QuizParticipantsResponse,
+} from '@quizcast/contract/schemas/admin';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import type { UserRow } from '../students/student.repository';
+import {
+  AdminRepository,
+  type QuestionRow,
+  type QuestionValues,
+  type QuizInsert,
+  type QuizRow,
+} from './admin.repository';
+import { parseQuestionFile, type ImportedQuestion, type ImportFormat } from './question-import';
+
+const QUIZ_NOT_FOUND = 'Quiz not found';
+const STUDENT_NOT_FOUND = 'Student not found';
+export const LOCKED_QUESTIONS_MESSAGE = 'Questions cannot change after participants have started this quiz';
+
+export interface PageParams {
+  page: number;
+  limit: number;
+  searchTerm?: string;
+}
+
+const windowOf = (p: PageParams) => ({
+  offset: (p.page - 1) * p.limit,
+  limit: p.limit,
+  search: p.searchTerm?.trim() || undefined,
+});
+
+const iso = (d: Date) => d.toISOString();
+const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
+const sameChoices = (a: string[], b: string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+function quizValues(input: QuizInputParsed): Omit<QuizInsert, 'createdBy'> {
+  return {
+    name: input.name,
+    desc: input.desc.trim(),
+    exam: input.exam,
+    class: input.class,
+    durationMin: input.duration,
+    startAt: new Date(input.startTimeStamp),
+    endAt: new Date(input.endTimeStamp),
+    pricePaise: rupeesToPaise(input.price),
+    markCorrect: input.markingScheme?.correct ?? 1,
+    markWrong: input.markingScheme?.wrong ?? 0,
+    instructions: input.instructions ?? [],
+    published: input.published,
+  };
+}
+
+function questionValues(
+  q: { qn: string; choices: string[]; ansIndex: number; explanation?: string | null; lang?: 'en' | 'hi' },
+  position: number,
+): QuestionValues {
+  return {
+    position,
+    qn: q.qn.trim(),
+    choices: q.choices.map((c) => c.trim()),
+    ansIndex: q.ansIndex,
+    explanation: q.explanation?.trim() || null,
+    lang: q.lang ?? 'en',
+  };
+}
+
+function toAdminQuestion(q: QuestionRow): AdminQuestion {
+  return {
+    _id: q.id,
+    qn: q.qn,
+    choices: q.choices,
+    ansIndex: q.ansIndex,
+    explanation: q.explanation,
+    lang: q.lang,
+  };
+}
+
+/** Seconds between start and submission, capped at the quiz duration (stored value first). */
+function elapsedSeconds(
+  a: { elapsedMs: number | null; startedAt: Date; submittedAt: Date | null },
+  durationMin: number,
+): number | null {
+  if (a.elapsedMs !== null) return a.elapsedMs / 1000;
+  if (!a.submittedAt) return null;
+  const ms = Math.min(a.submittedAt.getTime() - a.startedAt.getTime(), durationMin * 60_000);
+  return Math.max(0, ms) / 1000;
+}
+
+/** The rules of authoring quizzes and reading their results (issue 7). */
+export class AdminService {
+  constructor(
+    private readonly repo: AdminRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  // ---- quizzes ---------------------------------------------------------------------------------
+
+  async createQuiz(input: QuizInputParsed, admin: UserRow): Promise<AdminQuiz> {
+    const quiz = await this.repo.transaction((repo) =>
+      repo.insertQuiz(
+        { ...quizValues(input), createdBy: admin.id },
+        input.questions.map((q, i) => questionValues(q, i)),
+      ),
+    );
+    return this.getQuiz(quiz.id);
+  }
+
+  /**
+   * Before anyone starts: everything may change (questions keep their ids when `_id` is sent).
+   * After: only text (names, descriptions, instructions, question wording, explanations), the end
+   * time, price and publishing; questions, choices, answers, duration, start and marking are frozen (409).
+   */
+  async updateQuiz(id: string, input: QuizInputParsed): Promise<AdminQuiz> {
+    await this.repo.transaction(async (repo) => {
+      const quiz = await repo.lockQuiz(id);
+      if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+      const existing = await repo.questionsOf(id);
+      const values = quizValues(input);
+      const started = (await repo.countAttempts(id)) > 0;
+
+      if (started) {
+        const refused = frozenChanges(quiz, existing, input, values);
+        if (refused.length) throw new HttpError(409, refused);
+        await repo.updateQuiz(id, values);
+        for (const [i, q] of input.questions.entries()) {
+          const row = existing[i]!;
+          await repo.updateQuestion(id, row.id, {
+            qn: q.qn.trim(),
+            explanation: q.explanation?.trim() || null,
+            lang: q.lang ?? row.lang,
+          });
+        }
+        return;
+      }
+
+      const known = new Set(existing.map((q) => q.id));
+      const problems: string[] = [];
+      const sent = new Set<string>();
+      input.questions.forEach((q, i) => {
+        if (!q._id) return;
+        if (!known.has(q._id)) problems.push(`Question ${i + 1}: unknown question id`);
+        else if (sent.has(q._id)) problems.push(`Question ${i + 1}: the same question appears twice`);
+        sent.add(q._id);
+      });
+      if (problems.length) throw badRequest(problems);
+
+      await repo.updateQuiz(id, values);
+      await repo.deleteQuestionsExcept(id, [...sent]);
+      await repo.parkPositions(id);
+      const fresh: QuestionValues[] = [];
+      for (const [i, q] of input.questions.entries()) {
+        const v = questionValues(q, i);
+        if (q._id) await repo.updateQuestion(id, q._id, v);
+        else fresh.push(v);
+      }
+      await repo.insertQuestions(id, fresh);
+    });
+    return this.getQuiz(id);
+  }
+
+  async deleteQuiz(id: string): Promise<void> {
+    if (await this.repo.deleteQuizIfUntouched(id)) return;
+    if (!(await this.repo.findQuiz(id))) throw notFound(QUIZ_NOT_FOUND);
+    if ((await this.repo.countAttempts(id)) > 0)
+      throw conflict('This quiz cannot be deleted because participants have attempted it');
+    throw conflict('This quiz cannot be deleted because participants have paid for it');
+  }
+
+  async listQuizzes(params: PageParams): Promise<AdminQuizListResponse> {
+    const now = this.clock.now();
+    const { rows, total } = await this.repo.listQuizzes(windowOf(params));
+    return {
+      quizzes: rows.map(({ quiz, questionCount, attemptCount, submittedCount }) => ({
+        ...quizSummaryFields(quiz, now),
+        questionCount,
+        attemptCount,
+        submittedCount,
+      })),
+      total,
+      page: params.page,
+      limit: params.limit,
+    };
+  }
+
+  async getQuiz(id: string): Promise<AdminQuiz> {
+    const quiz = await this.repo.findQuiz(id);
+    if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+    const questionRows = await this.repo.questionsOf(id);
+    const stats = await this.stats(quiz, questionRows);
+    return {
+      ...quizSummaryFields(quiz, this.clock.now()),
+      markingScheme: { correct: quiz.markCorrect, wrong: quiz.markWrong },
+      instructions: quiz.instructions,
+      questions: questionRows.map(toAdminQuestion),
+      locked: stats.attempted > 0,
+      stats,
+      createdAt: iso(quiz.createdAt),
+      updatedAt: iso(quiz.updatedAt),
+    };
+  }
+
+  private async stats(quiz: QuizRow, questionRows: QuestionRow[]): Promise<AdminQuizStats> {
+    const rows = await this.repo.attemptScores(quiz.id);
+    const marking = { correct: quiz.markCorrect, wrong: quiz.markWrong };
+    const scorable = questionRows.map((q) => ({ id: q.id, choices: q.choices, ansIndex: q.ansIndex }));
+    const scores = rows
+      .filter((r) => r.status !== 'in_progress')
+      // A submitted attempt should carry its score; if one does not yet, score its saved answers.
+      .map((r) => r.score ?? scoreAttempt(scorable, r.answers, marking).score);
+    const maxScore = Math.round(questionRows.length * quiz.markCorrect * 100) / 100;
+    return {
+      attempted: rows.length,
+      inProgress: rows.length - scores.length,
+      submitted: scores.length,
+      averageScore: averageScore(scores),
+      highestScore: scores.length ? Math.max(...scores) : null,
+      maxScore,
+      histogram: scoreHistogram(scores, maxScore),
+    };
+  }
+
+  // ---- participants ----------------------------------------------------------------------------
+
+  async participants(id: string, params: PageParams): Promise<QuizParticipantsResponse> {
+    const quiz = await this.repo.findQuiz(id);
+    if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+    const { rows, total } = await this.repo.participants(id, windowOf(params));
+    return {
+      quiz: { _id: quiz.id, name: quiz.name },
+      participants: rows.map((r) => toParticipant(r, quiz)),
+      total,
+      page: params.page,
+      limit: params.limit,
+    };
+  }
+
+  /** Every participant (search applied) as CSV: rank order, spreadsheet-safe cells, UTF-8 with BOM. */
+  async participantsCsv(id: string, searchTerm?: string): Promise<{ filename: string; csv: string }> {
+    const quiz = await this.repo.findQuiz(id);
+    if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+    const { rows } = await this.repo.participants(id, {
+      offset: 0,
+      limit: null,
+      search: searchTerm?.trim() || undefined,
+    });
+    const records = rows.map((r) => {
+      const p = toParticipant(r, quiz);
+      return [
+        p.rank ?? '',
+        p.name,
+        p.phNo,
+        p.score ?? '',
+        p.correctCount ?? '',
+        p.elapsedTime === null ? '' : formatElapsed(p.elapsedTime),
+        p.elapsedTime === null ? '' : p.elapsedTime.toFixed(1),
+        ATTEMPT_STATUS_LABELS[p.status],
+        p.startedAt,
+        p.submittedAt ?? '',
+      ];
+    });
+    const csv = stringify(records, {
+      bom: true,
+      header: true,
+      columns: [
+        'Rank',
+        'Name',
+        'Phone',
+        'Score',
+        'Correct answers',
+        'Elapsed time (m:ss)',
+        'Elapsed seconds',
+        'Status',
+        'Started at (UTC)',
+        'Submitted at (UTC)',
+      ],
+      escape_formulas: true,
+    });
+    const slug =
+      quiz.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'quiz';
+    return { filename: `${slug}-participants.csv`, csv };
+  }
+
+  // ---- import ----------------------------------------------------------------------------------
+
+  /** Parses and checks a file without saving anything (the editor adds the questions to its form). */
+  previewImport(text: string, format: ImportFormat): ImportPreviewResponse {
+    const result = parseQuestionFile(text, format);
+    if (!result.ok) throw badRequest(result.errors);
+    return { format, questions: result.questions.map(stripLine) };
+  }
+
+  /** Saves a file's questions to a quiz: all of them or none, never after anyone has started. */
+  async importQuestions(
+    id: string,
+    text: string,
+    format: ImportFormat,
+    mode: 'append' | 'replace',
+  ): Promise<ImportResponse> {
+    const result = parseQuestionFile(text, format);
+    const saved = await this.repo.transaction(async (repo) => {
+      const quiz = await repo.lockQuiz(id);
+      if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+      if ((await repo.countAttempts(id)) > 0) throw conflict(LOCKED_QUESTIONS_MESSAGE);
+      if (!result.ok) throw badRequest(result.errors);
+      const existing = await repo.questionsOf(id);
+      const keep = mode === 'append' ? existing.length : 0;
+      if (keep + result.questions.length > QUIZ_QUESTIONS_MAX) {
+        throw badRequest(
+          `A quiz can have at most ${QUIZ_QUESTIONS_MAX} questions: it has ${keep} and the file adds ${result.questions.length}`,
+        );
+      }
+      if (mode === 'replace') await repo.deleteQuestionsExcept(id, []);
+      const start = mode === 'append' ? Math.max(-1, ...existing.map((q) => q.position)) + 1 : 0;
+      await repo.insertQuestions(
+        id,
+        result.questions.map((q, i) => questionValues(q, start + i)),
+      );
+      await repo.updateQuiz(id, {});
+      return repo.questionsOf(id);
+    });
+    return {
+      format,
+      imported: result.ok ? result.questions.length : 0,
+      questions: saved.map(toAdminQuestion),
+    };
+  }
+
+  // ---- students --------------------------------------------------------------------------------
+
+  async listStudents(params: PageParams): Promise<AdminStudentListResponse> {
+    const { rows, total } = await this.repo.listStudents(windowOf(params));
+    return {
+      students: rows.map(({ user, attemptCount }) => toStudent(user, attemptCount)),
+      total,
+      page: params.page,
+      limit: params.limit,
+    };
+  }
+
+  async getStudent(id: string): Promise<AdminStudentDetail> {
+    const found = await this.repo.findStudent(id);
+    if (!found) throw notFound(STUDENT_NOT_FOUND);
+    const attemptRows = await this.repo.attemptsOfStudent(id);
+    const ranks = await this.repo.ranksOf(attemptRows.map((r) => r.attempt.id));
+    const paymentRows = await this.repo.paymentsOfStudent(id);
+    return {
+      student: { ...toStudent(found.user, found.attemptCount), updatedAt: iso(found.user.updatedAt) },
+      attempts: attemptRows.map(({ attempt, quizName, durationMin }) => ({
+        _id: attempt.id,
+        quiz: { _id: attempt.quizId, name: quizName },
+        status: attempt.status,
+        score: attempt.score,
+        rank: ranks.get(attempt.id) ?? null,
+        elapsedTime: elapsedSeconds(attempt, durationMin),
+        startedAt: iso(attempt.startedAt),
+        submittedAt: attempt.submittedAt ? iso(attempt.submittedAt) : null,
+      })),
+      payments: paymentRows.map(({ payment, quizName }) => ({
+        _id: payment.id,
+        quiz: { _id: payment.quizId, name: quizName },
+        orderId: payment.orderId,
+        providerPaymentId: payment.providerPaymentId,
+        amount: paiseToRupees(payment.amountPaise),
+        currency: payment.currency,
+        status: payment.status,
+        createdAt: iso(payment.createdAt),
+      })),
+    };
+  }
+}
+
+function stripLine(q: ImportedQuestion) {
+  return {
+    qn: q.qn,
+    choices: q.choices,
+    ansIndex: q.ansIndex,
+    explanation: q.explanation,
+    ...(q.lang ? { lang: q.lang } : {}),
+  };
+}
+
+function quizSummaryFields(quiz: QuizRow, now: Date) {
+  return {
+    _id: quiz.id,
+    name: quiz.name,
+    desc: quiz.desc,
+    exam: quiz.exam,
+    class: quiz.class,
+    duration: quiz.durationMin,
+    startTimeStamp: iso(quiz.startAt),
+    endTimeStamp: iso(quiz.endAt),
+    price: paiseToRupees(quiz.pricePaise),
+    published: quiz.published,
+    status: adminQuizStatus(
+      { published: quiz.published, startTimeStamp: quiz.startAt, endTimeStamp: quiz.endAt },
+      now,
+    ),
+    resultsPublished: quiz.resultsPublishedAt !== null,
+  };
+}
+
+/** Every change a quiz with attempts may not take, as messages (empty when the edit is allowed). */
+function frozenChanges(
+  quiz: QuizRow,
+  existing: QuestionRow[],
+  input: QuizInputParsed,
+  values: ReturnType<typeof quizValues>,
+): string[] {
+  const refused: string[] = [];
+  const why = 'after participants have started this quiz';
+  if (values.durationMin !== quiz.durationMin) refused.push(`Duration cannot change ${why}`);
+  if (!sameTime(values.startAt as Date, quiz.startAt)) refused.push(`Start time cannot change ${why}`);
+  if (values.markCorrect !== quiz.markCorrect || values.markWrong !== quiz.markWrong)
+    refused.push(`Marking scheme cannot change ${why}`);
+  if (input.questions.length !== existing.length) {
+    refused.push(`Questions cannot be added or removed ${why}`);
+    return refused;
+  }
+  input.questions.forEach((q, i) => {
+    const row = existing[i]!;
+    const label = `Question ${i + 1}`;
+    if (q._id && q._id !== row.id) {
+      refused.push(`${label}: questions cannot be reordered or replaced ${why}`);
+      return;
+    }
+    if (
+      !sameChoices(
+        q.choices.map((c) => c.trim()),
+        row.choices,
+      )
+    )
+      refused.push(`${label}: choices cannot change ${why}`);
+    if (q.ansIndex !== row.ansIndex) refused.push(`${label}: the correct answer cannot change ${why}`);
+  });
+  return refused;
+}
+
+function toParticipant(
+  r: {
+    id: string;
+    status: QuizParticipant['status'];
+    score: number | null;
+    correctCount: number | null;
+    elapsedMs: number | null;
+    startedAt: Date;
+    submittedAt: Date | null;
+    rank: number | null;
+    userId: string;
+    name: string;
+    phNo: string;
+  },
+  quiz: QuizRow,
+): QuizParticipant {
+  return {
+    _id: r.id,
+    userId: { _id: r.userId, name: r.name, phNo: r.phNo },
+    name: r.name,
+    phNo: r.phNo,
+    score: r.score,
+    correctCount: r.correctCount,
+    rank: r.rank,
+    elapsedTime: elapsedSeconds(r, quiz.durationMin),
+    status: r.status,
+    startedAt: iso(r.startedAt),
+    submittedAt: r.submittedAt ? iso(r.submittedAt) : null,
+  };
+}
+
+function toStudent(user: UserRow, attemptCount: number): AdminStudentListItem {
+  return {
+    _id: user.id,
+    name: user.name,
+    phNo: user.phNo,
+    email: user.email,
+    place: user.place,
+    school: user.school,
+    class: user.class,
+    role: user.role,
+    createdAt: iso(user.createdAt),
+    attemptCount,
+  };
+}

@@ -1,0 +1,400 @@
+import { z } from 'zod';
+import { EDUCATION_LEVELS, EXAM_FAMILIES } from '../constants';
+
+/**
+ * Admin API (issue 7): authoring quizzes, bulk import, participants and results.
+ * Prices travel in rupees here (0 = free); the server stores paise.
+ */
+
+export const QUIZ_NAME_MIN = 3;
+export const QUIZ_NAME_MAX = 200;
+export const QUIZ_DESC_MAX = 2000;
+export const QUIZ_DURATION_MIN = 1;
+export const QUIZ_DURATION_MAX = 300;
+export const QUIZ_QUESTIONS_MIN = 1;
+export const QUIZ_QUESTIONS_MAX = 200;
+export const QUESTION_TEXT_MAX = 2000;
+export const CHOICES_MIN = 2;
+export const CHOICES_MAX = 6;
+export const CHOICE_TEXT_MAX = 500;
+export const EXPLANATION_MAX = 2000;
+export const INSTRUCTIONS_MAX = 20;
+export const INSTRUCTION_TEXT_MAX = 500;
+export const PRICE_MAX_RUPEES = 100_000;
+export const MARK_MAX = 100;
+export const ADMIN_PAGE_SIZE = 10;
+export const ADMIN_PAGE_MAX = 100;
+export const IMPORT_FILE_MAX_BYTES = 1024 * 1024;
+
+/** "Other" lets an admin publish a general quiz that is not tied to one exam family. */
+export const QUIZ_EXAMS = [...EXAM_FAMILIES, 'Other'] as const;
+export const QUESTION_LANGS = ['en', 'hi'] as const;
+export type QuestionLang = (typeof QUESTION_LANGS)[number];
+
+/** Letters used for choices everywhere an admin sees them (A–F). */
+export const CHOICE_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Question rules (shared by the quiz body, the CSV/Aiken import and the web editor)
+// ---------------------------------------------------------------------------------------------
+
+export interface QuestionDraft {
+  qn: string;
+  choices: string[];
+  ansIndex: number;
+  explanation?: string | null;
+}
+
+/**
+ * Every rule a question breaks, each message starting with `label` ("Question 3" or "Line 12"):
+ * non-empty text, 2–6 distinct non-empty choices, the answer one of them.
+ */
+export function questionViolations(q: QuestionDraft, label: string): string[] {
+  const problems: string[] = [];
+  if (!q.qn.trim()) problems.push(`${label}: question text is required`);
+  else if (q.qn.length > QUESTION_TEXT_MAX)
+    problems.push(`${label}: question text must be at most ${QUESTION_TEXT_MAX} characters`);
+
+  if (q.choices.length < CHOICES_MIN || q.choices.length > CHOICES_MAX) {
+    problems.push(`${label}: needs ${CHOICES_MIN}–${CHOICES_MAX} choices (has ${q.choices.length})`);
+  }
+  const seen = new Map<string, number>();
+  q.choices.forEach((choice, i) => {
+    const letter = CHOICE_LETTERS[i] ?? String(i + 1);
+    const key = choice.trim().toLowerCase();
+    if (!key) {
+      problems.push(`${label}: choice ${letter} is empty`);
+      return;
+    }
+    if (choice.length > CHOICE_TEXT_MAX)
+      problems.push(`${label}: choice ${letter} must be at most ${CHOICE_TEXT_MAX} characters`);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push(
+        `${label}: choices must be distinct (${CHOICE_LETTERS[first] ?? first + 1} and ${letter} are both "${choice.trim()}")`,
+      );
+    } else {
+      seen.set(key, i);
+    }
+  });
+  if (!Number.isInteger(q.ansIndex) || q.ansIndex < 0 || q.ansIndex >= q.choices.length) {
+    problems.push(`${label}: the correct answer must be one of its choices`);
+  }
+  if (q.explanation && q.explanation.length > EXPLANATION_MAX)
+    problems.push(`${label}: explanation must be at most ${EXPLANATION_MAX} characters`);
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+// ---------------------------------------------------------------------------------------------
+
+export const questionInputSchema = z.object({
+  /** Present when editing an existing question (keeps its id, so saved answers stay linked). */
+  _id: z.uuid({ error: 'Question id must be a UUID' }).optional(),
+  qn: z.string({ error: 'Question text must be text' }),
+  choices: z.array(z.string({ error: 'Each choice must be text' }), {
+    error: 'Choices must be a list of text',
+  }),
+  ansIndex: z.number({ error: 'ansIndex must be a number' }),
+  explanation: z.string({ error: 'Explanation must be text' }).nullable().optional(),
+  lang: z.enum(QUESTION_LANGS, { error: 'Question language must be "en" or "hi"' }).optional(),
+});
+export type QuestionInput = z.infer<typeof questionInputSchema>;
+
+export const markingSchemeSchema = z.object({
+  correct: z
+    .number({ error: 'Marks for a correct answer must be a number' })
+    .gt(0, 'Marks for a correct answer must be more than 0')
+    .max(MARK_MAX, `Marks for a correct answer must be at most ${MARK_MAX}`),
+  wrong: z
+    .number({ error: 'Marks deducted for a wrong answer must be a number' })
+    .min(0, 'Marks deducted for a wrong answer must be 0 or more')
+    .max(MARK_MAX, `Marks deducted for a wrong answer must be at most ${MARK_MAX}`),
+});
+export type MarkingSchemeInput = z.infer<typeof markingSchemeSchema>;
+
+const isoDateTime = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
+
+/**
+ * `POST /quizzes` and `PUT /quizzes/:id`. Every broken rule is reported: field rules by zod,
+ * the window and per-question rules by the refinement below (which still runs when a field rule failed).
+ */
+export const quizInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(QUIZ_NAME_MIN, `Name must be ${QUIZ_NAME_MIN}–${QUIZ_NAME_MAX} characters`)
+      .max(QUIZ_NAME_MAX, `Name must be ${QUIZ_NAME_MIN}–${QUIZ_NAME_MAX} characters`),
+    desc: z
+      .string({ error: 'Description must be text' })
+      .max(QUIZ_DESC_MAX, `Description must be at most ${QUIZ_DESC_MAX} characters`)
+      .default(''),
+    exam: z.enum(QUIZ_EXAMS, { error: `Exam must be one of ${QUIZ_EXAMS.join(', ')}` }),
+    class: z.enum(EDUCATION_LEVELS, { error: `Class must be one of ${EDUCATION_LEVELS.join(', ')}` }),
+    duration: z
+      .number({ error: 'Duration is required' })
+      .refine(Number.isInteger, 'Duration must be a whole number of minutes')
+      .min(QUIZ_DURATION_MIN, `Duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`)
+      .max(QUIZ_DURATION_MAX, `Duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`),
+    startTimeStamp: isoDateTime('Start time'),
+    endTimeStamp: isoDateTime('End time'),
+    price: z
+      .number({ error: 'Price must be a number of rupees' })
+      .min(0, 'Price must be 0 (free) or more')
+      .max(PRICE_MAX_RUPEES, `Price must be at most ₹${PRICE_MAX_RUPEES}`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Price can have at most 2 decimals'),
+    markingScheme: markingSchemeSchema.optional(),
+    instructions: z
+      .array(
+        z
+          .string({ error: 'Each instruction must be text' })
+          .trim()
+          .min(1, 'Instructions cannot be empty')
+          .max(INSTRUCTION_TEXT_MAX, `Each instruction must be at most ${INSTRUCTION_TEXT_MAX} characters`),
+      )
+      .refine((list) => list.length <= INSTRUCTIONS_MAX, `At most ${INSTRUCTIONS_MAX} instructions`)
+      .optional(),
+    published: z.boolean({ error: 'published must be true or false' }).default(true),
+    questions: z
+      .array(questionInputSchema, { error: 'Questions must be a list' })
+      .min(QUIZ_QUESTIONS_MIN, `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`)
+      .refine(
+        (list) => list.length <= QUIZ_QUESTIONS_MAX,
+        `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`,
+      ),
+  })
+  .superRefine((quiz, ctx) => {
+    // Runs after field rules that failed without aborting; that is why the limits above that
+    // would abort in zod (int, array max) are written as refinements.
+    const start = Date.parse(quiz.startTimeStamp);
+    const end = Date.parse(quiz.endTimeStamp);
+    if (Number.isFinite(start) && Number.isFinite(end) && start >= end) {
+      ctx.addIssue({ code: 'custom', path: ['endTimeStamp'], message: 'Start time must be before end time' });
+    }
+    quiz.questions.forEach((q, i) => {
+      for (const message of questionViolations(q, `Question ${i + 1}`)) {
+        ctx.addIssue({ code: 'custom', path: ['questions', i], message });
+      }
+    });
+  });
+
+export type QuizInput = z.input<typeof quizInputSchema>;
+export type QuizInputParsed = z.output<typeof quizInputSchema>;
+
+export const idParamSchema = z.object({ id: z.uuid({ error: 'Unknown id' }) });
+
+export const adminPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, `limit must be 1–${ADMIN_PAGE_MAX}`)
+    .max(ADMIN_PAGE_MAX, `limit must be 1–${ADMIN_PAGE_MAX}`)
+    .default(ADMIN_PAGE_SIZE),
+  searchTerm: z.string().trim().max(100, 'searchTerm must be at most 100 characters').optional(),
+});
+export type AdminPageQuery = z.input<typeof adminPageQuerySchema>;
+
+export const importQuerySchema = z.object({
+  /** `append` (default) adds after the existing questions; `replace` swaps them all. */
+  mode: z.enum(['append', 'replace']).default('append'),
+  /** Usually guessed from the file name (.csv / .txt) and content. */
+  format: z.enum(['csv', 'aiken']).optional(),
+});
+
+export const previewImportQuerySchema = importQuerySchema.pick({ format: true });
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_QUIZ_STATUSES = ['draft', 'upcoming', 'live', 'ended'] as const;
+export type AdminQuizStatus = (typeof ADMIN_QUIZ_STATUSES)[number];
+
+export const adminQuestionSchema = z.object({
+  _id: z.string(),
+  qn: z.string(),
+  choices: z.array(z.string()),
+  ansIndex: z.number().int(),
+  explanation: z.string().nullable(),
+  lang: z.enum(QUESTION_LANGS),
+});
+export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
+
+const quizFields = {
+  _id: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  exam: z.string(),
+  class: z.string(),
+  duration: z.number().int(),
+  startTimeStamp: z.string(),
+  endTimeStamp: z.string(),
+  /** Rupees (0 = free). */
+  price: z.number(),
+  published: z.boolean(),
+  status: z.enum(ADMIN_QUIZ_STATUSES),
+  resultsPublished: z.boolean(),
+};
+
+export const adminQuizListItemSchema = z.object({
+  ...quizFields,
+  questionCount: z.number().int(),
+  /** Everyone who started (in progress or submitted). */
+  attemptCount: z.number().int(),
+  submittedCount: z.number().int(),
+});
+export type AdminQuizListItem = z.infer<typeof adminQuizListItemSchema>;
+
+export const adminQuizListResponseSchema = z.object({
+  quizzes: z.array(adminQuizListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminQuizListResponse = z.infer<typeof adminQuizListResponseSchema>;
+
+export const histogramBinSchema = z.object({
+  label: z.string(),
+  from: z.number(),
+  to: z.number(),
+  count: z.number().int(),
+});
+export type HistogramBin = z.infer<typeof histogramBinSchema>;
+
+export const adminQuizStatsSchema = z.object({
+  attempted: z.number().int(),
+  inProgress: z.number().int(),
+  submitted: z.number().int(),
+  averageScore: z.number().nullable(),
+  highestScore: z.number().nullable(),
+  maxScore: z.number(),
+  histogram: z.array(histogramBinSchema),
+});
+export type AdminQuizStats = z.infer<typeof adminQuizStatsSchema>;
+
+export const adminQuizSchema = z.object({
+  ...quizFields,
+  markingScheme: z.object({ correct: z.number(), wrong: z.number() }),
+  instructions: z.array(z.string()),
+  questions: z.array(adminQuestionSchema),
+  /** True once anyone has started: questions, choices, answers, duration and start are frozen. */
+  locked: z.boolean(),
+  stats: adminQuizStatsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminQuiz = z.infer<typeof adminQuizSchema>;
+
+export const ATTEMPT_STATUSES = ['in_progress', 'submitted', 'auto_submitted'] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+export const ATTEMPT_STATUS_LABELS: Record<AttemptStatus, string> = {
+  in_progress: 'In progress',
+  submitted: 'Submitted',
+  auto_submitted: 'Auto-submitted',
+};
+
+export const quizParticipantSchema = z.object({
+  /** The attempt's id. */
+  _id: z.string(),
+  userId: z.object({ _id: z.string(), name: z.string(), phNo: z.string() }),
+  name: z.string(),
+  phNo: z.string(),
+  score: z.number().nullable(),
+  correctCount: z.number().int().nullable(),
+  /** Standard competition rank among submitted attempts (score desc, then elapsed time asc). */
+  rank: z.number().int().nullable(),
+  /** Seconds between start and submission, capped at the duration; null while in progress. */
+  elapsedTime: z.number().nullable(),
+  status: z.enum(ATTEMPT_STATUSES),
+  startedAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type QuizParticipant = z.infer<typeof quizParticipantSchema>;
+
+export const quizParticipantsResponseSchema = z.object({
+  quiz: z.object({ _id: z.string(), name: z.string() }),
+  participants: z.array(quizParticipantSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type QuizParticipantsResponse = z.infer<typeof quizParticipantsResponseSchema>;
+
+export const importPreviewResponseSchema = z.object({
+  format: z.enum(['csv', 'aiken']),
+  questions: z.array(
+    z.object({
+      qn: z.string(),
+      choices: z.array(z.string()),
+      ansIndex: z.number().int(),
+      explanation: z.string().nullable(),
+      lang: z.enum(QUESTION_LANGS).optional(),
+    }),
+  ),
+});
+export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
+
+export const importResponseSchema = z.object({
+  format: z.enum(['csv', 'aiken']),
+  imported: z.number().int(),
+  questions: z.array(adminQuestionSchema),
+});
+export type ImportResponse = z.infer<typeof importResponseSchema>;
+
+export const deleteQuizResponseSchema = z.object({ _id: z.string(), deleted: z.literal(true) });
+
+export const adminStudentListItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phNo: z.string(),
+  email: z.string().nullable(),
+  place: z.string(),
+  school: z.string().nullable(),
+  class: z.string(),
+  role: z.enum(['participant', 'admin']),
+  createdAt: z.string(),
+  attemptCount: z.number().int(),
+});
+export type AdminStudentListItem = z.infer<typeof adminStudentListItemSchema>;
+
+export const adminStudentListResponseSchema = z.object({
+  students: z.array(adminStudentListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminStudentListResponse = z.infer<typeof adminStudentListResponseSchema>;
+
+export const adminStudentDetailSchema = z.object({
+  student: adminStudentListItemSchema.extend({ updatedAt: z.string() }),
+  attempts: z.array(
+    z.object({
+      _id: z.string(),
+      quiz: z.object({ _id: z.string(), name: z.string() }),
+      status: z.enum(ATTEMPT_STATUSES),
+      score: z.number().nullable(),
+      rank: z.number().int().nullable(),
+      elapsedTime: z.number().nullable(),
+      startedAt: z.string(),
+      submittedAt: z.string().nullable(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      _id: z.string(),
+      quiz: z.object({ _id: z.string(), name: z.string() }),
+      orderId: z.string(),
+      providerPaymentId: z.string().nullable(),
+      /** Rupees charged including GST. */
+      amount: z.number(),
+      currency: z.string(),
+      status: z.enum(['pending', 'success', 'failed']),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminStudentDetail = z.infer<typeof adminStudentDetailSchema>;
