@@ -51,6 +51,7 @@ describe('apiRequest', () => {
       status: 400,
       message: 'Name is required, Place is required',
       error: 'Bad Request',
+      messages: ['Name is required', 'Place is required'],
     });
   });
 

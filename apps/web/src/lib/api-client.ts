@@ -14,6 +14,8 @@ export interface ApiError {
   status: number;
   message: string;
   error?: string;
+  /** The server's messages one by one when it sent a list (e.g. every bad line of an import). */
+  messages?: string[];
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -98,6 +100,7 @@ export async function apiRequest<T = unknown>(
         status: response.status,
         message: parsed.message ? joinMessage(parsed.message) : response.statusText || 'Request failed',
         error: parsed.error,
+        ...(Array.isArray(parsed.message) ? { messages: parsed.message } : {}),
       };
       if (response.status === 401) {
         console.warn('Unauthorized access - possibly expired token');

@@ -76,4 +76,23 @@ describe('quizInputSchema', () => {
       'Question 1: choices must be distinct (A and B are both "A")',
     ]);
   });
+  it('still reports the window and question rules when a field is missing or mistyped', () => {
+    const { duration: _omit, ...noDuration } = valid;
+    const result = quizInputSchema.safeParse({
+      ...noDuration,
+      exam: 42,
+      endTimeStamp: valid.startTimeStamp,
+      questions: [
+        { qn: '', choices: ['a', 'b'], ansIndex: 0 },
+        { qn: 'Q?', choices: 'a,b', ansIndex: 0 },
+      ],
+    });
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'Exam must be one of UPSC, SSC, Banking, NEET, JEE, Other',
+      'Duration is required',
+      'Choices must be a list of text',
+      'Start time must be before end time',
+      'Question 1: question text is required',
+    ]);
+  });
 });

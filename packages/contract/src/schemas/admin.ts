@@ -117,70 +117,92 @@ export type MarkingSchemeInput = z.infer<typeof markingSchemeSchema>;
 const isoDateTime = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
 
+/** The fields of a quiz body with their own rules. */
+const quizFieldsSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(QUIZ_NAME_MIN, `Name must be ${QUIZ_NAME_MIN}–${QUIZ_NAME_MAX} characters`)
+    .max(QUIZ_NAME_MAX, `Name must be ${QUIZ_NAME_MIN}–${QUIZ_NAME_MAX} characters`),
+  desc: z
+    .string({ error: 'Description must be text' })
+    .max(QUIZ_DESC_MAX, `Description must be at most ${QUIZ_DESC_MAX} characters`)
+    .default(''),
+  exam: z.enum(QUIZ_EXAMS, { error: `Exam must be one of ${QUIZ_EXAMS.join(', ')}` }),
+  class: z.enum(EDUCATION_LEVELS, { error: `Class must be one of ${EDUCATION_LEVELS.join(', ')}` }),
+  duration: z
+    .number({ error: 'Duration is required' })
+    .refine(Number.isInteger, 'Duration must be a whole number of minutes')
+    .min(QUIZ_DURATION_MIN, `Duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`)
+    .max(QUIZ_DURATION_MAX, `Duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`),
+  startTimeStamp: isoDateTime('Start time'),
+  endTimeStamp: isoDateTime('End time'),
+  price: z
+    .number({ error: 'Price must be a number of rupees' })
+    .min(0, 'Price must be 0 (free) or more')
+    .max(PRICE_MAX_RUPEES, `Price must be at most ₹${PRICE_MAX_RUPEES}`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Price can have at most 2 decimals'),
+  markingScheme: markingSchemeSchema.optional(),
+  instructions: z
+    .array(
+      z
+        .string({ error: 'Each instruction must be text' })
+        .trim()
+        .min(1, 'Instructions cannot be empty')
+        .max(INSTRUCTION_TEXT_MAX, `Each instruction must be at most ${INSTRUCTION_TEXT_MAX} characters`),
+    )
+    .refine((list) => list.length <= INSTRUCTIONS_MAX, `At most ${INSTRUCTIONS_MAX} instructions`)
+    .optional(),
+  published: z.boolean({ error: 'published must be true or false' }).default(true),
+  questions: z
+    .array(questionInputSchema, { error: 'Questions must be a list' })
+    .min(QUIZ_QUESTIONS_MIN, `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`)
+    .refine(
+      (list) => list.length <= QUIZ_QUESTIONS_MAX,
+      `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`,
+    ),
+});
+
+function isQuestionShape(q: unknown): q is QuestionDraft {
+  if (typeof q !== 'object' || q === null) return false;
+  const { qn, choices, ansIndex } = q as Record<string, unknown>;
+  return (
+    typeof qn === 'string' &&
+    Array.isArray(choices) &&
+    choices.every((c) => typeof c === 'string') &&
+    typeof ansIndex === 'number'
+  );
+}
+
 /**
- * `POST /quizzes` and `PUT /quizzes/:id`. Every broken rule is reported: field rules by zod,
- * the window and per-question rules by the refinement below (which still runs when a field rule failed).
+ * The rules across fields (start before end, each question's rules). Its fields accept anything,
+ * so these checks run even when a field above is missing or mistyped (zod skips an object's own
+ * refinements then). It contributes nothing to the parsed value.
  */
-export const quizInputSchema = z
-  .object({
-    name: z
-      .string({ error: 'Name is required' })
-      .trim()
-      .min(QUIZ_NAME_MIN, `Name must be ${QUIZ_NAME_MIN}–${QUIZ_NAME_MAX} characters`)
-      .max(QUIZ_NAME_MAX, `Name must be ${QUIZ_NAME_MIN}–${QUIZ_NAME_MAX} characters`),
-    desc: z
-      .string({ error: 'Description must be text' })
-      .max(QUIZ_DESC_MAX, `Description must be at most ${QUIZ_DESC_MAX} characters`)
-      .default(''),
-    exam: z.enum(QUIZ_EXAMS, { error: `Exam must be one of ${QUIZ_EXAMS.join(', ')}` }),
-    class: z.enum(EDUCATION_LEVELS, { error: `Class must be one of ${EDUCATION_LEVELS.join(', ')}` }),
-    duration: z
-      .number({ error: 'Duration is required' })
-      .refine(Number.isInteger, 'Duration must be a whole number of minutes')
-      .min(QUIZ_DURATION_MIN, `Duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`)
-      .max(QUIZ_DURATION_MAX, `Duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`),
-    startTimeStamp: isoDateTime('Start time'),
-    endTimeStamp: isoDateTime('End time'),
-    price: z
-      .number({ error: 'Price must be a number of rupees' })
-      .min(0, 'Price must be 0 (free) or more')
-      .max(PRICE_MAX_RUPEES, `Price must be at most ₹${PRICE_MAX_RUPEES}`)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Price can have at most 2 decimals'),
-    markingScheme: markingSchemeSchema.optional(),
-    instructions: z
-      .array(
-        z
-          .string({ error: 'Each instruction must be text' })
-          .trim()
-          .min(1, 'Instructions cannot be empty')
-          .max(INSTRUCTION_TEXT_MAX, `Each instruction must be at most ${INSTRUCTION_TEXT_MAX} characters`),
-      )
-      .refine((list) => list.length <= INSTRUCTIONS_MAX, `At most ${INSTRUCTIONS_MAX} instructions`)
-      .optional(),
-    published: z.boolean({ error: 'published must be true or false' }).default(true),
-    questions: z
-      .array(questionInputSchema, { error: 'Questions must be a list' })
-      .min(QUIZ_QUESTIONS_MIN, `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`)
-      .refine(
-        (list) => list.length <= QUIZ_QUESTIONS_MAX,
-        `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`,
-      ),
-  })
+const quizCrossFieldRules = z
+  .object({ startTimeStamp: z.unknown(), endTimeStamp: z.unknown(), questions: z.unknown() })
   .superRefine((quiz, ctx) => {
-    // Runs after field rules that failed without aborting; that is why the limits above that
-    // would abort in zod (int, array max) are written as refinements.
-    const start = Date.parse(quiz.startTimeStamp);
-    const end = Date.parse(quiz.endTimeStamp);
+    const start = typeof quiz.startTimeStamp === 'string' ? Date.parse(quiz.startTimeStamp) : NaN;
+    const end = typeof quiz.endTimeStamp === 'string' ? Date.parse(quiz.endTimeStamp) : NaN;
     if (Number.isFinite(start) && Number.isFinite(end) && start >= end) {
       ctx.addIssue({ code: 'custom', path: ['endTimeStamp'], message: 'Start time must be before end time' });
     }
-    quiz.questions.forEach((q, i) => {
+    if (!Array.isArray(quiz.questions)) return;
+    quiz.questions.forEach((q: unknown, i) => {
+      // A question with a mistyped field is reported by its own schema.
+      if (!isQuestionShape(q)) return;
       for (const message of questionViolations(q, `Question ${i + 1}`)) {
         ctx.addIssue({ code: 'custom', path: ['questions', i], message });
       }
     });
-  });
+  })
+  .transform(() => ({}));
 
+/**
+ * `POST /quizzes` and `PUT /quizzes/:id`. Every broken rule is listed in one 400: the field rules
+ * and the cross-field rules are checked side by side.
+ */
+export const quizInputSchema = z.intersection(quizFieldsSchema, quizCrossFieldRules);
 export type QuizInput = z.input<typeof quizInputSchema>;
 export type QuizInputParsed = z.output<typeof quizInputSchema>;
 

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminQuiz } from '@quizcast/contract/schemas/admin';
+import { formatIst, fromLocalInput, toLocalInput } from './date-time';
+import { blankQuestion, draftFromQuiz, draftProblems, draftToInput, emptyDraft } from './quiz-draft';
+
+const quiz: AdminQuiz = {
+  _id: 'quiz-1',
+  name: 'Saved quiz',
+  desc: 'About it',
+  exam: 'SSC',
+  class: 'Other',
+  duration: 10,
+  startTimeStamp: '2026-11-22T04:30:17.000Z',
+  endTimeStamp: '2026-11-22T10:30:00.000Z',
+  price: 10,
+  published: true,
+  status: 'live',
+  resultsPublished: false,
+  markingScheme: { correct: 4, wrong: 1 },
+  instructions: ['One', 'Two'],
+  questions: [{ _id: 'qn-1', qn: 'Q?', choices: ['a', 'b'], ansIndex: 1, explanation: null, lang: 'hi' }],
+  locked: true,
+  stats: { attempted: 1, inProgress: 1, submitted: 0, averageScore: null, highestScore: null, maxScore: 4, histogram: [] },
+  createdAt: '2026-11-20T00:00:00.000Z',
+  updatedAt: '2026-11-20T00:00:00.000Z',
+};
+
+describe('date-time inputs (browser in IST)', () => {
+  it('round-trips datetime-local values and shows IST', () => {
+    expect(toLocalInput('2026-11-22T04:30:00Z')).toBe('2026-11-22T10:00');
+    expect(fromLocalInput('2026-11-22T10:00')).toBe('2026-11-22T04:30:00.000Z');
+    expect(fromLocalInput('')).toBe('');
+    expect(formatIst('2026-11-22T10:00:00Z')).toMatch(/^22 Nov 2026, 3:30\spm IST$/i);
+  });
+});
+
+describe('quiz draft', () => {
+  it('turns a saved quiz into a draft and back without moving its times', () => {
+    const input = draftToInput(draftFromQuiz(quiz));
+    expect(input).toEqual({
+      name: 'Saved quiz',
+      desc: 'About it',
+      exam: 'SSC',
+      class: 'Other',
+      duration: 10,
+      startTimeStamp: '2026-11-22T04:30:17.000Z',
+      endTimeStamp: '2026-11-22T10:30:00.000Z',
+      price: 10,
+      markingScheme: { correct: 4, wrong: 1 },
+      instructions: ['One', 'Two'],
+      published: true,
+      questions: [{ _id: 'qn-1', qn: 'Q?', choices: ['a', 'b'], ansIndex: 1, explanation: null, lang: 'hi' }],
+    });
+  });
+
+  it('sends a changed time from the input', () => {
+    const draft = { ...draftFromQuiz(quiz), end: '2026-11-22T18:00' };
+    expect(draftToInput(draft).endTimeStamp).toBe('2026-11-22T12:30:00.000Z');
+  });
+
+  it('lists every problem by field and by question', () => {
+    const draft = {
+      ...emptyDraft(),
+      name: 'ab',
+      duration: '',
+      start: '2026-11-22T10:00',
+      end: '2026-11-22T09:00',
+      questions: [blankQuestion(), { ...blankQuestion(), qn: 'Fine?', choices: ['x', 'y'] }],
+    };
+    const problems = draftProblems(draft)!;
+    expect(problems.fields).toEqual({
+      name: ['Name must be 3–200 characters'],
+      duration: ['Duration is required'],
+      endTimeStamp: ['Start time must be before end time'],
+    });
+    expect(problems.questions).toEqual({
+      0: [
+        'Question 1: question text is required',
+        'Question 1: choice A is empty',
+        'Question 1: choice B is empty',
+        'Question 1: choice C is empty',
+        'Question 1: choice D is empty',
+      ],
+    });
+    expect(problems.all).toHaveLength(8);
+  });
+
+  it('accepts a complete draft', () => {
+    const draft = {
+      ...emptyDraft(),
+      name: 'Complete',
+      start: '2026-11-22T10:00',
+      end: '2026-11-22T12:00',
+      questions: [{ ...blankQuestion(), qn: 'Q?', choices: ['a', 'b'], ansIndex: 1 }],
+    };
+    expect(draftProblems(draft)).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import { EDUCATION_LEVELS } from '@quizcast/contract/constants';
+import {
+  quizInputSchema,
+  type AdminQuiz,
+  type QuestionLang,
+  type QuizInput,
+} from '@quizcast/contract/schemas/admin';
+import { fromLocalInput, toLocalInput } from './date-time';
+
+/** One question as the editor holds it (text inputs are strings until saved). */
+export interface DraftQuestion {
+  /** Stable React key for reordering. */
+  key: string;
+  /** Set for questions that already exist on the server (keeps saved answers linked). */
+  _id?: string;
+  qn: string;
+  choices: string[];
+  ansIndex: number;
+  explanation: string;
+  lang: QuestionLang;
+}
+
+export interface QuizDraft {
+  name: string;
+  desc: string;
+  exam: string;
+  class: string;
+  duration: string;
+  /** `datetime-local` values in the browser's zone. */
+  start: string;
+  end: string;
+  /** The saved instants, sent back unchanged when the inputs were not touched (minute rounding). */
+  savedStart?: string;
+  savedEnd?: string;
+  price: string;
+  markCorrect: string;
+  markWrong: string;
+  /** One instruction per line. */
+  instructions: string;
+  published: boolean;
+  questions: DraftQuestion[];
+}
+
+let keySeq = 0;
+export const newKey = () => `q${Date.now().toString(36)}${(keySeq += 1)}`;
+
+export function blankQuestion(): DraftQuestion {
+  return { key: newKey(), qn: '', choices: ['', '', '', ''], ansIndex: 0, explanation: '', lang: 'en' };
+}
+
+export function isBlankQuestion(q: DraftQuestion): boolean {
+  return !q.qn.trim() && q.choices.every((c) => !c.trim()) && !q.explanation.trim();
+}
+
+export function emptyDraft(): QuizDraft {
+  return {
+    name: '',
+    desc: '',
+    exam: 'SSC',
+    class: EDUCATION_LEVELS[4],
+    duration: '10',
+    start: '',
+    end: '',
+    price: '0',
+    markCorrect: '1',
+    markWrong: '0',
+    instructions: '',
+    published: true,
+    questions: [blankQuestion()],
+  };
+}
+
+export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
+  return {
+    name: quiz.name,
+    desc: quiz.desc,
+    exam: quiz.exam,
+    class: quiz.class,
+    duration: String(quiz.duration),
+    start: toLocalInput(quiz.startTimeStamp),
+    end: toLocalInput(quiz.endTimeStamp),
+    savedStart: quiz.startTimeStamp,
+    savedEnd: quiz.endTimeStamp,
+    price: String(quiz.price),
+    markCorrect: String(quiz.markingScheme.correct),
+    markWrong: String(quiz.markingScheme.wrong),
+    instructions: quiz.instructions.join('\n'),
+    published: quiz.published,
+    questions: quiz.questions.map((q) => ({
+      key: newKey(),
+      _id: q._id,
+      qn: q.qn,
+      choices: [...q.choices],
+      ansIndex: q.ansIndex,
+      explanation: q.explanation ?? '',
+      lang: q.lang,
+    })),
+  };
+}
+
+/** '' stays missing (so the schema says "required"); anything else becomes a number (maybe NaN). */
+const numberOrMissing = (value: string) => (value.trim() === '' ? undefined : Number(value));
+
+function instant(local: string, saved?: string): string {
+  if (saved && local === toLocalInput(saved)) return saved;
+  return fromLocalInput(local);
+}
+
+/** The API body for a draft (not yet validated). */
+export function draftToInput(draft: QuizDraft): QuizInput {
+  const correct = numberOrMissing(draft.markCorrect);
+  const wrong = numberOrMissing(draft.markWrong);
+  return {
+    name: draft.name,
+    desc: draft.desc,
+    exam: draft.exam as QuizInput['exam'],
+    class: draft.class as QuizInput['class'],
+    duration: numberOrMissing(draft.duration) as number,
+    startTimeStamp: instant(draft.start, draft.savedStart),
+    endTimeStamp: instant(draft.end, draft.savedEnd),
+    price: (numberOrMissing(draft.price) ?? 0) as number,
+    markingScheme: { correct: correct ?? 1, wrong: wrong ?? 0 },
+    instructions: draft.instructions
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    published: draft.published,
+    questions: draft.questions.map((q) => ({
+      ...(q._id ? { _id: q._id } : {}),
+      qn: q.qn,
+      choices: q.choices,
+      ansIndex: q.ansIndex,
+      explanation: q.explanation.trim() ? q.explanation : null,
+      lang: q.lang,
+    })),
+  };
+}
+
+export interface DraftProblems {
+  /** Every message, in the order the schema reports them. */
+  all: string[];
+  /** Messages by top-level field (name, duration, startTimeStamp, …). */
+  fields: Record<string, string[]>;
+  /** Messages by question index. */
+  questions: Record<number, string[]>;
+}
+
+/** Checks a draft with the same schema the server uses; null when it may be saved. */
+export function draftProblems(draft: QuizDraft): DraftProblems | null {
+  const result = quizInputSchema.safeParse(draftToInput(draft));
+  if (result.success) return null;
+  const problems: DraftProblems = { all: [], fields: {}, questions: {} };
+  for (const issue of result.error.issues) {
+    if (!problems.all.includes(issue.message)) problems.all.push(issue.message);
+    const [field, index] = issue.path;
+    if (field === 'questions' && typeof index === 'number') {
+      (problems.questions[index] ??= []).push(issue.message);
+    } else if (typeof field === 'string') {
+      (problems.fields[field] ??= []).push(issue.message);
+    }
+  }
+  return problems;
+}
