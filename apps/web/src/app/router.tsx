@@ -1,11 +1,33 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { AdminOnly } from '../features/admin/components/admin-only';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundPage } from './not-found-page';
 
 const pending = (title: string) => <PendingScreen title={title} />;
+
+// Admin screens load on demand: participants on slow phones never download them.
+const AdminQuizzesPage = lazy(() =>
+  import('../features/admin/components/admin-quizzes-page').then((m) => ({ default: m.AdminQuizzesPage })),
+);
+const CreateQuizPage = lazy(() =>
+  import('../features/admin/components/quiz-editor').then((m) => ({ default: m.CreateQuizPage })),
+);
+const EditQuizPage = lazy(() =>
+  import('../features/admin/components/quiz-editor').then((m) => ({ default: m.EditQuizPage })),
+);
+const QuizDetailsPage = lazy(() =>
+  import('../features/admin/components/quiz-details-page').then((m) => ({ default: m.QuizDetailsPage })),
+);
+const StudentsPage = lazy(() =>
+  import('../features/admin/components/students-page').then((m) => ({ default: m.StudentsPage })),
+);
+const StudentDetailPage = lazy(() =>
+  import('../features/admin/components/student-detail-page').then((m) => ({ default: m.StudentDetailPage })),
+);
 
 export const router = createBrowserRouter([
   { path: WEB_ROUTES.root, element: <LandingPage /> },
@@ -23,10 +45,18 @@ export const router = createBrowserRouter([
       { path: WEB_ROUTES.profile, element: pending('Profile') },
       { path: WEB_ROUTES.editProfile, element: pending('Edit profile') },
       { path: WEB_ROUTES.payment, element: pending('Payments') },
-      { path: WEB_ROUTES.createQuiz, element: pending('Create quiz') },
-      { path: `${WEB_ROUTES.editQuiz}/:id`, element: pending('Edit quiz') },
-      { path: `${WEB_ROUTES.quizDetails}/:quizId`, element: pending('Quiz details') },
-      { path: WEB_ROUTES.participants, element: pending('Participants') },
+      {
+        element: <AdminOnly />,
+        children: [
+          { path: WEB_ROUTES.adminQuizzes, element: <AdminQuizzesPage /> },
+          { path: WEB_ROUTES.createQuiz, element: <CreateQuizPage /> },
+          { path: WEB_ROUTES.editQuiz, element: <Navigate to={WEB_ROUTES.adminQuizzes} replace /> },
+          { path: `${WEB_ROUTES.editQuiz}/:id`, element: <EditQuizPage /> },
+          { path: `${WEB_ROUTES.quizDetails}/:quizId`, element: <QuizDetailsPage /> },
+          { path: WEB_ROUTES.participants, element: <StudentsPage /> },
+          { path: `${WEB_ROUTES.participants}/:studentId`, element: <StudentDetailPage /> },
+        ],
+      },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -27,13 +27,8 @@ import {
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import type { UserRow } from '../students/student.repository';
-import {
-  AdminRepository,
-  type QuestionRow,
-  type QuestionValues,
-  type QuizInsert,
-  type QuizRow,
-} from './admin.repository';
+import type { AdminRepository } from './admin.repository';
+import { type QuestionRow, type QuestionValues, type QuizInsert, type QuizRow } from './admin.repository';
 import { parseQuestionFile, type ImportedQuestion, type ImportFormat } from './question-import';
 
 const QUIZ_NOT_FOUND = 'Quiz not found';

@@ -4,6 +4,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { Logo } from '../../components/ui/logo';
+import { AdminNav } from '../../features/admin/components/admin-nav';
 import { useAuth } from '../../lib/auth';
 
 /**
@@ -74,6 +75,7 @@ export function SignedInLayout() {
             <ListChecks className="size-5" aria-hidden="true" />
             Quizzes
           </NavLink>
+          <AdminNav onNavigate={() => setSidebarOpen(false)} />
         </nav>
       </aside>
 

@@ -82,7 +82,9 @@ export function useDeleteQuiz() {
     },
     onSuccess: async ({ _id }) => {
       queryClient.removeQueries({ queryKey: adminQuizQueryOptions(_id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: adminQuizzesQueryOptions({ page: 1 }).queryKey.slice(0, 2) });
+      await queryClient.invalidateQueries({
+        queryKey: adminQuizzesQueryOptions({ page: 1 }).queryKey.slice(0, 2),
+      });
     },
   });
 }

@@ -20,7 +20,15 @@ const quiz: AdminQuiz = {
   instructions: ['One', 'Two'],
   questions: [{ _id: 'qn-1', qn: 'Q?', choices: ['a', 'b'], ansIndex: 1, explanation: null, lang: 'hi' }],
   locked: true,
-  stats: { attempted: 1, inProgress: 1, submitted: 0, averageScore: null, highestScore: null, maxScore: 4, histogram: [] },
+  stats: {
+    attempted: 1,
+    inProgress: 1,
+    submitted: 0,
+    averageScore: null,
+    highestScore: null,
+    maxScore: 4,
+    histogram: [],
+  },
   createdAt: '2026-11-20T00:00:00.000Z',
   updatedAt: '2026-11-20T00:00:00.000Z',
 };

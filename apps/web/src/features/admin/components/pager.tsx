@@ -1,0 +1,32 @@
+import { Button } from '../../../components/ui/button';
+
+/** Previous / Next with "Page x of y"; hidden when everything fits on one page. */
+export function Pager({
+  page,
+  limit,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage(page: number): void;
+  label: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (total <= limit && page === 1) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Page {Math.min(page, pages)} of {pages}
+      </p>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

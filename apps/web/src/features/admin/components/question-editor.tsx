@@ -1,0 +1,201 @@
+import { ArrowDown, ArrowUp, Eye, Plus, Trash2, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CHOICE_LETTERS, CHOICES_MAX, CHOICES_MIN } from '@quizcast/contract/schemas/admin';
+import { Button } from '../../../components/ui/button';
+import type { DraftQuestion } from '../lib/quiz-draft';
+import { SelectField, TextAreaField } from './form-fields';
+import { QuestionPreviewDialog } from './question-preview';
+
+const LANG_OPTIONS = [
+  { value: 'en', label: 'English' },
+  { value: 'hi', label: 'हिन्दी (Hindi)' },
+] as const;
+
+const iconButton =
+  'grid size-11 place-items-center rounded-xl text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** One question in the editor: text, 2–6 choices with the correct one marked, explanation, language. */
+export function QuestionEditor({
+  question,
+  index,
+  total,
+  quizName,
+  problems,
+  locked,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  question: DraftQuestion;
+  index: number;
+  total: number;
+  quizName: string;
+  problems?: string[];
+  /** Participants have started: only the wording and explanation may change. */
+  locked: boolean;
+  onChange(next: DraftQuestion): void;
+  onMove(delta: -1 | 1): void;
+  onRemove(): void;
+}) {
+  const number = index + 1;
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const groupId = useId();
+  const update = (patch: Partial<DraftQuestion>) => onChange({ ...question, ...patch });
+
+  const setChoice = (i: number, text: string) =>
+    update({ choices: question.choices.map((c, j) => (j === i ? text : c)) });
+  const removeChoice = (i: number) => {
+    const choices = question.choices.filter((_, j) => j !== i);
+    const ansIndex =
+      question.ansIndex === i ? 0 : question.ansIndex > i ? question.ansIndex - 1 : question.ansIndex;
+    update({ choices, ansIndex });
+  };
+
+  return (
+    <fieldset
+      className={`rounded-2xl border bg-white p-4 shadow-sm ${problems?.length ? 'border-red-300' : 'border-slate-200'}`}
+      aria-describedby={problems?.length ? `${groupId}-problems` : undefined}
+    >
+      <legend className="sr-only">Question {number}</legend>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-bold text-slate-900" aria-hidden="true">
+          Question {number}
+        </h3>
+        <div className="flex gap-1.5">
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => onMove(-1)}
+            disabled={locked || index === 0}
+            aria-label={`Move question ${number} up`}
+          >
+            <ArrowUp className="size-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => onMove(1)}
+            disabled={locked || index === total - 1}
+            aria-label={`Move question ${number} down`}
+          >
+            <ArrowDown className="size-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => setPreviewOpen(true)}
+            aria-label={`Preview question ${number}`}
+          >
+            <Eye className="size-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={`${iconButton} text-red-700`}
+            onClick={onRemove}
+            disabled={locked || total <= 1}
+            aria-label={`Remove question ${number}`}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+
+      {problems && problems.length > 0 && (
+        <ul id={`${groupId}-problems`} className="mt-2 list-disc pl-5 text-sm text-red-700">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+
+      <TextAreaField
+        className="mt-3"
+        label={`Question ${number} text`}
+        rows={3}
+        value={question.qn}
+        onChange={(e) => update({ qn: e.target.value })}
+        hint="Line breaks are kept."
+      />
+
+      <div className="mt-4" role="group" aria-label={`Choices of question ${number}`}>
+        <p className="text-sm font-medium text-slate-800">Choices (select the correct one)</p>
+        <ol className="mt-2 space-y-2">
+          {question.choices.map((choice, i) => {
+            const letter = CHOICE_LETTERS[i] ?? String(i + 1);
+            const inputId = `${groupId}-choice-${i}`;
+            return (
+              <li key={i} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${groupId}-answer`}
+                  checked={question.ansIndex === i}
+                  onChange={() => update({ ansIndex: i })}
+                  disabled={locked}
+                  className="size-6 shrink-0 accent-emerald-600"
+                  aria-label={`Question ${number}: choice ${letter} is correct`}
+                />
+                <label htmlFor={inputId} className="w-5 shrink-0 text-sm font-bold text-slate-700">
+                  <span aria-hidden="true">{letter}</span>
+                  <span className="sr-only">{`Question ${number} choice ${letter}`}</span>
+                </label>
+                <input
+                  id={inputId}
+                  value={choice}
+                  onChange={(e) => setChoice(i, e.target.value)}
+                  disabled={locked}
+                  className={`block min-h-11 w-full min-w-0 rounded-xl border px-3 py-2 text-base disabled:bg-slate-100 ${
+                    question.ansIndex === i ? 'border-emerald-500 bg-emerald-50' : 'border-slate-300 bg-white'
+                  }`}
+                />
+                <button
+                  type="button"
+                  className="grid size-11 shrink-0 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                  onClick={() => removeChoice(i)}
+                  disabled={locked || question.choices.length <= CHOICES_MIN}
+                  aria-label={`Remove choice ${letter} of question ${number}`}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        {!locked && question.choices.length < CHOICES_MAX && (
+          <Button
+            variant="ghost"
+            className="mt-2"
+            onClick={() => update({ choices: [...question.choices, ''] })}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+            Add choice
+          </Button>
+        )}
+      </div>
+
+      <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem]">
+        <TextAreaField
+          label={`Question ${number} explanation (optional)`}
+          rows={2}
+          value={question.explanation}
+          onChange={(e) => update({ explanation: e.target.value })}
+          hint="Shown to participants in the review after results."
+        />
+        <SelectField
+          label={`Question ${number} language`}
+          value={question.lang}
+          onChange={(e) => update({ lang: e.target.value as DraftQuestion['lang'] })}
+          options={LANG_OPTIONS}
+        />
+      </div>
+
+      <QuestionPreviewDialog
+        open={previewOpen}
+        onOpenChange={setPreviewOpen}
+        question={question}
+        number={number}
+        total={total}
+        quizName={quizName}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog } from '../../../components/ui/dialog';
+import type { DraftQuestion } from '../lib/quiz-draft';
+
+/**
+ * A question laid out the way the attempt screen shows it to a participant: its number, the
+ * Answered / Not Answered label, the text with its line breaks and the choices to pick from.
+ * Nothing here reveals the correct answer (a participant never sees it during the attempt).
+ */
+export function QuestionPreview({
+  question,
+  number,
+  total,
+  quizName,
+}: {
+  question: DraftQuestion;
+  number: number;
+  total: number;
+  quizName: string;
+}) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const name = `preview-${question.key}`;
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" lang={question.lang}>
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{quizName || 'Quiz'}</p>
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-700">
+          Question {number} of {total}
+        </p>
+        {selected === null ? <Badge tone="slate">Not Answered</Badge> : <Badge tone="green">Answered</Badge>}
+      </div>
+      <fieldset className="mt-3">
+        <legend className="text-lg font-semibold whitespace-pre-line text-slate-900">
+          {question.qn || 'Question text'}
+        </legend>
+        <div className="mt-4 space-y-2">
+          {question.choices.map((choice, i) => (
+            <label
+              key={i}
+              className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-base ${
+                selected === i ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white'
+              }`}
+            >
+              <input
+                type="radio"
+                name={name}
+                checked={selected === i}
+                onChange={() => setSelected(i)}
+                className="size-5 accent-brand-700"
+              />
+              <span className="whitespace-pre-line">{choice || `Choice ${String.fromCharCode(65 + i)}`}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+export function QuestionPreviewDialog({
+  open,
+  onOpenChange,
+  ...props
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  question: DraftQuestion;
+  number: number;
+  total: number;
+  quizName: string;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Participant preview"
+      description="How this question looks while a participant takes the quiz."
+    >
+      <QuestionPreview {...props} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { Pencil } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { formatRupees } from '@quizcast/contract/domain/price';
+import { webPath } from '@quizcast/contract/routes';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useAdminQuiz } from '../api/admin-quizzes';
+import { formatIst } from '../lib/date-time';
+import { ParticipantsTable } from './participants-table';
+import { QuizStatusBadge } from './quiz-status-badge';
+import { ScoreHistogram } from './score-histogram';
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Admin: one quiz's status, counts, average score, score histogram and participants. */
+export function QuizDetailsPage() {
+  const { quizId = '' } = useParams();
+  const query = useAdminQuiz(quizId);
+
+  if (query.isPending) return <Spinner label="Loading quiz" />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={
+          isApiError(query.error) && query.error.status === 404 ? 'Quiz not found' : 'Could not load the quiz'
+        }
+        message={errorMessage(query.error, 'Please try again.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  const quiz = query.data;
+  const { stats } = quiz;
+  const score = (value: number | null) => (value === null ? '—' : `${value} / ${stats.maxScore}`);
+  const percentBins = stats.histogram.length === 10 && stats.histogram[0]?.label === '< 10%';
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{quiz.name}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <QuizStatusBadge status={quiz.status} />
+            <span>
+              {quiz.exam} · {quiz.class} · {quiz.duration} min · {quiz.questions.length} questions ·{' '}
+              {quiz.price > 0 ? formatRupees(Math.round(quiz.price * 100)) : 'Free'}
+            </span>
+          </div>
+          <p className="mt-1 text-sm text-slate-600">
+            {formatIst(quiz.startTimeStamp)} → {formatIst(quiz.endTimeStamp)}
+          </p>
+          {quiz.resultsPublished && <p className="mt-1 text-sm text-emerald-800">Results are published.</p>}
+        </div>
+        <Link
+          to={webPath.editQuiz(quiz._id)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit quiz
+        </Link>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Attempts">
+        <Stat label="Attempted" value={stats.attempted} />
+        <Stat label="Submitted" value={stats.submitted} />
+        <Stat label="In progress" value={stats.inProgress} />
+        <Stat label="Average score" value={score(stats.averageScore)} />
+      </dl>
+
+      <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4">
+        <ScoreHistogram bins={stats.histogram} percentBins={percentBins} />
+      </div>
+
+      <ParticipantsTable quizId={quiz._id} />
+    </div>
+  );
+}
