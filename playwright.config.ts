@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       DEV_CLOCK_CONTROL: 'true',
+      // e2e/admin.spec.ts: one admin number per project (mobile, desktop).
+      ADMIN_PHONES: '5550000001,5550000002',
     },
   },
 });
