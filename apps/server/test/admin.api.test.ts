@@ -1010,13 +1010,13 @@ describe(`admin API (${testDatabaseKind})`, () => {
       });
       expect(res.statusCode).toBe(200);
       const body = adminStudentDetailSchema.parse(res.json());
-      expect(body.student).toMatchObject({
+      expect(body.data).toMatchObject({
         _id: student.id,
         name: 'Ritu Sharma',
         email: 'ritu@example.com',
         attemptCount: 1,
       });
-      expect(body.attempts).toEqual([
+      expect(body.data.attempts).toEqual([
         {
           _id: expect.any(String),
           quiz: { _id: quiz.id, name: 'Detail quiz' },
@@ -1028,7 +1028,7 @@ describe(`admin API (${testDatabaseKind})`, () => {
           submittedAt: at(-HOUR + 90_000),
         },
       ]);
-      expect(body.payments).toEqual([
+      expect(body.data.payments).toEqual([
         expect.objectContaining({
           quiz: { _id: quiz.id, name: 'Detail quiz' },
           amount: 11.8,

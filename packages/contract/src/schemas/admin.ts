@@ -391,32 +391,35 @@ export const adminStudentListResponseSchema = z.object({
 });
 export type AdminStudentListResponse = z.infer<typeof adminStudentListResponseSchema>;
 
+/** `GET /students/admin-get-one/:id`: the profile with every attempt and payment, in a `data` envelope. */
 export const adminStudentDetailSchema = z.object({
-  student: adminStudentListItemSchema.extend({ updatedAt: z.string() }),
-  attempts: z.array(
-    z.object({
-      _id: z.string(),
-      quiz: z.object({ _id: z.string(), name: z.string() }),
-      status: z.enum(ATTEMPT_STATUSES),
-      score: z.number().nullable(),
-      rank: z.number().int().nullable(),
-      elapsedTime: z.number().nullable(),
-      startedAt: z.string(),
-      submittedAt: z.string().nullable(),
-    }),
-  ),
-  payments: z.array(
-    z.object({
-      _id: z.string(),
-      quiz: z.object({ _id: z.string(), name: z.string() }),
-      orderId: z.string(),
-      providerPaymentId: z.string().nullable(),
-      /** Rupees charged including GST. */
-      amount: z.number(),
-      currency: z.string(),
-      status: z.enum(['pending', 'success', 'failed']),
-      createdAt: z.string(),
-    }),
-  ),
+  data: adminStudentListItemSchema.extend({
+    updatedAt: z.string(),
+    attempts: z.array(
+      z.object({
+        _id: z.string(),
+        quiz: z.object({ _id: z.string(), name: z.string() }),
+        status: z.enum(ATTEMPT_STATUSES),
+        score: z.number().nullable(),
+        rank: z.number().int().nullable(),
+        elapsedTime: z.number().nullable(),
+        startedAt: z.string(),
+        submittedAt: z.string().nullable(),
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        _id: z.string(),
+        quiz: z.object({ _id: z.string(), name: z.string() }),
+        orderId: z.string(),
+        providerPaymentId: z.string().nullable(),
+        /** Rupees charged including GST. */
+        amount: z.number(),
+        currency: z.string(),
+        status: z.enum(['pending', 'success', 'failed']),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
 });
 export type AdminStudentDetail = z.infer<typeof adminStudentDetailSchema>;

@@ -365,27 +365,30 @@ export class AdminService {
     const ranks = await this.repo.ranksOf(attemptRows.map((r) => r.attempt.id));
     const paymentRows = await this.repo.paymentsOfStudent(id);
     return {
-      student: { ...toStudent(found.user, found.attemptCount), updatedAt: iso(found.user.updatedAt) },
-      attempts: attemptRows.map(({ attempt, quizName, durationMin }) => ({
-        _id: attempt.id,
-        quiz: { _id: attempt.quizId, name: quizName },
-        status: attempt.status,
-        score: attempt.score,
-        rank: ranks.get(attempt.id) ?? null,
-        elapsedTime: elapsedSeconds(attempt, durationMin),
-        startedAt: iso(attempt.startedAt),
-        submittedAt: attempt.submittedAt ? iso(attempt.submittedAt) : null,
-      })),
-      payments: paymentRows.map(({ payment, quizName }) => ({
-        _id: payment.id,
-        quiz: { _id: payment.quizId, name: quizName },
-        orderId: payment.orderId,
-        providerPaymentId: payment.providerPaymentId,
-        amount: paiseToRupees(payment.amountPaise),
-        currency: payment.currency,
-        status: payment.status,
-        createdAt: iso(payment.createdAt),
-      })),
+      data: {
+        ...toStudent(found.user, found.attemptCount),
+        updatedAt: iso(found.user.updatedAt),
+        attempts: attemptRows.map(({ attempt, quizName, durationMin }) => ({
+          _id: attempt.id,
+          quiz: { _id: attempt.quizId, name: quizName },
+          status: attempt.status,
+          score: attempt.score,
+          rank: ranks.get(attempt.id) ?? null,
+          elapsedTime: elapsedSeconds(attempt, durationMin),
+          startedAt: iso(attempt.startedAt),
+          submittedAt: attempt.submittedAt ? iso(attempt.submittedAt) : null,
+        })),
+        payments: paymentRows.map(({ payment, quizName }) => ({
+          _id: payment.id,
+          quiz: { _id: payment.quizId, name: quizName },
+          orderId: payment.orderId,
+          providerPaymentId: payment.providerPaymentId,
+          amount: paiseToRupees(payment.amountPaise),
+          currency: payment.currency,
+          status: payment.status,
+          createdAt: iso(payment.createdAt),
+        })),
+      },
     };
   }
 }

@@ -56,7 +56,7 @@ export function StudentDetailPage() {
       </div>
     );
   }
-  const { student, attempts, payments } = query.data;
+  const { attempts, payments, ...student } = query.data.data;
 
   return (
     <div>
