@@ -108,6 +108,34 @@ describe('quiz editor', () => {
     expect((screen.getByLabelText('Question 1 text') as HTMLTextAreaElement).value).toBe('First?');
     expect(screen.getByRole('heading', { name: 'Questions (1)' })).toBeTruthy();
   });
+  it('imports into the form without saving the quiz, replacing the untouched blank question', async () => {
+    signInAs('admin');
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        format: 'csv',
+        questions: [
+          { qn: 'Imported one?', choices: ['a', 'b'], ansIndex: 1, explanation: null },
+          { qn: 'Imported two?', choices: ['c', 'd', 'e'], ansIndex: 2, explanation: 'Because.' },
+        ],
+      }),
+    );
+    renderAt('/quizzess/create', [{ path: '/quizzess/create', element: <CreateQuizPage /> }]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Valid name');
+    await user.click(screen.getByRole('button', { name: 'Import questions' }));
+    await user.upload(screen.getByLabelText('Question file (.csv or .txt)'), new File(['x'], 'q.csv'));
+    await user.click(screen.getByRole('button', { name: 'Check and import' }));
+    expect(await screen.findByRole('heading', { name: 'Questions (2)' })).toBeTruthy();
+    expect((screen.getByLabelText('Question 2 text') as HTMLTextAreaElement).value).toBe('Imported two?');
+    expect(
+      (screen.getByRole('radio', { name: 'Question 2: choice C is correct' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    // Only the preview was called: the dialog's submit never reached the quiz form.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/quizzes/questions/import-preview',
+    ]);
+    expect(screen.queryByText(/before saving/)).toBeNull();
+  });
 });
 
 describe('import dialog', () => {

@@ -45,7 +45,7 @@ export function DateTimeField({
             type="button"
             onClick={() => onChange(nowLocalInput())}
             className="min-h-11 shrink-0 rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            aria-label={`${label}: now`}
+            aria-label={`Set “${label}” to now`}
           >
             Now
           </button>

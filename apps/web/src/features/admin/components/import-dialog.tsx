@@ -46,6 +46,9 @@ export function ImportDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is portalled out of the quiz form in the DOM but not in React: keep its submit
+    // from reaching the quiz form's handler.
+    event.stopPropagation();
     setProblems([]);
     if (!file) {
       setProblems(['Choose a CSV or Aiken (.txt) file to import']);

@@ -134,12 +134,12 @@ export function QuestionEditor({
                   className="size-6 shrink-0 accent-emerald-600"
                   aria-label={`Question ${number}: choice ${letter} is correct`}
                 />
-                <label htmlFor={inputId} className="w-5 shrink-0 text-sm font-bold text-slate-700">
-                  <span aria-hidden="true">{letter}</span>
-                  <span className="sr-only">{`Question ${number} choice ${letter}`}</span>
-                </label>
+                <span className="w-5 shrink-0 text-sm font-bold text-slate-700" aria-hidden="true">
+                  {letter}
+                </span>
                 <input
                   id={inputId}
+                  aria-label={`Question ${number} choice ${letter}`}
                   value={choice}
                   onChange={(e) => setChoice(i, e.target.value)}
                   disabled={locked}

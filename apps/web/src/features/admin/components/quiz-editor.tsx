@@ -144,6 +144,8 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Only this form's own submit saves (a dialog's form inside it, through a portal, must not).
+    if (event.target !== event.currentTarget) return;
     setServerProblems([]);
     const found = draftProblems(draft);
     setProblems(found);
