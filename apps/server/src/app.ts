@@ -100,7 +100,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     database: deps.database,
     db: deps.database.db,
     clock,
-    storage: deps.storage ?? createStorage(config),
+    storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log));
@@ -122,7 +122,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await registerRateLimit(app, config);
   // Per-route limits are stricter (e.g. profile forms: one 2 MB photo); these are the ceilings.
   await app.register(fastifyMultipart, {
-    limits: { fieldNameSize: 100, fieldSize: 10_000, fields: 50, files: 5, fileSize: 20 * 1024 * 1024, parts: 60 },
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 10_000,
+      fields: 50,
+      files: 5,
+      fileSize: 20 * 1024 * 1024,
+      parts: 60,
+    },
   });
   await app.register(fastifySwagger, {
     openapi: {

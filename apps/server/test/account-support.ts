@@ -8,7 +8,8 @@ export async function multipartBody(
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (file) form.append(file.field ?? 'profilePicture', new Blob([file.data], { type: file.type }), file.name);
+  if (file)
+    form.append(file.field ?? 'profilePicture', new Blob([file.data], { type: file.type }), file.name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
@@ -27,7 +28,9 @@ let phoneCounter = 0;
 /** Unique 10-digit numbers starting with 8 (factories use 7, e2e uses 6). */
 export function freshPhone(): string {
   phoneCounter += 1;
-  return `8${String((Date.now() % 100_000) * 10_000 + phoneCounter).padStart(9, '0').slice(-9)}`;
+  return `8${String((Date.now() % 100_000) * 10_000 + phoneCounter)
+    .padStart(9, '0')
+    .slice(-9)}`;
 }
 
 export async function sendOtp(
@@ -86,7 +89,9 @@ export async function pngImage(width: number, height: number, noise = false): Pr
   if (noise) {
     const raw = Buffer.alloc(width * height * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-    return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    return sharp(raw, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
   }
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     .png()

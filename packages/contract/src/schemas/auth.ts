@@ -34,7 +34,10 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** Multipart text fields of POST /students/signup (plus an optional `profilePicture` file). */
-export const signupFieldsSchema = profileFieldsSchema.extend({ phNo: registerPhoneSchema, otp: otpCodeSchema });
+export const signupFieldsSchema = profileFieldsSchema.extend({
+  phNo: registerPhoneSchema,
+  otp: otpCodeSchema,
+});
 export type SignupFields = z.output<typeof signupFieldsSchema>;
 
 /** POST /students/login-verify-otp. */

@@ -51,9 +51,12 @@ function requiredText(required: string, wrongType: string = required) {
 }
 
 /** phNo for the send-OTP and login calls: "Phone number must be 10 digits". */
-export const phoneSchema = requiredText(STUDENT_MESSAGES.phoneRequired, STUDENT_MESSAGES.phoneDigits).regex(/^[0-9]{10}$/, {
-  error: STUDENT_MESSAGES.phoneDigits,
-});
+export const phoneSchema = requiredText(STUDENT_MESSAGES.phoneRequired, STUDENT_MESSAGES.phoneDigits).regex(
+  /^[0-9]{10}$/,
+  {
+    error: STUDENT_MESSAGES.phoneDigits,
+  },
+);
 
 /** phNo on the register form and the sign-up call: "Phone number must be exactly 10 digits". */
 export const registerPhoneSchema = requiredText(

@@ -33,11 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: HOUR_MS,
     keyGenerator: (request: FastifyRequest) => `otp-phone:${(request.body as { phNo: string }).phNo}`,
   });
-  const enforce = async (
-    limiter: typeof perIp,
-    request: FastifyRequest,
-    message: string,
-  ): Promise<void> => {
+  const enforce = async (limiter: typeof perIp, request: FastifyRequest, message: string): Promise<void> => {
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) throw tooManyRequests(message, result.ttlInSeconds);
   };
@@ -102,28 +98,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-      API_PATHS.signup,
-      {
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Create the account (multipart: phNo, otp, name, place, school, class, optional profilePicture)',
-          consumes: ['multipart/form-data', 'application/json'],
-          response: {
-            201: authResponseSchema,
-            400: errorBodySchema,
-            409: errorBodySchema,
-            413: errorBodySchema,
-            429: errorBodySchema,
-          },
+    API_PATHS.signup,
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Create the account (multipart: phNo, otp, name, place, school, class, optional profilePicture)',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: {
+          201: authResponseSchema,
+          400: errorBodySchema,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          429: errorBodySchema,
         },
       },
-      async (request, reply) => {
-        const form = await readProfileForm(request, signupFieldsSchema);
-        const created = await auth.signup(form.fields, form.photo);
-        return reply.code(201).send(created);
-      },
-    );
+    },
+    async (request, reply) => {
+      const form = await readProfileForm(request, signupFieldsSchema);
+      const created = await auth.signup(form.fields, form.photo);
+      return reply.code(201).send(created);
+    },
+  );
 
   app.sweeper.add('otp-purge', (now) => auth.otp.purgeOld(now));
 };

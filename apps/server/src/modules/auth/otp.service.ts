@@ -15,7 +15,9 @@ export function generateOtpCode(): string {
 
 /** The HMAC key: OTP_SECRET, or one derived from the JWT secret (never the JWT secret itself). */
 export function otpSecret(config: AppConfig): string {
-  return config.OTP_SECRET ?? createHmac('sha256', config.jwtSecret).update('quizcast/otp-hmac/v1').digest('hex');
+  return (
+    config.OTP_SECRET ?? createHmac('sha256', config.jwtSecret).update('quizcast/otp-hmac/v1').digest('hex')
+  );
 }
 
 /**

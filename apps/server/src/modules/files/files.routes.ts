@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-error';
 import { AVATAR_PREFIX } from '../students/profile-photo';
 
-const avatarParamsSchema = z.object({
-  fileName: z.string().regex(/^[0-9a-f-]{36}\.webp$/, { error: 'Not found' }),
-});
+const avatarParamsSchema = z.object({ fileName: z.string() });
+const AVATAR_FILE = /^[0-9a-f-]{36}\.webp$/;
 
 /**
  * Uploaded files served from the app's own origin (whatever the storage behind it), so a poster
@@ -24,6 +23,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (!AVATAR_FILE.test(request.params.fileName)) throw notFound('File not found');
       const key = `${AVATAR_PREFIX}${request.params.fileName}`;
       const info = await storage.stat(key);
       if (!info) throw notFound('File not found');

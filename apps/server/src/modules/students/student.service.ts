@@ -65,7 +65,6 @@ export class StudentService {
     if (!user) throw notFound('Student not found');
     return user;
   }
-
 }
 
 /** `npm run admin -- <phone>`: the promoted user, or undefined when no account has that number. */

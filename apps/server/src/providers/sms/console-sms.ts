@@ -18,7 +18,10 @@ export class ConsoleSms implements SmsProvider {
   ) {}
 
   async sendOtp({ phNo, code, purpose, validForMinutes }: OtpMessage): Promise<void> {
-    this.log.info({ phNo, purpose }, `[console SMS] OTP for ${phNo} (${purpose}): ${code} (valid ${validForMinutes} min)`);
+    this.log.info(
+      { phNo, purpose },
+      `[console SMS] OTP for ${phNo} (${purpose}): ${code} (valid ${validForMinutes} min)`,
+    );
     this.outbox.delete(phNo);
     if (this.outbox.size >= ConsoleSms.MAX_ENTRIES) {
       const oldest = this.outbox.keys().next().value;

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import type { AppConfig } from '../../config';
 import { DiskStorage } from './disk-storage';
-import { S3Storage } from './s3-storage';
 import type { FileStorage } from './storage';
 
-/** Disk under DATA_DIR/files by default; S3-compatible object storage when S3_BUCKET is set. */
-export function createStorage(config: AppConfig): FileStorage {
+/**
+ * Disk under DATA_DIR/files by default; S3-compatible object storage when S3_BUCKET is set
+ * (the AWS SDK is loaded only then).
+ */
+export async function createStorage(config: AppConfig): Promise<FileStorage> {
   if (config.S3_BUCKET) {
+    const { S3Storage } = await import('./s3-storage');
     return new S3Storage({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,

@@ -91,7 +91,8 @@ export class S3Storage implements FileStorage {
     );
     const body = result.Body;
     if (body instanceof Readable) return body;
-    if (body && 'transformToByteArray' in body) return Readable.from(Buffer.from(await body.transformToByteArray()));
+    if (body && 'transformToByteArray' in body)
+      return Readable.from(Buffer.from(await body.transformToByteArray()));
     throw new Error(`S3 object ${key} has no body`);
   }
 
