@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '@quizcast/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +33,12 @@ export const envSchema = z
     OTP_SECRET: z.string().min(32, 'OTP_SECRET must be at least 32 characters').optional(),
     OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-    OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    OTP_RESEND_COOLDOWN_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3600)
+      .default(OTP_RESEND_COOLDOWN_SECONDS),
     OTP_PHONE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
     OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Prefix of the rate-limit keys in Redis (several deployments can share one Redis). */

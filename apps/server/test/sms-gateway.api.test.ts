@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -150,4 +151,4 @@ const silentLog = {
   child: () => silentLog,
   level: 'silent',
   silent: () => {},
-} as unknown as import('fastify').FastifyBaseLogger;
+} as unknown as FastifyBaseLogger;
