@@ -271,6 +271,13 @@ describe(`logging in (${testDatabaseKind})`, () => {
     expect((await verifyLogin(student.phNo, second)).statusCode).toBe(200);
   });
 
+  it('a used code does not hold back the next one: logging in right after signing up works', async () => {
+    const user = await signUpViaApi(t.app);
+    const res = await sendOtp(t.app, 'login', user.phNo);
+    expect(res.statusCode).toBe(200);
+    expect((await verifyLogin(user.phNo, await outboxOtp(t.app, user.phNo))).statusCode).toBe(200);
+  });
+
   it('validates the code format', async () => {
     const res = await verifyLogin(freshPhone(), '12ab');
     expect(res.statusCode).toBe(400);

@@ -8,12 +8,15 @@ export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export class OtpRepository {
   constructor(private readonly db: Db) {}
 
-  /** The newest challenge for a phone, any purpose (resend cooldown). */
-  async latestForPhone(phNo: string): Promise<OtpChallengeRow | undefined> {
+  /**
+   * The newest unused challenge for a phone, any purpose (resend cooldown). A code that was used
+   * does not hold back the next one (log in right after signing up).
+   */
+  async latestPendingForPhone(phNo: string): Promise<OtpChallengeRow | undefined> {
     const [row] = await this.db
       .select()
       .from(otpChallenges)
-      .where(eq(otpChallenges.phNo, phNo))
+      .where(and(eq(otpChallenges.phNo, phNo), isNull(otpChallenges.consumedAt)))
       .orderBy(desc(otpChallenges.createdAt))
       .limit(1);
     return row;

@@ -55,7 +55,7 @@ export class OtpService {
    */
   async send(purpose: OtpPurpose, phNo: string, beforeSend?: () => Promise<void>): Promise<void> {
     const now = this.clock.now();
-    const last = await this.repo.latestForPhone(phNo);
+    const last = await this.repo.latestPendingForPhone(phNo);
     const wait = this.cooldownRemainingSeconds(last?.createdAt, now);
     if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.resendCooldown(wait), wait);
     await beforeSend?.();
