@@ -59,9 +59,22 @@ test.describe('accounts', () => {
     await expect(dialog).toContainText(`+91 ${phNo}`);
     await expect(dialog.getByRole('button', { name: 'Change It' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    const code = await otpFromBanner(page);
+
+    // Change It goes back to the number; Cancel closes; Continue again reopens with the same, still-valid code.
+    await dialog.getByRole('button', { name: 'Change It' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Phone Number')).toBeFocused();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toBeVisible();
+
     const confirm = dialog.getByRole('button', { name: 'Confirm' });
     await expect(confirm).toBeDisabled();
-    await dialog.getByLabel(OTP_LABEL).fill(await otpFromBanner(page));
+    await dialog.getByLabel(OTP_LABEL).fill(code);
     await confirm.click();
 
     await expect(page.getByText('User registered successfully')).toBeVisible();

@@ -36,6 +36,7 @@ export function LoginPage() {
   const [step, setStep] = useState<'phone' | 'otp'>('phone');
   const [otp, setOtp] = useState('');
   const [sendCount, setSendCount] = useState<number | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const otpRef = useRef<HTMLInputElement>(null);
   const countdown = useResendCountdown();
   const send = useSendOtp();
@@ -52,13 +53,19 @@ export function LoginPage() {
 
   if (user && !verify.isSuccess) return <Navigate to={redirect ?? WEB_ROUTES.quizzes} replace />;
 
-  const sendCode = async () => {
+  const sendCode = async ({ resend = false } = {}) => {
+    // The code sent moments ago to this number is still good: show its boxes again instead of asking again.
+    if (!resend && phNo === sentTo && countdown.remaining > 0) {
+      setStep('otp');
+      return;
+    }
     try {
       await send.mutateAsync({ purpose: 'login', phNo });
       toast.success(AUTH_MESSAGES.otpSent);
       setOtp('');
       setStep('otp');
       setSendCount((n) => (n ?? 0) + 1);
+      setSentTo(phNo);
       countdown.restart();
       setTimeout(() => otpRef.current?.focus(), 0);
     } catch (err) {
@@ -88,7 +95,7 @@ export function LoginPage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (step === 'phone') void form.handleSubmit(sendCode)(event);
+          if (step === 'phone') void form.handleSubmit(() => sendCode())(event);
           else if (otp.length === 6) void verifyCode();
         }}
         className="space-y-5"
@@ -127,7 +134,7 @@ export function LoginPage() {
               <ResendOtpButton
                 remaining={countdown.remaining}
                 sending={send.isPending}
-                onResend={() => void sendCode()}
+                onResend={() => void sendCode({ resend: true })}
               />
             </div>
             <Button type="submit" className="w-full" disabled={otp.length !== 6} loading={verify.isPending}>

@@ -38,6 +38,7 @@ export function RegisterPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [otp, setOtp] = useState('');
   const [sendCount, setSendCount] = useState<number | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const countdown = useResendCountdown();
   const send = useSendOtp();
   const signup = useSignup();
@@ -52,13 +53,19 @@ export function RegisterPage() {
 
   if (user && !signup.isSuccess) return <Navigate to={redirect ?? WEB_ROUTES.quizzes} replace />;
 
-  const sendCode = async () => {
+  const sendCode = async ({ resend = false } = {}) => {
     const phNo = form.getValues('phNo');
+    // The code sent moments ago to this number is still good: reopen the dialog instead of asking again.
+    if (!resend && phNo === sentTo && countdown.remaining > 0) {
+      setDialogOpen(true);
+      return;
+    }
     try {
       await send.mutateAsync({ purpose: 'signup', phNo });
       toast.success(AUTH_MESSAGES.otpSent);
       setOtp('');
       setSendCount((n) => (n ?? 0) + 1);
+      setSentTo(phNo);
       countdown.restart();
       setDialogOpen(true);
     } catch (err) {
@@ -84,7 +91,7 @@ export function RegisterPage() {
 
   return (
     <AuthShell title="Create Account" subtitle="Register with your phone number to start practicing.">
-      <form noValidate onSubmit={form.handleSubmit(sendCode)} className="space-y-5">
+      <form noValidate onSubmit={form.handleSubmit(() => sendCode())} className="space-y-5">
         <PhotoPicker file={photo} onChange={setPhoto} />
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <TextField
@@ -149,7 +156,7 @@ export function RegisterPage() {
         confirming={signup.isPending}
         resendRemaining={countdown.remaining}
         resending={send.isPending}
-        onResend={() => void sendCode()}
+        onResend={() => void sendCode({ resend: true })}
       />
     </AuthShell>
   );
