@@ -53,6 +53,10 @@ export default defineConfig({
       DEV_CLOCK_CONTROL: 'true',
       // e2e/admin.spec.ts: one admin number per project (mobile, desktop).
       ADMIN_PHONES: '5550000001,5550000002',
+      // Every browser test registers users from 127.0.0.1: lift the hourly send quotas here
+      // (the API suite proves the defaults of 5 per phone and 20 per IP).
+      OTP_PHONE_LIMIT_PER_HOUR: '1000',
+      OTP_IP_LIMIT_PER_HOUR: '100000',
     },
   },
 });

@@ -378,6 +378,7 @@ export const adminStudentListItemSchema = z.object({
   school: z.string().nullable(),
   class: z.string(),
   role: z.enum(['participant', 'admin']),
+  profilePicUrl: z.string().nullable(),
   createdAt: z.string(),
   attemptCount: z.number().int(),
 });

@@ -26,6 +26,7 @@ import {
 } from '@quizcast/contract/schemas/admin';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { fileUrl } from '../students/profile-photo';
 import type { UserRow } from '../students/student.repository';
 import type { AdminRepository } from './admin.repository';
 import { type QuestionRow, type QuestionValues, type QuizInsert, type QuizRow } from './admin.repository';
@@ -500,6 +501,7 @@ function toStudent(user: UserRow, attemptCount: number): AdminStudentListItem {
     school: user.school,
     class: user.class,
     role: user.role,
+    profilePicUrl: fileUrl(user.profilePicKey),
     createdAt: iso(user.createdAt),
     attemptCount,
   };

@@ -61,7 +61,10 @@ export function StudentDetailPage() {
   return (
     <div>
       {back}
-      <h1 className="mt-2 flex flex-wrap items-center gap-2 text-2xl font-bold text-slate-900">
+      <h1 className="mt-2 flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
+        {student.profilePicUrl && (
+          <img src={student.profilePicUrl} alt="" className="size-12 rounded-full object-cover" />
+        )}
         {student.name}
         {student.role === 'admin' && <Badge tone="brand">Admin</Badge>}
       </h1>
