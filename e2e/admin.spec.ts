@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { latestOtp, registerViaApi, signIn, type Session } from './support/session';
 
@@ -63,6 +64,18 @@ function collectProblems(page: Page): string[] {
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(msg.text());
   });
   return problems;
+}
+
+/**
+ * WCAG A/AA problems axe finds on the current page, as "rule: target" strings. Toasts are left out:
+ * they are the shared sonner Toaster's (its rich-colour success toast fails colour contrast).
+ */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 const question = (page: Page, n: number) => page.getByRole('group', { name: `Question ${n}`, exact: true });
@@ -131,6 +144,8 @@ test.describe('admin', () => {
     await expect(summary).toContainText('Name must be 3–200 characters');
     await expect(summary).toContainText('Question 1: question text is required');
 
+    expect(await accessibilityProblems(page)).toEqual([]);
+
     const name = `Admin e2e quiz ${testInfo.project.name} ${Date.now()}`;
     await fillQuizDetails(page, name);
     await fillQuestion(
@@ -179,6 +194,7 @@ test.describe('admin', () => {
     await expect(page).toHaveURL(/\/quizzes\/details\/[0-9a-f-]{36}$/);
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     await expect(page.getByText('Nobody has attempted this quiz yet.')).toBeVisible();
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // It is in the admin list, and the editor reopens it with its questions.
     await page.goto('/admin/quizzes');
@@ -198,6 +214,7 @@ test.describe('admin', () => {
     await students.filter({ hasText: admin.user.phNo }).click();
     await expect(page.getByRole('heading', { name: /Asha Admin/ })).toBeVisible();
     await expect(page.getByText(admin.user.phNo)).toBeVisible();
+    expect(await accessibilityProblems(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
