@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { DiskStorage } from './providers/storage/disk-storage';
 import type { FileStorage } from './providers/storage/storage';
 import { registerAuth } from './plugins/auth';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(healthRoutes);
       await api.register(devRoutes);
       // Feature route plugins register here, one line each.
+      await api.register(participantQuizRoutes);
     },
     { prefix: API_PREFIX },
   );
