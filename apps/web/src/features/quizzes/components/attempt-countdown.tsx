@@ -1,0 +1,22 @@
+import { Timer } from 'lucide-react';
+import { TIMER_WARNING_SECONDS } from '@quizcast/contract/constants';
+import { formatCountdown } from '@quizcast/contract/domain/time-format';
+
+/** Time left on the server's deadline: red under 60 s, "Time Expired" at zero. */
+export function AttemptCountdown({ remainingMs }: { remainingMs: number }) {
+  const expired = remainingMs <= 0;
+  const warning = remainingMs < TIMER_WARNING_SECONDS * 1000;
+  return (
+    <div
+      role="timer"
+      aria-label="Time left"
+      data-warning={warning || undefined}
+      className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-mono text-lg font-bold tabular-nums ${
+        warning ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-900'
+      }`}
+    >
+      <Timer className="size-5" aria-hidden="true" />
+      <span data-testid="countdown">{expired ? 'Time Expired' : formatCountdown(remainingMs)}</span>
+    </div>
+  );
+}
