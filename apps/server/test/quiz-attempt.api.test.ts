@@ -227,6 +227,11 @@ describe(`attempt: start, resume, unlock (${testDatabaseKind})`, () => {
     // Someone else's payment unlocks nothing for this user.
     const other = await student();
     expect((await attend(created.quiz.id, other.headers)).statusCode).toBe(402);
+    // The same rule, as the repository exposes it to other features.
+    const repo = new QuizRepository(t.db);
+    expect(await repo.isUnlocked(user.id, created.quiz.id)).toBe(true);
+    expect(await repo.isUnlocked(other.user.id, created.quiz.id)).toBe(false);
+    expect(await repo.isUnlocked(other.user.id, (await quiz()).quiz.id)).toBe(true);
   });
 
   it('answers 409 "Already Submitted" when fetching a submitted attempt', async () => {

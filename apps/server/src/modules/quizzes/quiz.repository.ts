@@ -27,11 +27,12 @@ export interface ParticipantListRow {
   attendedSubmittedAt: Date | null;
 }
 
-/** A question as the attempt shows it: no answer, no explanation. */
-export interface PublicQuestion {
+/** A question with its answer: validation, scoring and (without ansIndex) the attempt payload. */
+export interface QuizQuestion {
   id: string;
   qn: string;
   choices: string[];
+  ansIndex: number;
 }
 
 /** A question with its answer, for validation and scoring on the server only. */
@@ -69,8 +70,27 @@ function unlockedExpression(userId: string): SQL<boolean> {
   ))`;
 }
 
+export type AttemptRow = typeof attempts.$inferSelect;
+
 export class QuizRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * A published quiz with this user's attempt (if any) and whether it is unlocked for them,
+   * in one query (the attempt screen's hot path).
+   */
+  async findForParticipant(
+    quizId: string,
+    userId: string,
+  ): Promise<{ quiz: QuizRow; attempt: AttemptRow | null; unlocked: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ quiz: quizzes, attempt: attempts, unlocked: unlockedExpression(userId) })
+      .from(quizzes)
+      .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.userId, userId)))
+      .where(and(eq(quizzes.id, quizId), eq(quizzes.published, true)))
+      .limit(1);
+    return row && { quiz: row.quiz, attempt: row.attempt, unlocked: row.unlocked === true };
+  }
 
   /** A published quiz by id (unpublished ones do not exist for participants). */
   async findPublished(quizId: string): Promise<QuizRow | undefined> {
@@ -97,19 +117,15 @@ export class QuizRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Questions in order without answers or explanations (what a participant may see). */
-  async publicQuestions(quizId: string): Promise<PublicQuestion[]> {
+  /** Questions in order with their answers (never explanations): the server strips ansIndex before sending. */
+  async questions(quizId: string): Promise<QuizQuestion[]> {
     return this.db
-      .select({ id: questions.id, qn: questions.qn, choices: questions.choices })
-      .from(questions)
-      .where(eq(questions.quizId, quizId))
-      .orderBy(asc(questions.position));
-  }
-
-  /** Questions in order with their answers: server-side validation and scoring only. */
-  async scoringQuestions(quizId: string): Promise<ScoringQuestion[]> {
-    return this.db
-      .select({ id: questions.id, choices: questions.choices, ansIndex: questions.ansIndex })
+      .select({
+        id: questions.id,
+        qn: questions.qn,
+        choices: questions.choices,
+        ansIndex: questions.ansIndex,
+      })
       .from(questions)
       .where(eq(questions.quizId, quizId))
       .orderBy(asc(questions.position));

@@ -14,7 +14,7 @@ import type { SavedAnswer } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notAcceptable, notFound, paymentRequired } from '../../lib/http-error';
 import type { AttemptRepository, AttemptResult, AttemptRow, OverdueAttempt } from './attempt.repository';
-import type { QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
+import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MINUTE = 60_000;
@@ -22,6 +22,35 @@ const MINUTE = 60_000;
 const SWEEP_BATCH = 200;
 
 const rupees = (paise: number) => paise / 100;
+
+/**
+ * A quiz's questions (with answers, server-side only), kept in memory for a few minutes once an
+ * attempt of that quiz exists: from then on they cannot change (the admin rules refuse it). Each
+ * instance has its own copy; nothing another instance needs lives here.
+ */
+class QuestionCache {
+  private readonly entries = new Map<string, { questions: QuizQuestion[]; expires: number }>();
+  private static readonly TTL_MS = 5 * MINUTE;
+  private static readonly MAX_QUIZZES = 500;
+
+  constructor(private readonly quizzes: QuizRepository) {}
+
+  async get(quizId: string): Promise<QuizQuestion[]> {
+    const hit = this.entries.get(quizId);
+    if (hit && hit.expires > Date.now()) return hit.questions;
+    return this.quizzes.questions(quizId);
+  }
+
+  /** Keep them: call only once an attempt of this quiz exists. */
+  remember(quizId: string, questions: QuizQuestion[]): void {
+    const hit = this.entries.get(quizId);
+    if (!questions.length || (hit && hit.expires > Date.now())) return;
+    this.entries.delete(quizId);
+    if (this.entries.size >= QuestionCache.MAX_QUIZZES)
+      this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(quizId, { questions, expires: Date.now() + QuestionCache.TTL_MS });
+  }
+}
 
 export interface ParticipantQuizServiceOptions {
   clock: Clock;
@@ -34,11 +63,15 @@ export interface ParticipantQuizServiceOptions {
  * The server owns every time and the answers; clients' times are recorded, never trusted.
  */
 export class ParticipantQuizService {
+  private readonly questions: QuestionCache;
+
   constructor(
     private readonly quizzes: QuizRepository,
     private readonly attempts: AttemptRepository,
     private readonly options: ParticipantQuizServiceOptions,
-  ) {}
+  ) {
+    this.questions = new QuestionCache(quizzes);
+  }
 
   private now(): Date {
     return this.options.clock.now();
@@ -81,14 +114,10 @@ export class ParticipantQuizService {
   }
 
   async intro(userId: string, quizId: string): Promise<QuizIntro> {
-    const quiz = await this.requireQuiz(quizId);
-    const attempt = await this.settledAttempt(quizId, userId);
+    const { quiz, attempt, unlocked } = await this.load(quizId, userId);
     if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadyAttended);
     if (!attempt) this.requireOpen(quiz);
-    const [isPaid, questionCount] = await Promise.all([
-      this.quizzes.isUnlocked(userId, quizId),
-      this.quizzes.questionCount(quizId),
-    ]);
+    const questionCount = await this.quizzes.questionCount(quizId);
     return {
       _id: quiz.id,
       name: quiz.name,
@@ -96,7 +125,7 @@ export class ParticipantQuizService {
       duration: quiz.durationMin,
       class: quiz.class,
       exam: quiz.exam,
-      isPaid,
+      isPaid: unlocked,
       questionCount,
       startTimeStamp: quiz.startAt.toISOString(),
       endTimeStamp: quiz.endAt.toISOString(),
@@ -110,11 +139,13 @@ export class ParticipantQuizService {
 
   /** Start the attempt on first fetch, or resume it with the same startedAt and deadline. */
   async attend(userId: string, quizId: string): Promise<QuizAttempt> {
-    const quiz = await this.requireQuiz(quizId);
-    let attempt = await this.settledAttempt(quizId, userId);
+    const loaded = await this.load(quizId, userId);
+    const { quiz } = loaded;
+    let attempt = loaded.attempt;
     if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
-    if (!attempt) attempt = await this.start(quiz, userId);
-    const questions = await this.quizzes.publicQuestions(quizId);
+    if (!attempt) attempt = await this.start(quiz, userId, loaded.unlocked);
+    const questions = await this.questions.get(quizId);
+    this.questions.remember(quizId, questions);
     return {
       _id: quiz.id,
       name: quiz.name,
@@ -131,31 +162,35 @@ export class ParticipantQuizService {
   /** Autosave: replace the running attempt's saved answers (last write wins). */
   async saveAnswers(userId: string, quizId: string, answers: Answer[]): Promise<{ savedAt: Date }> {
     if (!UUID.test(quizId)) throw notFound(QUIZ_MESSAGES.notFound);
-    const questions = await this.quizzes.scoringQuestions(quizId);
-    if (!questions.length) await this.requireQuiz(quizId);
+    const questions = await this.questions.get(quizId);
+    if (!questions.length) await this.load(quizId, userId);
     const normalized = normalizeAnswers(questions, answers);
     const now = this.now();
     if (await this.attempts.saveAnswers(quizId, userId, normalized, now, this.options.graceMs)) {
+      this.questions.remember(quizId, questions);
       return { savedAt: now };
     }
-    // Refused: say why.
-    await this.requireQuiz(quizId);
-    const attempt = await this.attempts.find(quizId, userId);
+    // Refused: say why (load auto-submits an attempt past its deadline + grace).
+    const { attempt } = await this.load(quizId, userId);
     if (!attempt) throw conflict(QUIZ_MESSAGES.notStarted);
-    if (attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
-    await this.autoSubmitOne(attempt.id);
-    throw conflict(QUIZ_MESSAGES.timeOver);
+    if (attempt.status === 'auto_submitted') throw conflict(QUIZ_MESSAGES.timeOver);
+    throw conflict(QUIZ_MESSAGES.alreadySubmitted);
   }
 
   /** Submit once. Scored with the server's startedAt and clock; the client's times are only recorded. */
   async submit(userId: string, body: SubmitQuizBody): Promise<SubmitQuizResponse> {
-    const quiz = await this.requireQuiz(body.quizId);
-    const questions = await this.quizzes.scoringQuestions(quiz.id);
+    const found = UUID.test(body.quizId)
+      ? await this.quizzes.findForParticipant(body.quizId, userId)
+      : undefined;
+    if (!found) throw notFound(QUIZ_MESSAGES.notFound);
+    const { quiz } = found;
+    const questions = await this.questions.get(quiz.id);
     const submitted = normalizeAnswers(questions, body.answers);
 
-    let attempt = await this.attempts.find(quiz.id, userId);
+    let attempt = found.attempt;
     if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
-    if (!attempt) attempt = await this.start(quiz, userId);
+    if (!attempt) attempt = await this.start(quiz, userId, found.unlocked);
+    this.questions.remember(quiz.id, questions);
 
     const now = this.now();
     if (now.getTime() > attempt.deadlineAt.getTime() + this.options.graceMs) {
@@ -214,10 +249,22 @@ export class ParticipantQuizService {
     );
   }
 
-  private async requireQuiz(quizId: string): Promise<QuizRow> {
-    const quiz = UUID.test(quizId) ? await this.quizzes.findPublished(quizId) : undefined;
-    if (!quiz) throw notFound(QUIZ_MESSAGES.notFound);
-    return quiz;
+  /**
+   * The published quiz, this user's attempt and the unlock state, in one query (404 for an unknown
+   * id). An attempt past its deadline + grace is auto-submitted first, so callers see it submitted.
+   */
+  private async load(quizId: string, userId: string) {
+    const found = UUID.test(quizId) ? await this.quizzes.findForParticipant(quizId, userId) : undefined;
+    if (!found) throw notFound(QUIZ_MESSAGES.notFound);
+    const { attempt } = found;
+    if (
+      attempt?.status === 'in_progress' &&
+      this.now().getTime() > attempt.deadlineAt.getTime() + this.options.graceMs
+    ) {
+      await this.autoSubmitOne(attempt.id);
+      return { ...found, attempt: (await this.attempts.find(quizId, userId)) ?? null };
+    }
+    return found;
   }
 
   private requireOpen(quiz: QuizRow): void {
@@ -226,23 +273,10 @@ export class ParticipantQuizService {
       throw notAcceptable(QUIZ_MESSAGES.notOpen);
   }
 
-  /** The user's attempt, auto-submitting it first when it is past its deadline + grace. */
-  private async settledAttempt(quizId: string, userId: string): Promise<AttemptRow | undefined> {
-    const attempt = await this.attempts.find(quizId, userId);
-    if (
-      attempt?.status === 'in_progress' &&
-      this.now().getTime() > attempt.deadlineAt.getTime() + this.options.graceMs
-    ) {
-      await this.autoSubmitOne(attempt.id);
-      return this.attempts.find(quizId, userId);
-    }
-    return attempt;
-  }
-
   /** Open, unlocked: start now; deadline = min(start + duration, quiz end). */
-  private async start(quiz: QuizRow, userId: string): Promise<AttemptRow> {
+  private async start(quiz: QuizRow, userId: string, unlocked: boolean): Promise<AttemptRow> {
     this.requireOpen(quiz);
-    if (!(await this.quizzes.isUnlocked(userId, quiz.id))) throw paymentRequired(QUIZ_MESSAGES.locked);
+    if (!unlocked) throw paymentRequired(QUIZ_MESSAGES.locked);
     const startedAt = this.now();
     const deadlineAt = new Date(
       Math.min(startedAt.getTime() + quiz.durationMin * MINUTE, quiz.endAt.getTime()),
