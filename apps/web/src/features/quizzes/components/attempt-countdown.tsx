@@ -5,7 +5,8 @@ import { formatCountdown } from '@quizcast/contract/domain/time-format';
 /** Time left on the server's deadline: red under 60 s, "Time Expired" at zero. */
 export function AttemptCountdown({ remainingMs }: { remainingMs: number }) {
   const expired = remainingMs <= 0;
-  const warning = remainingMs < TIMER_WARNING_SECONDS * 1000;
+  // Red once the displayed seconds drop under 60 (the display rounds up).
+  const warning = Math.ceil(remainingMs / 1000) < TIMER_WARNING_SECONDS;
   return (
     <div
       role="timer"

@@ -50,7 +50,7 @@ export function QuizListPage() {
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
       },
-      { rootMargin: '200px' },
+      { rootMargin: '100px' },
     );
     observer.observe(node);
     return () => observer.disconnect();

@@ -27,6 +27,10 @@ export function TimeUpScreen({
   onClose(): void;
 }) {
   const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    onClose();
+  };
   return (
     <section
       aria-labelledby="time-up-heading"
@@ -53,14 +57,7 @@ export function TimeUpScreen({
       <Button className="mt-6 w-full" onClick={() => setOpen(true)} disabled={outcome.kind === 'submitting'}>
         View Results
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) onClose();
-        }}
-        title="Your Results"
-      >
+      <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} title="Your Results">
         {outcome.kind === 'submitted' ? (
           <div className="space-y-4 text-center">
             <p className="text-sm text-slate-600">Score</p>
@@ -79,7 +76,7 @@ export function TimeUpScreen({
             Your score, rank and the correct answers appear in the quiz summary after the quiz ends.
           </p>
         )}
-        <Button className="mt-6 w-full" onClick={() => setOpen(false)}>
+        <Button className="mt-6 w-full" onClick={close}>
           Close
         </Button>
       </Dialog>
