@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, signIn, type Session } from './support/session';
 
@@ -28,6 +29,11 @@ async function openIntro(page: Page, name: string): Promise<string> {
   return page.url().split('/').pop()!;
 }
 
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 function seconds(countdown: string): number {
   const parts = countdown.split(':').map(Number);
   return parts.reduce((total, part) => total * 60 + part, 0);
@@ -47,6 +53,7 @@ test.describe('quizzes for participants', () => {
     const quizId = await openIntro(page, POLITY);
     await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pro tips' })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Start Quiz Now' }).click();
 
     await expect(page).toHaveURL(/\/quizzes\/attend$/);
@@ -65,6 +72,7 @@ test.describe('quizzes for participants', () => {
     await expect(page.getByText('Not Answered', { exact: true })).toBeVisible();
     await radios.nth(2).check();
     await expect(page.getByText('Answered', { exact: true })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(progress).toHaveText(`Question 2 of ${total}`);
     await radios.nth(1).check();
@@ -153,6 +161,33 @@ test.describe('quizzes for participants', () => {
     await expect(row.getByText('Attended', { exact: true })).toBeVisible();
   });
 
+  test('Quit asks first, goes back, and the attempt keeps running with its answers', async ({ page }) => {
+    await newLearner(page);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await openIntro(page, 'Class 9-10 Science Quick Check');
+    await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+    await page.getByRole('radio').nth(1).check();
+    await expect(page.getByText('All answers saved')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Quit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quit the quiz?' });
+    await expect(dialog).toContainText('The timer keeps running.');
+    await dialog.getByRole('button', { name: 'Keep going' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/quizzes\/attend$/);
+
+    // Leaving through the app's own navigation asks the same question.
+    await page.goBack();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Quit' }).click();
+    await expect(page).toHaveURL(/\/quizzes\/intro\//);
+    await expect(page.getByText('Your attempt is in progress and the timer is running.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+    await expect(page.getByRole('radio').nth(1)).toBeChecked();
+    await expect(page.getByText('Answered', { exact: true })).toBeVisible();
+  });
+
   test('the list pages as you scroll, filters by exam and search, and a paid quiz offers the unlock', async ({
     page,
   }) => {
@@ -163,6 +198,7 @@ test.describe('quizzes for participants', () => {
     await rows.last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 5000);
     await expect(rows).toHaveCount(16);
+    await expectAccessible(page);
     // Live quizzes first: the first row can be started, the last (ended, not attended) shows "-".
     await expect(rows.first().getByRole('link', { name: /^Start / })).toBeVisible();
     await expect(rows.last().getByText('Time over')).toBeVisible();

@@ -2,6 +2,15 @@ import { Timer } from 'lucide-react';
 import { TIMER_WARNING_SECONDS } from '@quizcast/contract/constants';
 import { formatCountdown } from '@quizcast/contract/domain/time-format';
 
+/** Spoken to screen readers only when it changes: at 5 minutes, 1 minute and the end. */
+function announcement(remainingMs: number): string {
+  const secs = Math.ceil(remainingMs / 1000);
+  if (secs <= 0) return 'Time Expired';
+  if (secs <= 60) return 'Less than one minute left';
+  if (secs <= 300) return 'Less than five minutes left';
+  return '';
+}
+
 /** Time left on the server's deadline: red under 60 s, "Time Expired" at zero. */
 export function AttemptCountdown({ remainingMs }: { remainingMs: number }) {
   const expired = remainingMs <= 0;
@@ -18,6 +27,9 @@ export function AttemptCountdown({ remainingMs }: { remainingMs: number }) {
     >
       <Timer className="size-5" aria-hidden="true" />
       <span data-testid="countdown">{expired ? 'Time Expired' : formatCountdown(remainingMs)}</span>
+      <span className="sr-only" aria-live="assertive">
+        {announcement(remainingMs)}
+      </span>
     </div>
   );
 }

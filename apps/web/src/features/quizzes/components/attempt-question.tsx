@@ -50,7 +50,7 @@ export const AttemptQuestion = forwardRef<
                   onChange={() => onChoose(choice)}
                   className="size-5 shrink-0 accent-brand-700"
                 />
-                <span className="font-semibold text-slate-500" aria-hidden="true">
+                <span className="font-semibold text-slate-600" aria-hidden="true">
                   {String.fromCharCode(65 + i)}.
                 </span>
                 <span className="whitespace-pre-line">{choice}</span>

@@ -61,7 +61,8 @@ function AttemptLoader({ quizId, userId }: { quizId: string; userId: string }) {
     },
     staleTime: Infinity,
     gcTime: 0,
-    retry: 1,
+    // The server answered (402/404/406/409): asking again will not change that.
+    retry: (failures, err) => failures < 1 && !(isApiError(err) && err.status >= 400 && err.status < 500),
     refetchOnReconnect: false,
     refetchOnWindowFocus: false,
   });
