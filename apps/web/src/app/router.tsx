@@ -1,6 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RegisterPage } from '../features/auth/components/register-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { EditProfilePage } from '../features/profile/components/edit-profile-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
 import { QuizAttemptPage } from '../features/quizzes/components/quiz-attempt-page';
 import { QuizIntroPage } from '../features/quizzes/components/quiz-intro-page';
@@ -13,8 +17,8 @@ const pending = (title: string) => <PendingScreen title={title} />;
 
 export const router = createBrowserRouter([
   { path: WEB_ROUTES.root, element: <LandingPage /> },
-  { path: WEB_ROUTES.login, element: pending('Login') },
-  { path: WEB_ROUTES.register, element: pending('Register') },
+  { path: WEB_ROUTES.login, element: <LoginPage /> },
+  { path: WEB_ROUTES.register, element: <RegisterPage /> },
   {
     element: <SignedInLayout />,
     children: [
@@ -24,8 +28,8 @@ export const router = createBrowserRouter([
       { path: WEB_ROUTES.quizAttend, element: <QuizAttemptPage /> },
       { path: WEB_ROUTES.quizSubmitted, element: <QuizSubmittedPage /> },
       { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
-      { path: WEB_ROUTES.profile, element: pending('Profile') },
-      { path: WEB_ROUTES.editProfile, element: pending('Edit profile') },
+      { path: WEB_ROUTES.profile, element: <ProfilePage /> },
+      { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
       { path: WEB_ROUTES.payment, element: pending('Payments') },
       { path: WEB_ROUTES.createQuiz, element: pending('Create quiz') },
       { path: `${WEB_ROUTES.editQuiz}/:id`, element: pending('Edit quiz') },
