@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(studentRoutes);
       await api.register(fileRoutes);
       // Feature route plugins register here, one line each.
+      await api.register(participantQuizRoutes);
       await api.register(adminRoutes);
     },
     { prefix: API_PREFIX },
