@@ -78,6 +78,47 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
+/** Quizzes this file created; each test hides them again so other spec files see only the demo data. */
+const createdQuizzes: { id: string; token: string }[] = [];
+
+function rememberQuiz(page: Page, admin: Session) {
+  const id = page.url().split('/').pop()!;
+  createdQuizzes.push({ id, token: admin.accessToken });
+  return id;
+}
+
+/** Deletes each quiz this test made, or unpublishes it when attempts keep it (no-op if the test did). */
+async function hideCreatedQuizzes(request: APIRequestContext) {
+  for (const { id, token } of createdQuizzes.splice(0)) {
+    const headers = { authorization: `Bearer ${token}` };
+    const res = await request.get(`/api/quizzes/admin-get-one/${id}`, { headers });
+    if (res.status() === 404) continue;
+    const quiz = await res.json();
+    if (!quiz.published) continue;
+    if ((await request.delete(`/api/quizzes/${id}`, { headers })).ok()) continue;
+    const { name, desc, exam, duration, startTimeStamp, endTimeStamp, price, markingScheme, instructions } =
+      quiz;
+    const body = {
+      ...{
+        name,
+        desc,
+        exam,
+        class: quiz.class,
+        duration,
+        startTimeStamp,
+        endTimeStamp,
+        price,
+        markingScheme,
+      },
+      instructions,
+      published: false,
+      questions: quiz.questions,
+    };
+    const put = await request.put(`/api/quizzes/${id}`, { headers, data: body });
+    expect(put.ok(), await put.text()).toBe(true);
+  }
+}
+
 const question = (page: Page, n: number) => page.getByRole('group', { name: `Question ${n}`, exact: true });
 
 /** Fills the editor's details and schedule: open from a minute ago (server time) for three hours. */
@@ -110,6 +151,10 @@ async function fillQuestion(page: Page, n: number, text: string, choices: string
 }
 
 test.describe('admin', () => {
+  test.afterEach(async ({ request }) => {
+    await hideCreatedQuizzes(request);
+  });
+
   test('a participant gets a clear "not allowed" page and no Admin section', async ({ page, request }) => {
     const participant = await registerViaApi(request, { name: 'Pia Participant' });
     await signIn(page, participant);
@@ -192,6 +237,7 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'Create quiz' }).click();
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page).toHaveURL(/\/quizzes\/details\/[0-9a-f-]{36}$/);
+    rememberQuiz(page, admin);
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     await expect(page.getByText('Nobody has attempted this quiz yet.')).toBeVisible();
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -205,6 +251,16 @@ test.describe('admin', () => {
       'Which river is the longest in India?\n(choose one)',
     );
     await expect(page.getByRole('radio', { name: 'Question 2: choice B is correct' })).toBeChecked();
+
+    // Nobody has attempted it, so it can be deleted (after confirming).
+    await page.getByRole('button', { name: 'Delete quiz' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this quiz?' })
+      .getByRole('button', { name: 'Delete quiz' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/quizzes$/);
+    await page.getByLabel('Search quizzes').fill(name);
+    await expect(page.getByText('No quizzes match your search.')).toBeVisible();
 
     // The admin appears among the students, with a detail view.
     await page.goto('/participants');
@@ -237,6 +293,7 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'Create quiz' }).click();
     await expect(page.getByRole('heading', { name })).toBeVisible();
     const detailsUrl = page.url();
+    const quizId = rememberQuiz(page, admin);
 
     // A participant finds it in the list and takes it.
     const participantContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -278,5 +335,22 @@ test.describe('admin', () => {
     const csv = await (await file.createReadStream()).toArray();
     const text = Buffer.concat(csv).toString('utf8');
     expect(text).toContain(`1,Lata Learner,${participant.user.phNo},2,2,`);
+
+    // Now that someone has attempted it, the editor locks questions, choices, answers, duration and
+    // start, offers no delete, but still fixes wording and can unpublish it.
+    await page.goto(`/quizzes/edit/${quizId}`);
+    await expect(page.getByText(/Participants have started this quiz/)).toBeVisible();
+    await expect(page.getByLabel('Question 1 choice A', { exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Duration (minutes)')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete quiz' })).toHaveCount(0);
+    await page.getByLabel('Question 1 text').fill('Which is the red planet?');
+    await page.getByLabel(/^Published/).uncheck();
+    await page.getByRole('button', { name: 'Save quiz' }).click();
+    await expect(page).toHaveURL(detailsUrl);
+    await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+    const list = await page.request.get(`/api/quizzes/participant?searchTerm=${encodeURIComponent(name)}`, {
+      headers: { authorization: `Bearer ${participant.accessToken}` },
+    });
+    expect(((await list.json()) as { total: number }).total).toBe(0);
   });
 });
