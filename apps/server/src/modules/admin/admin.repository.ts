@@ -52,7 +52,12 @@ export class AdminRepository {
     return row;
   }
 
-  /** Locks the quiz row until the transaction ends, so two edits cannot interleave. */
+  /**
+   * Locks the quiz row until the transaction ends. Two edits cannot interleave, and neither can an
+   * edit and a participant starting: inserting an attempt checks its foreign key with FOR KEY SHARE
+   * on this row, which waits for FOR UPDATE (and vice versa), so the attempt count read after this
+   * lock is the one the edit is judged by.
+   */
   async lockQuiz(id: string): Promise<QuizRow | undefined> {
     const [row] = await this.db.select().from(quizzes).where(eq(quizzes.id, id)).for('update').limit(1);
     return row;
