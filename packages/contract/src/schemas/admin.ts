@@ -115,7 +115,13 @@ export const markingSchemeSchema = z.object({
 export type MarkingSchemeInput = z.infer<typeof markingSchemeSchema>;
 
 const isoDateTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
+  z.iso.datetime({
+    offset: true,
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? `${label} is required`
+        : `${label} must be a date and time (ISO 8601)`,
+  });
 
 /** The fields of a quiz body with their own rules. */
 const quizFieldsSchema = z.object({

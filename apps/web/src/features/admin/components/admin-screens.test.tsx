@@ -77,8 +77,8 @@ describe('quiz editor', () => {
     expect(document.activeElement).toBe(summary);
     for (const message of [
       'Name must be 3–200 characters',
-      'Start time must be a date and time (ISO 8601)',
-      'End time must be a date and time (ISO 8601)',
+      'Start time is required',
+      'End time is required',
       'Question 1: question text is required',
       'Question 1: choice A is empty',
     ]) {
