@@ -17,6 +17,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentProvider, type PaymentProvider } from './providers/payments/payment-provider';
 import { DiskStorage } from './providers/storage/disk-storage';
 import type { FileStorage } from './providers/storage/storage';
 import { registerAuth } from './plugins/auth';
@@ -29,6 +31,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   storage: FileStorage;
+  /** The payment gateway chosen once from config (fake by default outside production). */
+  payments: PaymentProvider;
 }
 
 declare module 'fastify' {
@@ -43,21 +47,37 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   storage?: FileStorage;
+  /** Tests may pass a provider (e.g. Razorpay's SDK pointed at a local stub). */
+  payments?: PaymentProvider;
   /** Close the database when the app closes (main does; tests sharing a database may not). */
   ownsDatabase?: boolean;
 }
 
+/** Razorpay checkout's origins (script, its iframe, its telemetry), allowed only with that provider. */
+const RAZORPAY_CSP = {
+  script: ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: [
+    'https://api.razorpay.com',
+    'https://lumberjack.razorpay.com',
+    'https://lumberjack-metrics.razorpay.com',
+  ],
+  img: ['https://cdn.razorpay.com'],
+};
+
 /** Content-Security-Policy: own origin only; later features add their own origins here. */
-function cspDirectives(_config: AppConfig) {
+function cspDirectives(config: AppConfig) {
+  const razorpay = config.PAYMENT_PROVIDER === 'razorpay';
+  const add = (list: string[]) => (razorpay ? list : []);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...add(RAZORPAY_CSP.script)],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...add(RAZORPAY_CSP.img)],
     mediaSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...add(RAZORPAY_CSP.connect)],
     fontSrc: ["'self'", 'data:'],
-    frameSrc: ["'self'"],
+    frameSrc: ["'self'", ...add(RAZORPAY_CSP.frame)],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -92,6 +112,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     db: deps.database.db,
     clock,
     storage: deps.storage ?? new DiskStorage(path.resolve(config.DATA_DIR, 'files')),
+    payments: deps.payments ?? createPaymentProvider(config),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log));
   app.addHook('onClose', async () => {
@@ -124,6 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     async (api) => {
       await api.register(healthRoutes);
       await api.register(devRoutes);
+      await api.register(paymentsRoutes);
       // Feature route plugins register here, one line each.
     },
     { prefix: API_PREFIX },

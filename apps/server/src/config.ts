@@ -24,6 +24,14 @@ export const envSchema = z
     JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SMS_PROVIDER: z.enum(['console', 'msg91']).default('console'),
     PAYMENT_PROVIDER: z.enum(['fake', 'razorpay']).default('fake'),
+    /** Razorpay API keys (Dashboard → API Keys); required with PAYMENT_PROVIDER=razorpay. */
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…')
+      .optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8, 'RAZORPAY_KEY_SECRET looks too short').optional(),
+    /** Secret of the Razorpay webhook (Dashboard → Webhooks); required with razorpay in production. */
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'RAZORPAY_WEBHOOK_SECRET looks too short').optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -47,7 +55,24 @@ export const envSchema = z
     DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'razorpay') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${key} is required when PAYMENT_PROVIDER=razorpay`,
+          });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
+    if (env.PAYMENT_PROVIDER === 'razorpay' && !env.RAZORPAY_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_WEBHOOK_SECRET'],
+        message:
+          'RAZORPAY_WEBHOOK_SECRET is required in production (payments must unlock even if the browser drops)',
+      });
     if (!env.JWT_SECRET)
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required in production' });
     if (env.SMS_PROVIDER === 'console')
