@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { PaymentsPage } from '../features/payments/components/payments-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundPage } from './not-found-page';
@@ -22,7 +23,7 @@ export const router = createBrowserRouter([
       { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
       { path: WEB_ROUTES.profile, element: pending('Profile') },
       { path: WEB_ROUTES.editProfile, element: pending('Edit profile') },
-      { path: WEB_ROUTES.payment, element: pending('Payments') },
+      { path: WEB_ROUTES.payment, element: <PaymentsPage /> },
       { path: WEB_ROUTES.createQuiz, element: pending('Create quiz') },
       { path: `${WEB_ROUTES.editQuiz}/:id`, element: pending('Edit quiz') },
       { path: `${WEB_ROUTES.quizDetails}/:quizId`, element: pending('Quiz details') },
