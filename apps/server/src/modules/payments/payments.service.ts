@@ -26,7 +26,7 @@ import {
   webhookSignature,
 } from '../../providers/payments/signature';
 import type { UserRow } from '../students/student.repository';
-import { PaymentsRepository, type PaymentRow } from './payments.repository';
+import type { PaymentsRepository, PaymentRow } from './payments.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
