@@ -225,6 +225,30 @@ describe(`razorpay provider (${testDatabaseKind})`, () => {
     expect(res.json()).toEqual({ status: 'processed' });
   });
 
+  it('does not reuse a pending order made with another provider (e.g. the fake one before switching)', async () => {
+    const { user, quiz, headers } = await setup();
+    await db.insert(payments).values({
+      userId: user.id,
+      quizId: quiz.id,
+      provider: 'fake',
+      orderId: `order_fakeLeftOver${user.id.slice(0, 6)}`,
+      basePaise: 1000,
+      gstPaise: 180,
+      amountPaise: 1180,
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers,
+      payload: { amount: 11.8, currency: 'INR', quizId: quiz.id },
+    });
+    expect(res.json()).toMatchObject({
+      provider: 'razorpay',
+      order: { id: expect.stringMatching(/^order_Stub/) },
+    });
+    expect(received).toHaveLength(1);
+  });
+
   it('answers 502 and records nothing when Razorpay cannot create the order', async () => {
     const { user, quiz, headers } = await setup();
     stubFails = true;

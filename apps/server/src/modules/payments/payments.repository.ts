@@ -52,10 +52,12 @@ export class PaymentsRepository {
     return row !== undefined;
   }
 
+  /** A pending order to reuse: same user, quiz, amount and provider (a switched provider starts afresh). */
   async findPendingOrder(
     userId: string,
     quizId: string,
     amountPaise: number,
+    provider: string,
   ): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
@@ -66,6 +68,7 @@ export class PaymentsRepository {
           eq(payments.quizId, quizId),
           eq(payments.status, 'pending'),
           eq(payments.amountPaise, amountPaise),
+          eq(payments.provider, provider),
         ),
       )
       .orderBy(desc(payments.createdAt))

@@ -73,7 +73,7 @@ export class PaymentsService {
       // One writer per user at a time, so two taps on Pay never create two orders.
       await tx.lockUser(user.id);
       if (await tx.hasSuccessfulPayment(user.id, quiz.id)) throw conflict(PAYMENT_MESSAGES.alreadyUnlocked);
-      const pending = await tx.findPendingOrder(user.id, quiz.id, totalPaise);
+      const pending = await tx.findPendingOrder(user.id, quiz.id, totalPaise, this.provider.name);
       if (pending) return pending;
 
       const id = randomUUID();
