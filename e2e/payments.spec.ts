@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerViaApi, signIn, type Session } from './support/session';
 
@@ -40,6 +41,21 @@ async function attendStatus(request: APIRequestContext, session: Session, quizId
   return res.status();
 }
 
+/** Console errors and page errors (a CSP violation shows up here too). */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
 async function openIntro(page: Page, request: APIRequestContext) {
   const session = await registerViaApi(request);
   const quiz = await lockedPaidQuiz(request, session);
@@ -78,10 +94,17 @@ async function expectUnlockedAndStart(
 
 test.describe('unlocking a paid quiz', () => {
   test('Unlock → fake checkout Pay → success toast → the quiz starts', async ({ page, request }) => {
+    const problems = watchConsole(page);
     const { session, quiz } = await openIntro(page, request);
     expect(await attendStatus(request, session, quiz._id)).toBe(402);
 
+    await page.getByRole('button', { name: 'Unlock Quiz for ₹10 + gst 18%' }).click();
+    await expectAccessible(page, '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
     const checkout = await openCheckout(page);
+    await expectAccessible(page, '[data-fake-checkout]');
     await checkout.getByRole('button', { name: 'Pay' }).click();
     await expect(checkout).toBeHidden();
     await expect(
@@ -101,9 +124,11 @@ test.describe('unlocking a paid quiz', () => {
     await expect(receipt.getByText('₹10', { exact: true })).toBeVisible();
     await expect(receipt.getByText('₹1.80')).toBeVisible();
     await expect(receipt.getByText('₹11.80')).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('Fail shows "Payment failed. Please try again." and Try Again pays', async ({ page, request }) => {
+    const problems = watchConsole(page);
     const { session, quiz } = await openIntro(page, request);
     const checkout = await openCheckout(page);
     await checkout.getByRole('button', { name: 'Fail' }).click();
@@ -116,6 +141,7 @@ test.describe('unlocking a paid quiz', () => {
     const again = page.getByRole('dialog', { name: 'Test checkout' });
     await again.getByRole('button', { name: 'Pay' }).click();
     await expectUnlockedAndStart(page, request, session, quiz._id);
+    expect(problems).toEqual([]);
   });
 
   test('a reload while the payment is pending resumes polling and ends in success', async ({
@@ -134,12 +160,15 @@ test.describe('unlocking a paid quiz', () => {
     await page.unroute('**/api/payments/verify-payment');
     expect(await attendStatus(request, session, quiz._id)).toBe(402);
 
-    const firstCheck = page.waitForResponse((res) => res.url().includes('/api/payments/status/'));
-    await page.reload();
+    // Once the new page is committed (before its scripts run), its first status check is awaited.
+    await page.reload({ waitUntil: 'commit' });
+    const firstCheck = await page.waitForResponse((res) => res.url().includes('/api/payments/status/'));
+    expect(((await firstCheck.json()) as { payment: { status: string } }).payment.status).toBe('pending');
     await expect(dialog.getByText('Checking your payment status…')).toBeVisible();
-    expect(((await (await firstCheck).json()) as { payment: { status: string } }).payment.status).toBe(
-      'pending',
-    );
+    const saved = await page.evaluate(() => window.localStorage.getItem('PENDING_PAYMENT_ID'));
+    const { paymentId } = JSON.parse(saved ?? '{}') as { paymentId: string };
+    const status = await request.get(`/api/payments/status/${paymentId}`, { headers: auth(session) });
+    expect(await status.json()).toMatchObject({ payment: { id: paymentId, status: 'pending' } });
 
     // Razorpay's webhook (here the fake gateway's, 30 s later) confirms the payment on the server…
     const clock = await request.post('/api/dev/clock', { data: { advanceMs: 31_000 } });

@@ -122,7 +122,7 @@
       var dt = el('dt', {}, row[0]);
       dt.style.cssText = 'color:#64748b;';
       var dd = el('dd', {}, row[1]);
-      dd.style.cssText = 'margin:0;font-weight:600;word-break:break-all;';
+      dd.style.cssText = 'margin:0;font-weight:600;overflow-wrap:anywhere;';
       summary.appendChild(dt);
       summary.appendChild(dd);
     });
