@@ -1,7 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RegisterPage } from '../features/auth/components/register-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
+import { EditProfilePage } from '../features/profile/components/edit-profile-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundPage } from './not-found-page';
@@ -10,8 +14,8 @@ const pending = (title: string) => <PendingScreen title={title} />;
 
 export const router = createBrowserRouter([
   { path: WEB_ROUTES.root, element: <LandingPage /> },
-  { path: WEB_ROUTES.login, element: pending('Login') },
-  { path: WEB_ROUTES.register, element: pending('Register') },
+  { path: WEB_ROUTES.login, element: <LoginPage /> },
+  { path: WEB_ROUTES.register, element: <RegisterPage /> },
   {
     element: <SignedInLayout />,
     children: [
@@ -21,8 +25,8 @@ export const router = createBrowserRouter([
       { path: WEB_ROUTES.quizAttend, element: pending('Quiz attempt') },
       { path: WEB_ROUTES.quizSubmitted, element: pending('Quiz submitted') },
       { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
-      { path: WEB_ROUTES.profile, element: pending('Profile') },
-      { path: WEB_ROUTES.editProfile, element: pending('Edit profile') },
+      { path: WEB_ROUTES.profile, element: <ProfilePage /> },
+      { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
       { path: WEB_ROUTES.payment, element: <PaymentsPage /> },
       { path: WEB_ROUTES.createQuiz, element: pending('Create quiz') },
       { path: `${WEB_ROUTES.editQuiz}/:id`, element: pending('Edit quiz') },
