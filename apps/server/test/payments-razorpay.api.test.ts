@@ -302,3 +302,28 @@ describe(`razorpay provider (${testDatabaseKind})`, () => {
     }
   });
 });
+
+describe(`the fake gateway in production (${testDatabaseKind})`, () => {
+  it('never exists there, even if the config check were bypassed', async () => {
+    const database = await openTestDatabase();
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: webDist });
+    const config: AppConfig = { ...env, NODE_ENV: 'production', jwtSecret: TEST_JWT_SECRET };
+    const prod = await buildApp(config, { database, clock, ownsDatabase: true });
+    try {
+      const res = await prod.inject({
+        method: 'POST',
+        url: '/api/payments/fake/pay',
+        payload: { orderId: 'x' },
+      });
+      expect(res.statusCode).toBe(404);
+      const fail = await prod.inject({
+        method: 'POST',
+        url: '/api/payments/fake/fail',
+        payload: { orderId: 'x' },
+      });
+      expect(fail.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -54,9 +54,5 @@ describe('payment provider config', () => {
     };
     expect(problems(razorpay)).toContain('RAZORPAY_WEBHOOK_SECRET is required in production');
     expect(problems({ ...razorpay, RAZORPAY_WEBHOOK_SECRET: 'whsec_123456' })).not.toContain('RAZORPAY');
-    // Even if config checks were bypassed, the factory itself refuses fake payments in production.
-    expect(() => createPaymentProvider({ ...parseEnv({}), NODE_ENV: 'production', jwtSecret: JWT })).toThrow(
-      /refused in production/,
-    );
   });
 });

@@ -39,7 +39,10 @@ export function deriveSecret(jwtSecret: string, purpose: string): string {
   return createHmac('sha256', jwtSecret).update(`quizcast:${purpose}`).digest('base64url');
 }
 
-/** Chosen once from config: `fake` (default outside production) or `razorpay`. */
+/**
+ * Chosen once from config: `fake` (default outside production) or `razorpay`. Production refuses
+ * `fake` at config time; even if that were bypassed, the fake gateway's routes never exist there.
+ */
 export function createPaymentProvider(config: AppConfig): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'razorpay') {
     if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET)
@@ -50,7 +53,6 @@ export function createPaymentProvider(config: AppConfig): PaymentProvider {
       webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? null,
     });
   }
-  if (config.NODE_ENV === 'production') throw new Error('PAYMENT_PROVIDER=fake is refused in production');
   return new FakePaymentProvider({
     keySecret: deriveSecret(config.jwtSecret, 'fake-payment-key-secret'),
     webhookSecret: deriveSecret(config.jwtSecret, 'fake-payment-webhook-secret'),
