@@ -4,13 +4,21 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
+import { UnlockQuiz } from '../features/payments/components/unlock-quiz';
 import { EditProfilePage } from '../features/profile/components/edit-profile-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
+import { QuizAttemptPage } from '../features/quizzes/components/quiz-attempt-page';
+import { QuizIntroPage, type RenderUnlock } from '../features/quizzes/components/quiz-intro-page';
+import { QuizListPage } from '../features/quizzes/components/quiz-list-page';
+import { QuizSubmittedPage } from '../features/quizzes/components/quiz-submitted-page';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundPage } from './not-found-page';
 
 const pending = (title: string) => <PendingScreen title={title} />;
+
+/** The intro's unlock slot: Payments' Unlock button and payment dialog (features never import each other). */
+const renderUnlock: RenderUnlock = (quiz, onUnlocked) => <UnlockQuiz quiz={quiz} onUnlocked={onUnlocked} />;
 
 export const router = createBrowserRouter([
   { path: WEB_ROUTES.root, element: <LandingPage /> },
@@ -19,11 +27,11 @@ export const router = createBrowserRouter([
   {
     element: <SignedInLayout />,
     children: [
-      { path: WEB_ROUTES.quizzes, element: pending('Quizzes') },
-      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: pending('Quiz') },
-      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: pending('Quiz') },
-      { path: WEB_ROUTES.quizAttend, element: pending('Quiz attempt') },
-      { path: WEB_ROUTES.quizSubmitted, element: pending('Quiz submitted') },
+      { path: WEB_ROUTES.quizzes, element: <QuizListPage /> },
+      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
+      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
+      { path: WEB_ROUTES.quizAttend, element: <QuizAttemptPage /> },
+      { path: WEB_ROUTES.quizSubmitted, element: <QuizSubmittedPage /> },
       { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
       { path: WEB_ROUTES.profile, element: <ProfilePage /> },
       { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
