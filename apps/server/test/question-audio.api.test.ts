@@ -50,7 +50,10 @@ async function upload(
   });
 }
 async function storedKey(questionId: string) {
-  const [row] = await t.db.select({ key: questions.audioKey }).from(questions).where(eq(questions.id, questionId));
+  const [row] = await t.db
+    .select({ key: questions.audioKey })
+    .from(questions)
+    .where(eq(questions.id, questionId));
   return row?.key ?? null;
 }
 
@@ -69,7 +72,13 @@ describe('question audio upload', () => {
     expect(await storedKey(question.id)).toBe(body.audioUrl.replace('/api/files/', ''));
 
     const attempt = quizAttemptSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/quizzes/participant/attend/${created.quiz.id}`, headers: participant })).json(),
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/quizzes/participant/attend/${created.quiz.id}`,
+          headers: participant,
+        })
+      ).json(),
     );
     expect(attempt.questions[0]).toMatchObject({ _id: question.id, lang: 'en', audioUrl: body.audioUrl });
     expect(attempt.questions[1]).toMatchObject({ audioUrl: null, lang: 'en' });
@@ -124,7 +133,11 @@ describe('question audio upload', () => {
   it('404 for a question of another quiz', async () => {
     const a = await quiz();
     const b = await quiz();
-    const res = await upload(a.quiz.id, b.questions[0]!.id, admin, { name: 'a.ogg', data: OGG, type: 'audio/ogg' });
+    const res = await upload(a.quiz.id, b.questions[0]!.id, admin, {
+      name: 'a.ogg',
+      data: OGG,
+      type: 'audio/ogg',
+    });
     expect(res.statusCode).toBe(404);
     expect(errorBodySchema.parse(res.json()).message).toBe('Question not found');
   });
@@ -193,6 +206,8 @@ describe('audio file range requests', () => {
       url: '/api/files/audio/00000000-0000-4000-8000-000000000000.mp3',
     });
     expect(missing.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/files/audio/..%2Fsecret.mp3' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/files/audio/..%2Fsecret.mp3' })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -94,7 +94,11 @@ function setup(voiceList: Voice[] = voices) {
   return { synth, audios, reader: new QuestionReader(env) };
 }
 
-const question = { qn: 'Capital of India?', choices: ['Mumbai', 'New Delhi', 'Kolkata'], lang: 'en' as const };
+const question = {
+  qn: 'Capital of India?',
+  choices: ['Mumbai', 'New Delhi', 'Kolkata'],
+  lang: 'en' as const,
+};
 
 beforeEach(() => window.localStorage.clear());
 
@@ -136,7 +140,13 @@ describe('QuestionReader with speech', () => {
     const { synth, reader } = setup();
     reader.read(question, { rate: 1, voiceURI: 'gb' });
     expect(synth.spoken[0]!.voice?.voiceURI).toBe('gb');
-    expect(pickVoice(voices.filter((v) => v.lang !== 'en-IN'), 'en', null)?.voiceURI).toBe('us');
+    expect(
+      pickVoice(
+        voices.filter((v) => v.lang !== 'en-IN'),
+        'en',
+        null,
+      )?.voiceURI,
+    ).toBe('us');
     expect(pickVoice([voices[0]!], 'hi', null)).toBeNull();
     const none = setup([]);
     none.reader.read({ ...question, lang: 'hi' }, { rate: 1, voiceURI: null });
@@ -147,7 +157,11 @@ describe('QuestionReader with speech', () => {
     const { synth, reader } = setup();
     const parts: (ReadingPart | null)[] = [];
     let ended = 0;
-    reader.read(question, { rate: 1, voiceURI: null }, { onPart: (p) => parts.push(p), onEnd: () => ended++ });
+    reader.read(
+      question,
+      { rate: 1, voiceURI: null },
+      { onPart: (p) => parts.push(p), onEnd: () => ended++ },
+    );
     synth.finishNext();
     synth.finishNext();
     expect(parts).toEqual(['question', 0]);

@@ -52,7 +52,10 @@ export function voicesFor<V extends Pick<SpeechSynthesisVoice, 'lang' | 'voiceUR
 ): V[] {
   const preferred = SPEECH_LANG[lang].toLowerCase();
   const matching = voices.filter((v) => langOf(v) === lang || langOf(v).startsWith(`${lang}-`));
-  return [...matching.filter((v) => langOf(v) === preferred), ...matching.filter((v) => langOf(v) !== preferred)];
+  return [
+    ...matching.filter((v) => langOf(v) === preferred),
+    ...matching.filter((v) => langOf(v) !== preferred),
+  ];
 }
 
 /**
@@ -81,7 +84,9 @@ export const clampRate = (rate: number) =>
 
 export function readListenSettings(): ListenSettings {
   try {
-    const raw = JSON.parse(storage.get(STORAGE_KEYS.listenSettings) ?? 'null') as Partial<ListenSettings> | null;
+    const raw = JSON.parse(
+      storage.get(STORAGE_KEYS.listenSettings) ?? 'null',
+    ) as Partial<ListenSettings> | null;
     if (!raw || typeof raw !== 'object') return DEFAULT_LISTEN_SETTINGS;
     return {
       rate: clampRate(Number(raw.rate ?? DEFAULT_LISTEN_SETTINGS.rate)),
@@ -108,7 +113,9 @@ export interface SpeechEnvironment {
 
 export function browserSpeechEnvironment(): SpeechEnvironment {
   const hasSpeech =
-    typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
+    typeof window !== 'undefined' &&
+    'speechSynthesis' in window &&
+    typeof SpeechSynthesisUtterance !== 'undefined';
   return {
     synth: hasSpeech ? window.speechSynthesis : null,
     createUtterance: (text) => new SpeechSynthesisUtterance(text),
@@ -168,7 +175,13 @@ export class QuestionReader {
   /** Speak a short message (a confirmation or a time warning), replacing whatever is being read. */
   say(text: string, lang: QuestionLang, settings: ListenSettings, callbacks: ReadCallbacks = {}): void {
     this.stop();
-    this.speakLines([{ part: 'question', text }], lang, settings, { onEnd: callbacks.onEnd }, this.generation);
+    this.speakLines(
+      [{ part: 'question', text }],
+      lang,
+      settings,
+      { onEnd: callbacks.onEnd },
+      this.generation,
+    );
   }
 
   pause(): void {

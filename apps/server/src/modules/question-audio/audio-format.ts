@@ -9,7 +9,12 @@ export function detectAudioFormat(data: Buffer): QuestionAudioFormat | null {
   if (data.length < 12) return null;
   if (data.subarray(0, 3).toString('latin1') === 'ID3') return 'mp3';
   // MPEG frame sync: 11 set bits, a known version, layer III/II/I, and a bitrate index that is not "bad".
-  if (data[0] === 0xff && (data[1]! & 0xe0) === 0xe0 && (data[1]! & 0x06) !== 0 && (data[2]! & 0xf0) !== 0xf0) {
+  if (
+    data[0] === 0xff &&
+    (data[1]! & 0xe0) === 0xe0 &&
+    (data[1]! & 0x06) !== 0 &&
+    (data[2]! & 0xf0) !== 0xf0
+  ) {
     if ((data[1]! & 0x18) !== 0x08) return 'mp3';
   }
   if (data.subarray(4, 8).toString('latin1') === 'ftyp') return 'm4a';
