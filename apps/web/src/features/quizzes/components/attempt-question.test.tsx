@@ -14,6 +14,7 @@ interface FakeUtterance {
 
 function fakeEnvironment(withSpeech: boolean) {
   const spoken: FakeUtterance[] = [];
+  const played: string[] = [];
   const env: SpeechEnvironment = {
     synth: withSpeech
       ? ({
@@ -25,14 +26,19 @@ function fakeEnvironment(withSpeech: boolean) {
         } as unknown as SpeechSynthesis)
       : null,
     createUtterance: (text) => ({ text }) as unknown as SpeechSynthesisUtterance,
-    createAudio: () => {
-      throw new Error('no recordings here');
+    createAudio: (url) => {
+      played.push(url);
+      return {
+        play: () => Promise.resolve(),
+        pause: () => undefined,
+        removeAttribute: () => undefined,
+      } as unknown as HTMLAudioElement;
     },
   };
-  return { env, spoken };
+  return { env, spoken, played };
 }
 
-const question: Question = {
+const plain: Question = {
   _id: 'q1',
   qn: 'Capital of India?',
   choices: ['Mumbai', 'New Delhi'],
@@ -40,7 +46,7 @@ const question: Question = {
   audioUrl: null,
 };
 
-function Harness({ env }: { env: SpeechEnvironment }) {
+function Harness({ env, question = plain }: { env: SpeechEnvironment; question?: Question }) {
   const reader = useQuestionReader(env);
   return (
     <AttemptQuestion
@@ -84,6 +90,16 @@ describe('Listen on a question', () => {
     fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '1.5' } });
     expect(JSON.parse(window.localStorage.getItem('QUIZCAST_LISTEN_SETTINGS')!)).toMatchObject({ rate: 1.5 });
     expect((screen.getByLabelText('English voice') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('plays the recording instead of speech, with the question text kept as the transcript', () => {
+    const { env, spoken, played } = fakeEnvironment(false);
+    render(<Harness env={env} question={{ ...plain, audioUrl: '/api/files/audio/a.mp3' }} />);
+    expect(screen.getByText('Recorded audio · the text below is the transcript')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Listen' }));
+    expect(played).toEqual(['/api/files/audio/a.mp3']);
+    expect(spoken).toEqual([]);
+    expect(screen.getByText('Capital of India?')).toBeTruthy();
   });
 
   it('says plainly when the browser cannot speak', () => {
