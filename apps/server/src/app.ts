@@ -21,6 +21,7 @@ import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/payment-provider';
+import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(fileRoutes);
       // Feature route plugins register here, one line each.
       await api.register(participantQuizRoutes);
+      await api.register(questionAudioRoutes);
     },
     { prefix: API_PREFIX },
   );

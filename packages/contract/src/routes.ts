@@ -65,6 +65,8 @@ export const API_PATHS = {
   paymentsFakeFail: '/payments/fake/fail',
   devOutbox: '/dev/outbox',
   posterTemplate: '/assets/poster-template',
+  questionAudio: '/quizzes/:quizId/questions/:questionId/audio',
+  fileAudio: '/files/audio/:fileName',
 } as const;
 
 /** Fill `:param` placeholders and prefix with /api. */
