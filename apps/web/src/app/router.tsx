@@ -5,11 +5,13 @@ import { AdminOnly } from '../features/admin/components/admin-only';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { PaymentsPage } from '../features/payments/components/payments-page';
+import { UnlockQuiz } from '../features/payments/components/unlock-quiz';
 import { EditProfilePage } from '../features/profile/components/edit-profile-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
 import { QuizAttemptPage } from '../features/quizzes/components/quiz-attempt-page';
-import { QuizIntroPage } from '../features/quizzes/components/quiz-intro-page';
+import { QuizIntroPage, type RenderUnlock } from '../features/quizzes/components/quiz-intro-page';
 import { QuizListPage } from '../features/quizzes/components/quiz-list-page';
 import { QuizSubmittedPage } from '../features/quizzes/components/quiz-submitted-page';
 import { SignedInLayout } from './layouts/signed-in-layout';
@@ -37,6 +39,9 @@ const StudentDetailPage = lazy(() =>
   import('../features/admin/components/student-detail-page').then((m) => ({ default: m.StudentDetailPage })),
 );
 
+/** The intro's unlock slot: Payments' Unlock button and payment dialog (features never import each other). */
+const renderUnlock: RenderUnlock = (quiz, onUnlocked) => <UnlockQuiz quiz={quiz} onUnlocked={onUnlocked} />;
+
 export const router = createBrowserRouter([
   { path: WEB_ROUTES.root, element: <LandingPage /> },
   { path: WEB_ROUTES.login, element: <LoginPage /> },
@@ -45,14 +50,14 @@ export const router = createBrowserRouter([
     element: <SignedInLayout />,
     children: [
       { path: WEB_ROUTES.quizzes, element: <QuizListPage /> },
-      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage /> },
-      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage /> },
+      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
+      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
       { path: WEB_ROUTES.quizAttend, element: <QuizAttemptPage /> },
       { path: WEB_ROUTES.quizSubmitted, element: <QuizSubmittedPage /> },
       { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
       { path: WEB_ROUTES.profile, element: <ProfilePage /> },
       { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
-      { path: WEB_ROUTES.payment, element: pending('Payments') },
+      { path: WEB_ROUTES.payment, element: <PaymentsPage /> },
       {
         element: <AdminOnly />,
         children: [
