@@ -252,6 +252,25 @@ test.describe('admin', () => {
     );
     await expect(page.getByRole('radio', { name: 'Question 2: choice B is correct' })).toBeChecked();
 
+    // A saved question takes a recording (checked by content on the server) and lets it go again.
+    const first = question(page, 1);
+    await first
+      .getByLabel('Upload the recording of question 1 (mp3, m4a, ogg or webm, up to 5 MB)')
+      .setInputFiles({
+        name: 'q1.mp3',
+        mimeType: 'audio/mpeg',
+        buffer: Buffer.concat([
+          Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
+          Buffer.alloc(2048, 1),
+        ]),
+      });
+    await expect(first.getByLabel('Recording of question 1', { exact: true })).toHaveAttribute(
+      'src',
+      /^\/api\/files\/audio\//,
+    );
+    await first.getByRole('button', { name: 'Remove recording' }).click();
+    await expect(first.getByText('None: participants hear the question read aloud.')).toBeVisible();
+
     // Nobody has attempted it, so it can be deleted (after confirming).
     await page.getByRole('button', { name: 'Delete quiz' }).click();
     await page

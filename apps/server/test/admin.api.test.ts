@@ -495,6 +495,28 @@ describe(`admin API (${testDatabaseKind})`, () => {
       expect(updated.questions.map((q) => q._id)).toEqual(quiz.questions.map((q) => q._id));
     });
 
+    it("keeps a question's recording when its text is edited, and reports it as audioUrl", async () => {
+      const quiz = await createViaApi();
+      const first = quiz.questions[0]!;
+      await t.db.update(questions).set({ audioKey: 'audio/rec-1.mp3' }).where(eq(questions.id, first._id));
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/quizzes/${quiz._id}`,
+        headers: adminAuth,
+        payload: quizBody({
+          questions: quiz.questions.map((q, i) => (i === 0 ? { ...q, qn: 'Reworded?' } : q)),
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const updated = adminQuizSchema.parse(res.json());
+      expect(updated.questions[0]).toMatchObject({
+        _id: first._id,
+        qn: 'Reworded?',
+        audioUrl: '/api/files/audio/rec-1.mp3',
+      });
+      expect(updated.questions[1]!.audioUrl).toBeNull();
+    });
+
     it('answers 404 for an unknown quiz and validates the body like POST', async () => {
       const unknown = await t.app.inject({
         method: 'PUT',

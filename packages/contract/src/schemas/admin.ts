@@ -249,6 +249,8 @@ export const adminQuestionSchema = z.object({
   ansIndex: z.number().int(),
   explanation: z.string().nullable(),
   lang: z.enum(QUESTION_LANGS),
+  /** The attached recording (played instead of speech), if any. */
+  audioUrl: z.string().nullable(),
 });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 

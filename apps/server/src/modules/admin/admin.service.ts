@@ -8,6 +8,7 @@ import {
 } from '@quizcast/contract/domain/admin-quiz';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
+import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
   ATTEMPT_STATUS_LABELS,
   QUIZ_QUESTIONS_MAX,
@@ -91,6 +92,7 @@ function toAdminQuestion(q: QuestionRow): AdminQuestion {
     ansIndex: q.ansIndex,
     explanation: q.explanation,
     lang: q.lang,
+    audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import type { DraftQuestion } from '../lib/quiz-draft';
 import { SelectField, TextAreaField } from './form-fields';
 import { QuestionPreviewDialog } from './question-preview';
+import { QuestionRecording } from './question-recording';
 
 const LANG_OPTIONS = [
   { value: 'en', label: 'English' },
@@ -16,6 +17,7 @@ const iconButton =
 
 /** One question in the editor: text, 2–6 choices with the correct one marked, explanation, language. */
 export function QuestionEditor({
+  quizId,
   question,
   index,
   total,
@@ -26,6 +28,8 @@ export function QuestionEditor({
   onMove,
   onRemove,
 }: {
+  /** The saved quiz (edit page); recordings can be attached only to saved questions. */
+  quizId?: string;
   question: DraftQuestion;
   index: number;
   total: number;
@@ -185,6 +189,16 @@ export function QuestionEditor({
           value={question.lang}
           onChange={(e) => update({ lang: e.target.value as DraftQuestion['lang'] })}
           options={LANG_OPTIONS}
+        />
+      </div>
+
+      <div className="mt-4">
+        <QuestionRecording
+          quizId={quizId}
+          questionId={question._id}
+          number={number}
+          audioUrl={question.audioUrl}
+          onChange={(audioUrl) => update({ audioUrl })}
         />
       </div>
 

@@ -30,6 +30,15 @@ export function QuestionPreview({
         </p>
         {selected === null ? <Badge tone="slate">Not Answered</Badge> : <Badge tone="green">Answered</Badge>}
       </div>
+      {question.audioUrl && (
+        <audio
+          controls
+          preload="none"
+          src={question.audioUrl}
+          className="mt-3 w-full"
+          aria-label={`Recording of question ${number}`}
+        />
+      )}
       <fieldset className="mt-3">
         <legend className="text-lg font-semibold whitespace-pre-line text-slate-900">
           {question.qn || 'Question text'}

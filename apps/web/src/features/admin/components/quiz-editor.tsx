@@ -378,6 +378,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
           {draft.questions.map((q, i) => (
             <QuestionEditor
               key={q.key}
+              quizId={quiz?._id}
               question={q}
               index={i}
               total={draft.questions.length}

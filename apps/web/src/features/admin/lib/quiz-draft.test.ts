@@ -18,7 +18,17 @@ const quiz: AdminQuiz = {
   resultsPublished: false,
   markingScheme: { correct: 4, wrong: 1 },
   instructions: ['One', 'Two'],
-  questions: [{ _id: 'qn-1', qn: 'Q?', choices: ['a', 'b'], ansIndex: 1, explanation: null, lang: 'hi' }],
+  questions: [
+    {
+      _id: 'qn-1',
+      qn: 'Q?',
+      choices: ['a', 'b'],
+      ansIndex: 1,
+      explanation: null,
+      lang: 'hi',
+      audioUrl: '/api/files/audio/x.mp3',
+    },
+  ],
   locked: true,
   stats: {
     attempted: 1,

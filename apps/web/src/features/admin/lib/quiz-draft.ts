@@ -18,6 +18,8 @@ export interface DraftQuestion {
   ansIndex: number;
   explanation: string;
   lang: QuestionLang;
+  /** The saved question's recording (managed through its own API, not saved with the quiz). */
+  audioUrl?: string | null;
 }
 
 export interface QuizDraft {
@@ -94,6 +96,7 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
       ansIndex: q.ansIndex,
       explanation: q.explanation ?? '',
       lang: q.lang,
+      audioUrl: q.audioUrl,
     })),
   };
 }
