@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { resultsRoutes } from './modules/results/results.routes';
 import { DiskStorage } from './providers/storage/disk-storage';
 import type { FileStorage } from './providers/storage/storage';
 import { registerAuth } from './plugins/auth';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     async (api) => {
       await api.register(healthRoutes);
       await api.register(devRoutes);
+      await api.register(resultsRoutes);
       // Feature route plugins register here, one line each.
     },
     { prefix: API_PREFIX },
