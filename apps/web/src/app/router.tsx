@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
+import { DownloadPosterButton } from '../features/poster/components/download-poster-button';
+import { QuizSummaryPage } from '../features/results/components/quiz-summary-page';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -19,7 +21,10 @@ export const router = createBrowserRouter([
       { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: pending('Quiz') },
       { path: WEB_ROUTES.quizAttend, element: pending('Quiz attempt') },
       { path: WEB_ROUTES.quizSubmitted, element: pending('Quiz submitted') },
-      { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
+      {
+        path: `${WEB_ROUTES.quizSummary}/:quizId`,
+        element: <QuizSummaryPage actions={<DownloadPosterButton />} />,
+      },
       { path: WEB_ROUTES.profile, element: pending('Profile') },
       { path: WEB_ROUTES.editProfile, element: pending('Edit profile') },
       { path: WEB_ROUTES.payment, element: pending('Payments') },
