@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { createQuiz, createStudent, createAttempt } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
@@ -20,6 +21,21 @@ beforeAll(async () => {
       app.get('/api/__auth_probe', { preHandler: app.authenticate }, async (request) => ({
         id: request.user?.id,
       }));
+      app.get('/api/__boom', async () => {
+        throw new Error('secret internal detail: connection string postgres://user:pw@db');
+      });
+      app.post(
+        '/api/__validate',
+        {
+          schema: {
+            body: z.object({
+              phNo: z.string().regex(/^\d{10}$/, 'Phone number must be 10 digits'),
+              name: z.string().min(1, 'Name is required'),
+            }),
+          },
+        },
+        async () => ({ ok: true }),
+      );
     },
   });
 });
@@ -67,6 +83,32 @@ describe(`foundation (${testDatabaseKind})`, () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a 500 shows no internals, only the error body and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/__boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      message: 'Internal server error',
+      error: 'Internal Server Error',
+    });
+    expect(res.body).not.toContain('secret');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('a validation failure lists every message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__validate',
+      payload: { phNo: '12', name: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: ['Phone number must be 10 digits', 'Name is required'],
+      error: 'Bad Request',
+    });
   });
 
   it('has no clock control unless DEV_CLOCK_CONTROL is set', async () => {
