@@ -164,7 +164,9 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       .returning();
     if (!inserted.length) return { seeded: false, quizzes: 0 };
 
-    const rng = mulberry32(20261122);
+    // Seed chosen so the demo podium has three different scores (12, 11, 10 of 12) and the demo
+    // learner (9876543210) sits mid-table, which shows the summary's rank tiers and percentages well.
+    const rng = mulberry32(25);
     let count = 0;
     for (const [i, content] of DEMO_QUIZZES.entries()) {
       const scenario = SCENARIOS[i % SCENARIOS.length]!;
