@@ -11,16 +11,30 @@ import {
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { profilePicUrlFor } from './public-participant';
-import type { QuizRow, ResultsRepository } from './results.repository';
+import type { QuestionRow, QuizRow, ResultsRepository } from './results.repository';
 
 /** How many due quizzes one sweep publishes at most (the next sweep takes the rest). */
 const PUBLISH_BATCH = 20;
+
+/**
+ * A published quiz and its questions hardly change (an admin may still fix a typo), and every
+ * participant's summary reads them: each instance keeps them this long, for this many quizzes.
+ */
+const PUBLISHED_QUIZ_CACHE_MS = 60_000;
+const PUBLISHED_QUIZ_CACHE_SIZE = 200;
+
+interface PublishedQuiz {
+  quiz: QuizRow;
+  questions: QuestionRow[];
+  participants: number;
+}
 
 const elapsedSeconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
 export class ResultsService {
   private latest: { value: LatestResultResponse; expiresAt: number } | null = null;
   private latestInFlight: Promise<LatestResultResponse> | null = null;
+  private readonly publishedQuizzes = new Map<string, { value: Promise<PublishedQuiz>; expiresAt: number }>();
 
   constructor(
     private readonly repo: ResultsRepository,
@@ -51,7 +65,7 @@ export class ResultsService {
     return published;
   }
 
-  private async publishedQuiz(quizId: string): Promise<QuizRow> {
+  private async findQuiz(quizId: string): Promise<QuizRow> {
     const quiz = await this.repo.findQuiz(quizId);
     if (!quiz) throw notFound(RESULT_MESSAGES.quizNotFound);
     return quiz;
@@ -61,21 +75,48 @@ export class ResultsService {
     return quiz.participantCount ?? (await this.repo.countRanked(quiz.id));
   }
 
+  /** A published quiz with its questions and participant count, from memory when recently read. */
+  private async publishedQuiz(quiz: QuizRow): Promise<PublishedQuiz> {
+    const now = this.clock.now().getTime();
+    const cached = this.publishedQuizzes.get(quiz.id);
+    if (cached && now < cached.expiresAt) return cached.value;
+    const value = (async () => ({
+      quiz,
+      questions: await this.repo.findQuestions(quiz.id),
+      participants: await this.participantCount(quiz),
+    }))();
+    value.catch(() => this.publishedQuizzes.delete(quiz.id));
+    if (this.publishedQuizzes.size >= PUBLISHED_QUIZ_CACHE_SIZE) {
+      const oldest = this.publishedQuizzes.keys().next().value;
+      if (oldest) this.publishedQuizzes.delete(oldest);
+    }
+    this.publishedQuizzes.set(quiz.id, { value, expiresAt: now + PUBLISHED_QUIZ_CACHE_MS });
+    return value;
+  }
+
+  /** The quiz, from memory when it was published and read recently; otherwise from the database. */
+  private async quizForResults(quizId: string): Promise<QuizRow> {
+    const cached = this.publishedQuizzes.get(quizId);
+    if (cached && this.clock.now().getTime() < cached.expiresAt) return (await cached.value).quiz;
+    return this.findQuiz(quizId);
+  }
+
   /** The signed-in participant's own summary: only after publication, only their own attempt. */
   async summary(quizId: string, userId: string): Promise<QuizSummary> {
-    const quiz = await this.publishedQuiz(quizId);
+    const quiz = await this.quizForResults(quizId);
     const attempt = await this.repo.findAttempt(quizId, userId);
     if (!attempt) throw notFound(RESULT_MESSAGES.notAttended);
     if (!quiz.resultsPublishedAt || attempt.rank === null || attempt.score === null) {
       throw forbidden(RESULT_MESSAGES.notPublished);
     }
-    const questionRows = await this.repo.findQuestions(quizId);
+    const published = await this.publishedQuiz(quiz);
+    const questionRows = published.questions;
     const scored = scoreAttempt(
       questionRows.map((q) => ({ id: q.id, choices: q.choices, ansIndex: q.ansIndex })),
       attempt.answers,
       { correct: quiz.markCorrect, wrong: quiz.markWrong },
     );
-    const totalParticipants = Math.max(await this.participantCount(quiz), attempt.rank);
+    const totalParticipants = Math.max(published.participants, attempt.rank);
     return {
       quizDetails: {
         _id: quiz.id,
@@ -153,11 +194,11 @@ export class ResultsService {
     page: number,
     limit: number,
   ): Promise<LeaderboardResponse> {
-    const quiz = await this.publishedQuiz(quizId);
+    const quiz = await this.quizForResults(quizId);
     if (!quiz.resultsPublishedAt) throw forbidden(RESULT_MESSAGES.notPublished);
-    const [entries, total] = await Promise.all([
+    const [entries, { participants: total }] = await Promise.all([
       this.repo.findRanked(quiz.id, (page - 1) * limit, limit),
-      this.participantCount(quiz),
+      this.publishedQuiz(quiz),
     ]);
     return {
       results: entries.map((entry) => ({

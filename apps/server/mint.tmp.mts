@@ -1,0 +1,17 @@
+import { openPglite } from './src/db/client';
+import { seedDemoData } from './src/seed/demo';
+import { users } from './src/db/schema';
+import { eq } from 'drizzle-orm';
+import { parseEnv, resolveJwtSecret } from './src/config';
+import { signSessionToken } from './src/modules/auth/session-token';
+import path from 'node:path';
+const D = process.env.D!;
+const db = await openPglite(path.resolve(D, 'pg'));
+await db.migrate();
+await seedDemoData(db.db, new Date());
+const [u] = await db.db.select().from(users).where(eq(users.phNo, '9876543210'));
+const secret = resolveJwtSecret(parseEnv({ DATA_DIR: D }));
+const token = await signSessionToken(secret, { sub: u!.id, role: u!.role, ver: u!.tokenVersion }, 30, new Date());
+const user = { _id: u!.id, name: u!.name, phNo: u!.phNo, place: u!.place, class: u!.class, school: u!.school, email: null, profilePicUrl: null, role: u!.role };
+console.log(JSON.stringify({ user, token }));
+await db.close();

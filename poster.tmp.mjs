@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ acceptDownloads: true });
+const page = await ctx.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+await page.addInitScript(readFileSync('/tmp/init.js', 'utf8'));
+await page.goto(`http://127.0.0.1:3905/quizzes/summary/${readFileSync('/tmp/quizid', 'utf8').trim()}`);
+const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download poster' }).click()]);
+console.log(dl.suggestedFilename());
+await dl.saveAs('/tmp/poster-out.png');
+await browser.close();

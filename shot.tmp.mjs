@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const [url, out, w = '1280', h = '900', full = '1'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+if (process.env.INIT) await page.addInitScript(process.env.INIT);
+await page.goto(url);
+await page.waitForTimeout(1500);
+if (process.env.SCROLL) await page.locator(process.env.SCROLL).scrollIntoViewIfNeeded();
+await page.screenshot({ path: out, fullPage: full === '1' });
+await browser.close();
