@@ -34,7 +34,7 @@ function drawPlaceholder(ctx: CanvasRenderingContext2D, cx: number, cy: number, 
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
   ctx.fill();
   ctx.fillStyle = '#ffffff';
-  ctx.font = `bold ${Math.round(r * 0.8)}px sans-serif`;
+  ctx.font = `bold ${Math.round(r * 0.6)}px sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(initials(name), cx, cy);

@@ -33,7 +33,10 @@ export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
 
   useEffect(() => {
     if (isError) {
-      toast.error(errorMessage(error, 'Failed to load quiz summary'), { position: TOAST.flowPosition });
+      toast.error(errorMessage(error, 'Failed to load quiz summary'), {
+        id: `quiz-summary-error-${errorUpdatedAt}`,
+        position: TOAST.flowPosition,
+      });
     }
     // One toast per failed load (errorUpdatedAt changes on each failure).
   }, [isError, error, errorUpdatedAt]);
