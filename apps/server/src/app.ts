@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,19 +10,24 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { API_PREFIX } from '@quizcast/contract/routes';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
+import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { resultsRoutes } from './modules/results/results.routes';
-import { DiskStorage } from './providers/storage/disk-storage';
+import { studentRoutes } from './modules/students/student.routes';
+import { createSmsProvider } from './providers/sms/create-sms-provider';
+import type { SmsProvider } from './providers/sms/sms-provider';
+import { createStorage } from './providers/storage/create-storage';
 import type { FileStorage } from './providers/storage/storage';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerWebApp } from './plugins/web-app';
 
 export interface AppContext {
@@ -30,6 +36,7 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   storage: FileStorage;
+  sms: SmsProvider;
 }
 
 declare module 'fastify' {
@@ -44,6 +51,8 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   storage?: FileStorage;
+  /** Tests may inject an SMS provider; otherwise SMS_PROVIDER chooses. */
+  sms?: SmsProvider;
   /** Close the database when the app closes (main does; tests sharing a database may not). */
   ownsDatabase?: boolean;
 }
@@ -92,7 +101,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     database: deps.database,
     db: deps.database.db,
     clock,
-    storage: deps.storage ?? new DiskStorage(path.resolve(config.DATA_DIR, 'files')),
+    storage: deps.storage ?? (await createStorage(config)),
+    sms: deps.sms ?? createSmsProvider(config, app.log, clock),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log));
   app.addHook('onClose', async () => {
@@ -110,6 +120,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     crossOriginEmbedderPolicy: false,
     hsts: config.NODE_ENV === 'production',
   });
+  await registerRateLimit(app, config);
+  // Per-route limits are stricter (e.g. profile forms: one 2 MB photo); these are the ceilings.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 10_000,
+      fields: 50,
+      files: 5,
+      fileSize: 20 * 1024 * 1024,
+      parts: 60,
+    },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Quizcast API', version: '1.0.0', description: 'Generated from packages/contract.' },
@@ -125,6 +147,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     async (api) => {
       await api.register(healthRoutes);
       await api.register(devRoutes);
+      await api.register(authRoutes);
+      await api.register(studentRoutes);
+      await api.register(fileRoutes);
       await api.register(resultsRoutes);
       // Feature route plugins register here, one line each.
     },

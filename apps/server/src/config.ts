@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '@quizcast/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,36 @@ export const envSchema = z
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SMS_PROVIDER: z.enum(['console', 'msg91']).default('console'),
+    /** MSG91 Flow API (SMS_PROVIDER=msg91): the DLT template must carry the code as ##otp##. */
+    MSG91_AUTH_KEY: z.string().min(1).optional(),
+    MSG91_TEMPLATE_ID: z.string().min(1).optional(),
+    MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** HMAC key for stored OTP codes; derived from the JWT secret when unset. */
+    OTP_SECRET: z.string().min(32, 'OTP_SECRET must be at least 32 characters').optional(),
+    OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    OTP_RESEND_COOLDOWN_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3600)
+      .default(OTP_RESEND_COOLDOWN_SECONDS),
+    OTP_PHONE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Prefix of the rate-limit keys in Redis (several deployments can share one Redis). */
+    RATE_LIMIT_NAMESPACE: z.string().min(1).default('quizcast-rl:'),
+    /** S3-compatible object storage for uploaded files; unset keeps them on disk under DATA_DIR. */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9/_-]*\/$/i, 'S3_PREFIX must look like "folder/"')
+      .optional(),
     PAYMENT_PROVIDER: z.enum(['fake', 'razorpay']).default('fake'),
     REDIS_URL: z
       .string()
@@ -47,6 +78,18 @@ export const envSchema = z
     DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === 'msg91') {
+      for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required for msg91` });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.JWT_SECRET)
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required in production' });

@@ -21,6 +21,8 @@ export type ExamFamily = (typeof EXAM_FAMILIES)[number];
 
 export const PHONE_DIGITS = 10;
 export const OTP_DIGITS = 6;
+/** Seconds before another code can be requested (the server's default OTP_RESEND_COOLDOWN_SECONDS). */
+export const OTP_RESEND_COOLDOWN_SECONDS = 30;
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 export const QUIZ_LIST_PAGE_SIZE = 10;

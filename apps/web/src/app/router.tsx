@@ -1,6 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RegisterPage } from '../features/auth/components/register-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { EditProfilePage } from '../features/profile/components/edit-profile-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
 import { DownloadPosterButton } from '../features/poster/components/download-poster-button';
 import { QuizSummaryPage } from '../features/results/components/quiz-summary-page';
@@ -11,8 +15,8 @@ const pending = (title: string) => <PendingScreen title={title} />;
 
 export const router = createBrowserRouter([
   { path: WEB_ROUTES.root, element: <LandingPage /> },
-  { path: WEB_ROUTES.login, element: pending('Login') },
-  { path: WEB_ROUTES.register, element: pending('Register') },
+  { path: WEB_ROUTES.login, element: <LoginPage /> },
+  { path: WEB_ROUTES.register, element: <RegisterPage /> },
   {
     element: <SignedInLayout />,
     children: [
@@ -25,8 +29,8 @@ export const router = createBrowserRouter([
         path: `${WEB_ROUTES.quizSummary}/:quizId`,
         element: <QuizSummaryPage actions={<DownloadPosterButton />} />,
       },
-      { path: WEB_ROUTES.profile, element: pending('Profile') },
-      { path: WEB_ROUTES.editProfile, element: pending('Edit profile') },
+      { path: WEB_ROUTES.profile, element: <ProfilePage /> },
+      { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
       { path: WEB_ROUTES.payment, element: pending('Payments') },
       { path: WEB_ROUTES.createQuiz, element: pending('Create quiz') },
       { path: `${WEB_ROUTES.editQuiz}/:id`, element: pending('Edit quiz') },

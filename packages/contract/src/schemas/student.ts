@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDUCATION_LEVELS } from '../constants';
 
 /** The participant as the client keeps it (local storage USER_PARTICIPANT) and the API returns it. */
 export const participantUserSchema = z.object({
@@ -9,7 +10,119 @@ export const participantUserSchema = z.object({
   place: z.string(),
   school: z.string().nullable().optional(),
   class: z.string(),
+  /** Same-origin path of the re-encoded photo (e.g. /api/files/avatars/<key>.webp), or null. */
   profilePicUrl: z.string().nullable().optional(),
   role: z.enum(['participant', 'admin']).default('participant'),
 });
 export type ParticipantUser = z.infer<typeof participantUserSchema>;
+
+/** Spec section 5 and the issue's server messages, one place for server and web. */
+export const STUDENT_MESSAGES = {
+  phoneRequired: 'Phone number is required',
+  phoneDigits: 'Phone number must be 10 digits',
+  phoneExactDigits: 'Phone number must be exactly 10 digits',
+  nameRequired: 'Name is required',
+  placeRequired: 'Place is required',
+  classRequired: 'Class is required',
+  classInvalid: 'Please choose an education level from the list',
+  nameTooLong: 'Name must be at most 80 characters',
+  placeTooLong: 'Place must be at most 80 characters',
+  schoolTooLong: 'Institution must be at most 120 characters',
+  imageType: 'Please select an image file',
+  imageSize: 'Image must be less than 2MB',
+  registered: 'User registered successfully',
+  phoneTaken: 'Phone number already registered',
+  noAccount: 'No account found for this number. Please register.',
+  profileUpdated: 'Profile updated successfully',
+  profileUpdateFailed: 'Failed to update profile',
+  profileLoadFailed: 'Failed to load profile',
+  notProvided: 'Not provided',
+  logoutConfirm: 'Are you sure want to logout?',
+  guestName: 'Guest User',
+  guestEmail: 'guest@quizcast.app',
+} as const;
+
+/** A string field that answers `required` when it is missing or blank (`wrongType` when not a string). */
+function requiredText(required: string, wrongType: string = required) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrongType) })
+    .trim()
+    .min(1, { error: required, abort: true });
+}
+
+/** phNo for the send-OTP and login calls: "Phone number must be 10 digits". */
+export const phoneSchema = requiredText(STUDENT_MESSAGES.phoneRequired, STUDENT_MESSAGES.phoneDigits).regex(
+  /^[0-9]{10}$/,
+  {
+    error: STUDENT_MESSAGES.phoneDigits,
+  },
+);
+
+/** phNo on the register form and the sign-up call: "Phone number must be exactly 10 digits". */
+export const registerPhoneSchema = requiredText(
+  STUDENT_MESSAGES.phoneRequired,
+  STUDENT_MESSAGES.phoneExactDigits,
+).regex(/^[0-9]{10}$/, {
+  error: STUDENT_MESSAGES.phoneExactDigits,
+});
+
+export const educationLevelSchema = z.enum(EDUCATION_LEVELS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? STUDENT_MESSAGES.classRequired
+      : STUDENT_MESSAGES.classInvalid,
+});
+
+/** Optional free text: blank becomes null. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The profile fields shared by sign-up and profile update (spec section 5). */
+export const profileFieldsSchema = z.object({
+  name: requiredText(STUDENT_MESSAGES.nameRequired).max(80, { error: STUDENT_MESSAGES.nameTooLong }),
+  place: requiredText(STUDENT_MESSAGES.placeRequired).max(80, { error: STUDENT_MESSAGES.placeTooLong }),
+  school: optionalText(120, STUDENT_MESSAGES.schoolTooLong),
+  class: educationLevelSchema,
+});
+export type ProfileFields = z.output<typeof profileFieldsSchema>;
+
+/**
+ * Multipart text fields of PUT /students/update-profile (plus an optional `profilePicture` file).
+ * `removeProfilePicture=true` deletes the current photo.
+ */
+export const updateProfileFieldsSchema = profileFieldsSchema.extend({
+  removeProfilePicture: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type UpdateProfileFields = z.output<typeof updateProfileFieldsSchema>;
+
+/** `{ data: user }`: GET /students/me and PUT /students/update-profile. */
+export const userEnvelopeSchema = z.object({ data: participantUserSchema });
+export type UserEnvelope = z.infer<typeof userEnvelopeSchema>;
+
+/** GET /students/admin-get-all (admins only). */
+export const studentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  searchTerm: z.string().trim().max(100).optional(),
+});
+export const studentListResponseSchema = z.object({
+  students: z.array(participantUserSchema),
+  total: z.number().int(),
+});
+export type StudentListResponse = z.infer<typeof studentListResponseSchema>;
+
+export const studentIdParamsSchema = z.object({ id: z.uuid({ error: 'Invalid student id' }) });
+
+/** Web forms (react-hook-form + zod resolver) use the same rules as the server. */
+export const registerFormSchema = profileFieldsSchema.extend({ phNo: registerPhoneSchema });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+export const profileFormSchema = profileFieldsSchema;
+export type ProfileFormInput = z.input<typeof profileFormSchema>;

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import { API_PATHS } from '@quizcast/contract/routes';
+import { devOutboxEntrySchema, devOutboxQuerySchema } from '@quizcast/contract/schemas/auth';
 import { OffsetClock } from '../../lib/clock';
+import { notFound } from '../../lib/http-error';
+import { ConsoleSms } from '../../providers/sms/console-sms';
 
 /**
- * Development-only helpers. The clock control exists only when DEV_CLOCK_CONTROL=true (browser tests),
+ * Development-only helpers. The dev outbox (latest code per phone) exists only with the console SMS
+ * provider outside production, so a newcomer can sign in without a phone. The clock control exists only when DEV_CLOCK_CONTROL=true (browser tests),
  * which production refuses at start.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +33,26 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.body.advanceMs) clock.advance(request.body.advanceMs);
         await app.sweeper.runOnce();
         return { now: clock.now().toISOString() };
+      },
+    );
+  }
+
+  const sms = app.ctx.sms;
+  if (sms instanceof ConsoleSms && app.ctx.config.NODE_ENV !== 'production') {
+    app.get(
+      API_PATHS.devOutbox,
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Development only: the latest code sent to a number (console SMS provider)',
+          querystring: devOutboxQuerySchema,
+          response: { 200: devOutboxEntrySchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const entry = sms.latest(request.query.phNo);
+        if (!entry) throw notFound('No OTP has been sent to this number');
+        return entry;
       },
     );
   }

@@ -10,7 +10,7 @@ import {
 } from '@quizcast/contract/schemas/result';
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
-import { profilePicUrlFor } from './public-participant';
+import { fileUrl } from '../students/profile-photo';
 import type { QuestionRow, QuizRow, ResultsRepository } from './results.repository';
 
 /** How many due quizzes one sweep publishes at most (the next sweep takes the rest). */
@@ -176,7 +176,7 @@ export class ResultsService {
         _id: entry.id,
         score: entry.score,
         elapsedTime: elapsedSeconds(entry.elapsedMs),
-        userId: { name: entry.name, profilePicUrl: profilePicUrlFor(entry.profilePicKey) },
+        userId: { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) },
       })),
       quiz: {
         _id: quiz.id,
@@ -206,7 +206,7 @@ export class ResultsService {
         rank: entry.rank,
         score: entry.score,
         elapsedTime: elapsedSeconds(entry.elapsedMs),
-        userId: { name: entry.name, profilePicUrl: profilePicUrlFor(entry.profilePicKey) },
+        userId: { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) },
         isMe: entry.userId === userId,
       })),
       total,

@@ -1,31 +1,50 @@
-import { ListChecks, Menu, UserRound, X } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ListChecks, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { toast } from 'sonner';
 import { LAYOUT } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { Logo } from '../../components/ui/logo';
+import { onUnauthorized } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { withRedirect } from '../../lib/redirect';
+import { UserMenu } from './user-menu';
 
 /**
  * The signed-in area (spec section 2): 300 px sidebar that collapses behind a menu toggle below md,
- * 80 px top bar greeting the user, content for the child route. Signed-out visitors go to /login
- * with the current path as the redirect target.
+ * 80 px top bar greeting the user, user menu, content for the child route. Signed-out visitors go to
+ * /login with the current path as the redirect target; so does anyone whose session the server refuses
+ * (any 401), after the stored user and token are cleared.
  */
 export function SignedInLayout() {
-  const { user } = useAuth();
+  const { user, removeUser } = useAuth();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [loggedOut, setLoggedOut] = useState(false);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        toast.error('Your session has ended. Please log in again.', { id: 'session-ended' });
+        removeUser();
+        queryClient.clear();
+      }),
+    [removeUser, queryClient],
+  );
 
   if (!user) {
+    if (loggedOut) return <Navigate to={WEB_ROUTES.login} replace />;
     const redirect = `${location.pathname}${location.search}`;
-    return (
-      <Navigate
-        to={`${WEB_ROUTES.login}?redirect=${encodeURIComponent(redirect)}`}
-        replace
-        state={{ redirect }}
-      />
-    );
+    return <Navigate to={withRedirect(WEB_ROUTES.login, redirect)} replace state={{ redirect }} />;
   }
+
+  const logout = () => {
+    setLoggedOut(true);
+    removeUser();
+    queryClient.clear();
+  };
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -93,15 +112,9 @@ export function SignedInLayout() {
             >
               <Menu className="size-5" aria-hidden="true" />
             </button>
-            <p className="text-lg font-semibold text-slate-900">Hi, {user.name}</p>
+            <p className="truncate text-lg font-semibold text-slate-900">Hi, {user.name}</p>
           </div>
-          <span className="grid size-10 place-items-center overflow-hidden rounded-full bg-brand-100 text-brand-800">
-            {user.profilePicUrl ? (
-              <img src={user.profilePicUrl} alt="" className="size-full object-cover" />
-            ) : (
-              <UserRound className="size-5" aria-hidden="true" />
-            )}
-          </span>
+          <UserMenu user={user} onLogout={logout} />
         </header>
         <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
           <Outlet />

@@ -1,0 +1,18 @@
+import type { ParticipantUser } from '@quizcast/contract/schemas/student';
+import { fileUrl } from './profile-photo';
+import type { UserRow } from './student.repository';
+
+/** A user row as the API returns it (spec section 3 field names). */
+export function toParticipantUser(row: UserRow): ParticipantUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    phNo: row.phNo,
+    email: row.email,
+    place: row.place,
+    school: row.school,
+    class: row.class,
+    profilePicUrl: fileUrl(row.profilePicKey),
+    role: row.role,
+  };
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { PROFILE_IMAGE_MAX_BYTES } from '@quizcast/contract/constants';
+import { STUDENT_MESSAGES } from '@quizcast/contract/schemas/student';
+import type { FastifyBaseLogger } from 'fastify';
+import { badRequest, payloadTooLarge } from '../../lib/http-error';
+import type { FileStorage } from '../../providers/storage/storage';
+
+/** Longest side of a stored profile photo. */
+export const PROFILE_PHOTO_MAX_PX = 512;
+/** Decompression-bomb guard: a 2 MB file may not claim more pixels than this. */
+const MAX_INPUT_PIXELS = 50_000_000;
+export const AVATAR_PREFIX = 'avatars/';
+
+export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+/** What the bytes are, by their signature (never by file name or declared type). */
+export function detectImageKind(data: Buffer): ImageKind | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  const ascii = (start: number, end: number) => data.subarray(start, end).toString('latin1');
+  if (data.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  if (data.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (data.length >= 12 && ascii(4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(8, 12))) return 'avif';
+  return null;
+}
+
+/** The public, same-origin URL of a stored file (served by files.routes.ts). */
+export function fileUrl(key: string | null | undefined): string | null {
+  return key ? `/api/files/${key}` : null;
+}
+
+/**
+ * Profile photos: accepted by content, at most 2 MB, re-encoded to WebP within 512 px with every bit of
+ * metadata (EXIF, GPS, ICC comments) dropped, stored under a fresh unguessable key.
+ */
+export class ProfilePhotoService {
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Cheap checks that need no decoding beyond the header: run them before spending a one-time code. */
+  async check(data: Buffer): Promise<void> {
+    if (data.length > PROFILE_IMAGE_MAX_BYTES) throw payloadTooLarge(STUDENT_MESSAGES.imageSize);
+    if (!detectImageKind(data)) throw badRequest(STUDENT_MESSAGES.imageType);
+    try {
+      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) throw new Error('size');
+    } catch {
+      throw badRequest(STUDENT_MESSAGES.imageType);
+    }
+  }
+
+  /** Re-encode and store; returns the storage key. */
+  async store(data: Buffer): Promise<string> {
+    await this.check(data);
+    let encoded: Buffer;
+    try {
+      encoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate() // apply the EXIF orientation before the metadata goes
+        .resize(PROFILE_PHOTO_MAX_PX, PROFILE_PHOTO_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw badRequest(STUDENT_MESSAGES.imageType);
+    }
+    const key = `${AVATAR_PREFIX}${randomUUID()}.webp`;
+    await this.storage.put(key, encoded, 'image/webp');
+    return key;
+  }
+
+  /** Best effort: a file left behind is only wasted space, never a reason to fail the request. */
+  async remove(key: string | null | undefined): Promise<void> {
+    if (!key) return;
+    try {
+      await this.storage.delete(key);
+    } catch (err) {
+      this.log.warn({ err, key }, 'could not delete an old profile photo');
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { assertSafeKey, contentTypeForKey, type FileStorage, type StoredFileInfo } from './storage';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, Spaces…); unset means AWS S3. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+  /** Key prefix inside the bucket, e.g. "quizcast/". */
+  prefix?: string;
+}
+
+/**
+ * Files in an S3-compatible bucket (S3_BUCKET set). The app still serves them from its own origin,
+ * so browsers never need the bucket's origin (no tainted canvas, no CORS).
+ */
+export class S3Storage implements FileStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    this.prefix = options.prefix ?? '';
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Checksums only where S3 requires them: many S3-compatible services reject the newer defaults.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+  }
+
+  private objectKey(key: string): string {
+    assertSafeKey(key);
+    return `${this.prefix}${key}`;
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: data,
+        ContentType: contentType,
+        ContentLength: data.length,
+      }),
+    );
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    let objectKey: string;
+    try {
+      objectKey = this.objectKey(key);
+    } catch {
+      return null;
+    }
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? contentTypeForKey(key) };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const result = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    const body = result.Body;
+    if (body instanceof Readable) return body;
+    if (body && 'transformToByteArray' in body)
+      return Readable.from(Buffer.from(await body.transformToByteArray()));
+    throw new Error(`S3 object ${key} has no body`);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  if (err instanceof S3ServiceException) {
+    return err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey';
+  }
+  return false;
+}

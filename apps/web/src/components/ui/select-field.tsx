@@ -1,0 +1,54 @@
+import { ChevronDown } from 'lucide-react';
+import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  options: readonly string[];
+  /** Shown as the empty first choice. */
+  placeholder?: string;
+  error?: string;
+}
+
+/** A native select (best on cheap phones: the OS picker), labelled, with its error linked. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, options, placeholder, error, id, className = '', ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          ref={ref}
+          id={selectId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${selectId}-error` : undefined}
+          className={`block min-h-11 w-full appearance-none rounded-xl border bg-white py-2.5 pr-10 pl-3.5 text-base text-slate-900 disabled:bg-slate-100 ${
+            error ? 'border-red-500' : 'border-slate-300'
+          }`}
+          {...rest}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+      </div>
+      {error && (
+        <p id={`${selectId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,78 @@
+import { Pencil } from 'lucide-react';
+import { useEffect } from 'react';
+import { STUDENT_MESSAGES } from '@quizcast/contract/schemas/student';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { Avatar } from '../../../components/ui/avatar';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { ErrorState } from '../../../components/ui/error-state';
+import { useAuth } from '../../../lib/auth';
+import { useMe } from '../api/get-me';
+
+function Detail({ label, value }: { label: string; value?: string | null }) {
+  return (
+    <div className="border-b border-slate-100 py-3 last:border-b-0 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd
+        className={`mt-0.5 text-base sm:col-span-2 sm:mt-0 ${value ? 'text-slate-900' : 'text-slate-400 italic'}`}
+      >
+        {value || STUDENT_MESSAGES.notProvided}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * Profile (spec section 2): picture or icon, name, phone, email, place, education level, institution
+ * ("Not provided" when empty), Edit Profile. Shows the stored user at once and refreshes it from the server.
+ */
+export function ProfilePage() {
+  const { user, saveUser } = useAuth();
+  const me = useMe(Boolean(user));
+
+  useEffect(() => {
+    if (me.data && user && JSON.stringify(me.data) !== JSON.stringify(user)) saveUser(me.data);
+  }, [me.data, user, saveUser]);
+
+  const shown = me.data ?? user;
+  if (!shown) {
+    return (
+      <ErrorState
+        title={STUDENT_MESSAGES.profileLoadFailed}
+        message="Please log in again to see your profile."
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="profile-heading" className="mx-auto max-w-2xl">
+      <div className="flex items-center justify-between gap-3">
+        <h1 id="profile-heading" className="text-2xl font-bold text-slate-900">
+          Profile
+        </h1>
+        <ButtonLink to={WEB_ROUTES.editProfile}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit Profile
+        </ButtonLink>
+      </div>
+      <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <div className="flex items-center gap-4">
+          <Avatar src={shown.profilePicUrl} alt={`${shown.name}'s profile photo`} size="lg" />
+          <div className="min-w-0">
+            <p className="truncate text-xl font-bold text-slate-900" data-testid="profile-name">
+              {shown.name}
+            </p>
+            <p className="text-sm text-slate-600">+91 {shown.phNo}</p>
+          </div>
+        </div>
+        <dl className="mt-6">
+          <Detail label="Name" value={shown.name} />
+          <Detail label="Phone Number" value={shown.phNo} />
+          <Detail label="Email" value={shown.email} />
+          <Detail label="Place" value={shown.place} />
+          <Detail label="Education Level" value={shown.class} />
+          <Detail label="Institution" value={shown.school} />
+        </dl>
+      </div>
+    </section>
+  );
+}
