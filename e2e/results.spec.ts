@@ -29,14 +29,20 @@ interface Summary {
   percentile: number;
 }
 
-async function loginViaApi(request: APIRequestContext, phNo: string): Promise<Session> {
+let demoSession: Session | undefined;
+
+/** Logs in as the demo learner through the real OTP flow once per run (OTP sends are rate limited). */
+async function loginAsDemo(request: APIRequestContext): Promise<Session> {
+  if (demoSession) return demoSession;
+  const phNo = DEMO_PHONE;
   const sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
   expect(sent.ok(), await sent.text()).toBe(true);
   const otp = await latestOtp(request, phNo);
   const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
   expect(res.ok(), await res.text()).toBe(true);
   const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
-  return { accessToken, user };
+  demoSession = { accessToken, user };
+  return demoSession;
 }
 
 async function latestResult(request: APIRequestContext): Promise<LatestResult> {
@@ -90,11 +96,9 @@ test.describe('results', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the demo participant sees the right numbers in both tabs and downloads the poster', async ({
-    page,
-  }, testInfo) => {
+  test('the demo participant sees the right numbers in every tab of the summary', async ({ page }) => {
     const problems = collectConsoleErrors(page);
-    const session = await loginViaApi(page.request, DEMO_PHONE);
+    const session = await loginAsDemo(page.request);
     const quiz = (await latestResult(page.request)).quiz!;
     const res = await page.request.get(`/api/quizzes/participant/quiz-summary/${quiz._id}`, {
       headers: { authorization: `Bearer ${session.accessToken}` },
@@ -157,70 +161,116 @@ test.describe('results', () => {
     const me = page.locator('tr[aria-current="true"]');
     if (expected.rank <= 20) await expect(me).toContainText(`#${expected.rank}`);
 
-    // Poster: a PNG of the template's size, with the picture circle and the name drawn on it.
-    await page.getByRole('tab', { name: 'Summary' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download poster' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('quiz-poster.png');
-    const file = testInfo.outputPath('quiz-poster.png');
-    await download.saveAs(file);
-    await expect(page.getByText('Poster downloaded')).toBeVisible();
-
-    const templateRes = await page.request.get('/api/assets/poster-template');
-    const template = sharp(await templateRes.body());
-    const poster = sharp(await readFile(file));
-    const [templateMeta, posterMeta] = await Promise.all([template.metadata(), poster.metadata()]);
-    expect(posterMeta.format).toBe('png');
-    expect([posterMeta.width, posterMeta.height]).toEqual([templateMeta.width, templateMeta.height]);
-    const width = posterMeta.width!;
-    const templatePixels = await template.removeAlpha().raw().toBuffer();
-    const posterPixels = await poster.removeAlpha().raw().toBuffer();
-    const pixel = (buf: Buffer, x: number, y: number) => {
-      const i = (y * width + x) * 3;
-      return [buf[i]!, buf[i + 1]!, buf[i + 2]!];
-    };
-    const differs = (x: number, y: number) =>
-      pixel(posterPixels, x, y).some((v, k) => Math.abs(v - pixel(templatePixels, x, y)[k]!) > 24);
-    // Inside the 660 px circle at (280, 380): the picture (or its placeholder) covers the template.
-    const cx = 280 + 330;
-    const cy = 380 + 330;
-    for (const [dx, dy] of [
-      [0, -300],
-      [-300, 0],
-      [250, 150],
-      [0, 290],
-      [-200, -200],
-    ]) {
-      expect(differs(cx + dx!, cy + dy!), `circle pixel at ${cx + dx!},${cy + dy!}`).toBe(true);
-    }
-    // Outside it, the template is untouched.
-    for (const [x, y] of [
-      [20, 20],
-      [width - 20, 900],
-      [cx, 1600],
-    ]) {
-      expect(differs(x!, y!), `outside pixel at ${x},${y}`).toBe(false);
-    }
-    // The name, in white, on its line 100 px below the circle.
-    const nameBaseline = 380 + 660 + 100;
-    let whiteInPoster = 0;
-    let whiteInTemplate = 0;
-    for (let y = nameBaseline - 45; y <= nameBaseline; y += 2) {
-      for (let x = 200; x < width - 200; x += 2) {
-        const isWhite = (p: number[]) => p.every((v) => v > 235);
-        if (isWhite(pixel(posterPixels, x, y))) whiteInPoster += 1;
-        if (isWhite(pixel(templatePixels, x, y))) whiteInTemplate += 1;
-      }
-    }
-    expect(whiteInTemplate).toBe(0);
-    expect(whiteInPoster).toBeGreaterThan(300);
     expect(problems).toEqual([]);
   });
 
+  test('the poster downloads as a PNG of the template size, with the picture in its circle and the name', async ({
+    page,
+  }, testInfo) => {
+    const problems = collectConsoleErrors(page);
+    const session = await loginAsDemo(page.request);
+    const auth = { authorization: `Bearer ${session.accessToken}` };
+    const quiz = (await latestResult(page.request)).quiz!;
+    // A solid green, non-square picture: the circle must show it, cover-cropped.
+    const green = { r: 0, g: 176, b: 80 };
+    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: green } })
+      .png()
+      .toBuffer();
+    const profile = {
+      name: String(session.user.name),
+      place: String(session.user.place),
+      school: String(session.user.school ?? ''),
+      class: String(session.user.class),
+    };
+    const updated = await page.request.put('/api/students/update-profile', {
+      headers: auth,
+      multipart: { ...profile, profilePicture: { name: 'me.png', mimeType: 'image/png', buffer: picture } },
+    });
+    expect(updated.ok(), await updated.text()).toBe(true);
+    const user = ((await updated.json()) as { data: Session['user'] }).data;
+    expect(user.profilePicUrl).toBeTruthy();
+
+    try {
+      await signIn(page, { accessToken: session.accessToken, user });
+      await page.goto(`/quizzes/summary/${quiz._id}`);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download poster' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('quiz-poster.png');
+      const file = testInfo.outputPath('quiz-poster.png');
+      await download.saveAs(file);
+      await expect(page.getByText('Poster downloaded')).toBeVisible();
+
+      const templateRes = await page.request.get('/api/assets/poster-template');
+      const template = sharp(await templateRes.body());
+      const poster = sharp(await readFile(file));
+      const [templateMeta, posterMeta] = await Promise.all([template.metadata(), poster.metadata()]);
+      expect(posterMeta.format).toBe('png');
+      expect([posterMeta.width, posterMeta.height]).toEqual([templateMeta.width, templateMeta.height]);
+      const width = posterMeta.width!;
+      const templatePixels = await template.removeAlpha().raw().toBuffer();
+      const posterPixels = await poster.removeAlpha().raw().toBuffer();
+      const pixel = (buf: Buffer, x: number, y: number) => {
+        const i = (y * width + x) * 3;
+        return [buf[i]!, buf[i + 1]!, buf[i + 2]!];
+      };
+      const near = (p: number[], q: number[], tolerance: number) =>
+        p.every((v, k) => Math.abs(v - q[k]!) <= tolerance);
+      const isGreen = (x: number, y: number) =>
+        near(pixel(posterPixels, x, y), [green.r, green.g, green.b], 16);
+
+      // The 660 px circle at (280, 380) holds the picture, edge to edge; just outside it, the template.
+      const r = 330;
+      const cx = 280 + r;
+      const cy = 380 + r;
+      for (const [dx, dy] of [
+        [0, 0],
+        [0, -(r - 8)],
+        [-(r - 8), 0],
+        [r - 8, 0],
+        [0, r - 8],
+        [200, 200],
+      ]) {
+        expect(isGreen(cx + dx!, cy + dy!), `picture pixel at ${cx + dx!},${cy + dy!}`).toBe(true);
+      }
+      for (const [x, y] of [
+        [280 + 10, 380 + 10], // inside the square, outside the circle
+        [cx, cy - r - 30],
+        [20, 20],
+        [cx, 1600],
+      ]) {
+        expect(isGreen(x!, y!), `pixel at ${x},${y}`).toBe(false);
+        expect(
+          near(pixel(posterPixels, x!, y!), pixel(templatePixels, x!, y!), 24),
+          `template at ${x},${y}`,
+        ).toBe(true);
+      }
+      // The name in white on its line, 100 px below the circle (the template has no white there).
+      const baseline = 380 + 660 + 100;
+      let whiteInPoster = 0;
+      let whiteInTemplate = 0;
+      const isWhite = (p: number[]) => p.every((v) => v > 235);
+      for (let y = baseline - 45; y <= baseline; y += 2) {
+        for (let x = 200; x < width - 200; x += 2) {
+          if (isWhite(pixel(posterPixels, x, y))) whiteInPoster += 1;
+          if (isWhite(pixel(templatePixels, x, y))) whiteInTemplate += 1;
+        }
+      }
+      expect(whiteInTemplate).toBe(0);
+      expect(whiteInPoster).toBeGreaterThan(300);
+      expect(problems).toEqual([]);
+    } finally {
+      const restored = await page.request.put('/api/students/update-profile', {
+        headers: auth,
+        multipart: { ...profile, removeProfilePicture: 'true' },
+      });
+      expect(restored.ok()).toBe(true);
+    }
+  });
+
   test('a poster failure shows the error box, and Dismiss closes it', async ({ page }) => {
-    const session = await loginViaApi(page.request, DEMO_PHONE);
+    const session = await loginAsDemo(page.request);
     const quiz = (await latestResult(page.request)).quiz!;
     await page.route('**/api/assets/poster-template', (route) =>
       route.fulfill({
@@ -239,7 +289,7 @@ test.describe('results', () => {
   });
 
   test('a summary that cannot load shows the error toast, the failure screen and Retry', async ({ page }) => {
-    const session = await loginViaApi(page.request, DEMO_PHONE);
+    const session = await loginAsDemo(page.request);
     await signIn(page, session);
     // A quiz the demo learner did not attend.
     await page.goto('/quizzes/summary/00000000-0000-4000-8000-000000000000');
