@@ -160,6 +160,9 @@ test.describe('results', () => {
     await page.getByRole('tab', { name: 'Leaderboard' }).click();
     const me = page.locator('tr[aria-current="true"]');
     if (expected.rank <= 20) await expect(me).toContainText(`#${expected.rank}`);
+    // Nothing overflows sideways on a phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
 
     expect(problems).toEqual([]);
   });

@@ -31,45 +31,49 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
   }
   const pages = Math.max(1, Math.ceil(data.total / data.limit));
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm" aria-busy={isPlaceholderData || undefined}>
-        <caption className="sr-only">Leaderboard</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Rank
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Score
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Time
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.results.map((row) => (
-            <tr
-              key={row._id}
-              aria-current={row.isMe ? 'true' : undefined}
-              className={`border-b border-slate-100 last:border-0 ${row.isMe ? 'bg-brand-50 font-semibold' : ''}`}
-            >
-              <td className="px-4 py-3 tabular-nums">#{row.rank}</td>
-              <td className="px-4 py-3">
-                <span className="inline-flex items-center gap-2">
-                  {row.userId.name}
-                  {row.isMe && <Badge tone="brand">You</Badge>}
-                </span>
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{row.score}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatElapsed(row.elapsedTime)}</td>
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-busy={isPlaceholderData || undefined}>
+          <caption className="sr-only">Leaderboard</caption>
+          <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-3 sm:px-4">
+                Rank
+              </th>
+              <th scope="col" className="px-3 py-3 sm:px-4">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-3 sm:px-4 text-right">
+                Score
+              </th>
+              <th scope="col" className="px-3 py-3 sm:px-4 text-right">
+                Time
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.results.map((row) => (
+              <tr
+                key={row._id}
+                aria-current={row.isMe ? 'true' : undefined}
+                className={`border-b border-slate-100 last:border-0 ${row.isMe ? 'bg-brand-50 font-semibold' : ''}`}
+              >
+                <td className="px-3 py-3 sm:px-4 tabular-nums">#{row.rank}</td>
+                <td className="px-3 py-3 sm:px-4">
+                  <span className="inline-flex items-center gap-2">
+                    {row.userId.name}
+                    {row.isMe && <Badge tone="brand">You</Badge>}
+                  </span>
+                </td>
+                <td className="px-3 py-3 sm:px-4 text-right tabular-nums">{row.score}</td>
+                <td className="px-3 py-3 sm:px-4 text-right tabular-nums">
+                  {formatElapsed(row.elapsedTime)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {pages > 1 && (
         <nav
           className="flex items-center justify-between gap-2 border-t border-slate-200 p-3"

@@ -18,7 +18,7 @@ const TABS = ['summary', 'questions', 'leaderboard'] as const;
 type Tab = (typeof TABS)[number];
 
 const tabClass =
-  'min-h-11 flex-1 rounded-lg px-4 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
+  'min-h-11 min-w-0 flex-1 rounded-lg px-2 text-sm sm:px-4 font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
 
 /**
  * Quiz summary (spec section 2): spinner while loading; on failure an error toast (top right on this
