@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
@@ -150,8 +151,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(authRoutes);
       await api.register(studentRoutes);
       await api.register(fileRoutes);
-      await api.register(resultsRoutes);
       // Feature route plugins register here, one line each.
+      await api.register(participantQuizRoutes);
+      await api.register(resultsRoutes);
     },
     { prefix: API_PREFIX },
   );

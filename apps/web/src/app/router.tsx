@@ -6,6 +6,10 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { EditProfilePage } from '../features/profile/components/edit-profile-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
+import { QuizAttemptPage } from '../features/quizzes/components/quiz-attempt-page';
+import { QuizIntroPage } from '../features/quizzes/components/quiz-intro-page';
+import { QuizListPage } from '../features/quizzes/components/quiz-list-page';
+import { QuizSubmittedPage } from '../features/quizzes/components/quiz-submitted-page';
 import { DownloadPosterButton } from '../features/poster/components/download-poster-button';
 import { QuizSummaryPage } from '../features/results/components/quiz-summary-page';
 import { SignedInLayout } from './layouts/signed-in-layout';
@@ -20,11 +24,14 @@ export const router = createBrowserRouter([
   {
     element: <SignedInLayout />,
     children: [
-      { path: WEB_ROUTES.quizzes, element: pending('Quizzes') },
-      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: pending('Quiz') },
-      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: pending('Quiz') },
-      { path: WEB_ROUTES.quizAttend, element: pending('Quiz attempt') },
-      { path: WEB_ROUTES.quizSubmitted, element: pending('Quiz submitted') },
+      { path: WEB_ROUTES.quizzes, element: <QuizListPage /> },
+      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage /> },
+      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage /> },
+      { path: WEB_ROUTES.quizAttend, element: <QuizAttemptPage /> },
+      {
+        path: WEB_ROUTES.quizSubmitted,
+        element: <QuizSubmittedPage actions={<DownloadPosterButton variant="secondary" />} />,
+      },
       {
         path: `${WEB_ROUTES.quizSummary}/:quizId`,
         element: <QuizSummaryPage actions={<DownloadPosterButton />} />,

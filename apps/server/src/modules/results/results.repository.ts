@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from 'driz
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
-import { autoSubmitOverdueAttempts } from '../attempts/auto-submit';
+import { closeOpenAttempts } from './close-open-attempts';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -68,7 +68,7 @@ export class ResultsRepository {
         .returning({ id: quizzes.id });
       if (!claimed.length) return { published: false, autoSubmitted: 0, participants: 0 };
 
-      const autoSubmitted = await autoSubmitOverdueAttempts(tx as unknown as Db, {
+      const autoSubmitted = await closeOpenAttempts(tx as unknown as Db, {
         now,
         graceSeconds,
         quizId,

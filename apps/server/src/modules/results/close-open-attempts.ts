@@ -4,17 +4,15 @@ import type { Db } from '../../db/client';
 import { attempts, questions, quizzes } from '../../db/schema';
 
 /**
- * Auto-submission of overdue attempts: an attempt still `in_progress` once its deadline plus the grace
- * period has passed is submitted with the answers it saved, scored by the server. It counts as ending at
- * its deadline (not whenever a sweeper noticed), so elapsed time is deadline − start, capped at the duration.
+ * Closes the attempts of a quiz that are still `in_progress` when its results are published: each is
+ * submitted with the answers it saved, scored by the server, as ending at its deadline (elapsed time =
+ * deadline − start, capped at the duration): the same rule as the Quizzes sweeper's 'auto-submit' task.
  *
- * Safe with several instances: rows are claimed with row locks and updated only while still
- * `in_progress`, so an attempt is never submitted twice. `lock: 'skip'` (periodic sweeps) passes over
- * rows another instance is busy with; `lock: 'wait'` (results publication) waits for them, so nothing
- * is left open when the quiz's ranks are computed.
- *
- * NOTE for the lead: written on feat/results because the Quizzes branch's own auto-submit had not
- * landed; fold the two into one when merging.
+ * Why not that task's code: publication must run this inside its own transaction, scoped to one quiz,
+ * and must WAIT for rows another instance holds (`lock: 'wait'`) rather than skip them, or an attempt
+ * could be left unranked. The periodic sweep (quizzes/attempt.repository.ts) skips locked rows and
+ * opens its own transaction. Updates are conditional on `in_progress`, so the two never submit an
+ * attempt twice. (Folding both into one function with a lock mode is a small follow-up.)
  */
 export interface AutoSubmitOptions {
   now: Date;
@@ -29,7 +27,7 @@ export interface AutoSubmitOptions {
 const UPDATE_CHUNK = 500;
 
 /** Must run inside a transaction (the row locks last until it commits). Returns how many were submitted. */
-export async function autoSubmitOverdueAttempts(tx: Db, options: AutoSubmitOptions): Promise<number> {
+export async function closeOpenAttempts(tx: Db, options: AutoSubmitOptions): Promise<number> {
   const cutoff = new Date(options.now.getTime() - options.graceSeconds * 1000);
   const conditions = [eq(attempts.status, 'in_progress'), lte(attempts.deadlineAt, cutoff)];
   if (options.quizId) conditions.push(eq(attempts.quizId, options.quizId));

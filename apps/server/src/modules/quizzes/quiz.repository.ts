@@ -1,0 +1,209 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attempts, questions, quizzes } from '../../db/schema';
+
+export type QuizRow = typeof quizzes.$inferSelect;
+
+export interface ParticipantListFilter {
+  userId: string;
+  now: Date;
+  page: number;
+  limit: number;
+  searchTerm?: string;
+  exam?: string;
+}
+
+export interface ParticipantListRow {
+  id: string;
+  name: string;
+  exam: string;
+  class: string;
+  durationMin: number;
+  startAt: Date;
+  endAt: Date;
+  pricePaise: number;
+  isPaid: boolean;
+  attendedStartedAt: Date | null;
+  attendedSubmittedAt: Date | null;
+}
+
+/** A question with its answer: validation, scoring and (without ansIndex) the attempt payload. */
+export interface QuizQuestion {
+  id: string;
+  qn: string;
+  choices: string[];
+  ansIndex: number;
+}
+
+/** A question with its answer, for validation and scoring on the server only. */
+export interface ScoringQuestion {
+  id: string;
+  choices: string[];
+  ansIndex: number;
+}
+
+/** Escape LIKE wildcards so a search for "50%" matches the text "50%". */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive substring match on name or description. `ILIKE '%term%'` is served by the
+ * pg_trgm GIN indexes on quizzes.name and quizzes.desc (a bitmap OR of both), not a table scan.
+ */
+export function quizSearchCondition(term: string): SQL {
+  const pattern = likePattern(term);
+  return or(ilike(quizzes.name, pattern), ilike(quizzes.desc, pattern))!;
+}
+
+/**
+ * The one unlock rule, shared with payments: a quiz is unlocked for a user when it is free,
+ * or when that user has a successful payment for it. As an SQL expression over `quizzes`.
+ */
+function unlockedExpression(userId: string): SQL<boolean> {
+  // Written with qualified names: inside the subquery an unqualified "id" would mean payments.id.
+  return sql<boolean>`("quizzes"."price_paise" = 0 or exists (
+    select 1 from "payments" as "unlock"
+    where "unlock"."user_id" = ${userId}
+      and "unlock"."quiz_id" = "quizzes"."id"
+      and "unlock"."status" = 'success'
+  ))`;
+}
+
+export type AttemptRow = typeof attempts.$inferSelect;
+
+export class QuizRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * A published quiz with this user's attempt (if any) and whether it is unlocked for them,
+   * in one query (the attempt screen's hot path).
+   */
+  async findForParticipant(
+    quizId: string,
+    userId: string,
+  ): Promise<{ quiz: QuizRow; attempt: AttemptRow | null; unlocked: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ quiz: quizzes, attempt: attempts, unlocked: unlockedExpression(userId) })
+      .from(quizzes)
+      .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.userId, userId)))
+      .where(and(eq(quizzes.id, quizId), eq(quizzes.published, true)))
+      .limit(1);
+    return row && { quiz: row.quiz, attempt: row.attempt, unlocked: row.unlocked === true };
+  }
+
+  /** A published quiz by id (unpublished ones do not exist for participants). */
+  async findPublished(quizId: string): Promise<QuizRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(quizzes)
+      .where(and(eq(quizzes.id, quizId), eq(quizzes.published, true)))
+      .limit(1);
+    return row;
+  }
+
+  /** True when the quiz is free or the user has a successful payment for it. */
+  async isUnlocked(userId: string, quizId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ unlocked: unlockedExpression(userId) })
+      .from(quizzes)
+      .where(eq(quizzes.id, quizId))
+      .limit(1);
+    return row?.unlocked === true;
+  }
+
+  async questionCount(quizId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(questions).where(eq(questions.quizId, quizId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Questions in order with their answers (never explanations): the server strips ansIndex before sending. */
+  async questions(quizId: string): Promise<QuizQuestion[]> {
+    return this.db
+      .select({
+        id: questions.id,
+        qn: questions.qn,
+        choices: questions.choices,
+        ansIndex: questions.ansIndex,
+      })
+      .from(questions)
+      .where(eq(questions.quizId, quizId))
+      .orderBy(asc(questions.position));
+  }
+
+  /** Scoring questions and marking schemes of several quizzes at once (the sweeper's batch). */
+  async scoringQuestionsFor(quizIds: string[]): Promise<Map<string, ScoringQuestion[]>> {
+    const byQuiz = new Map<string, ScoringQuestion[]>(quizIds.map((id) => [id, []]));
+    if (!quizIds.length) return byQuiz;
+    const rows = await this.db
+      .select({
+        quizId: questions.quizId,
+        id: questions.id,
+        choices: questions.choices,
+        ansIndex: questions.ansIndex,
+      })
+      .from(questions)
+      .where(inArray(questions.quizId, quizIds))
+      .orderBy(asc(questions.quizId), asc(questions.position));
+    for (const { quizId, ...q } of rows) byQuiz.get(quizId)?.push(q);
+    return byQuiz;
+  }
+
+  /**
+   * One page of the participant list with `isPaid` and the user's submitted attempt in the same query.
+   * Order: live (ending soonest first), then upcoming by start time, then ended, most recent first.
+   */
+  async listForParticipant(
+    filter: ParticipantListFilter,
+  ): Promise<{ rows: ParticipantListRow[]; total: number }> {
+    const now = sql`${filter.now.toISOString()}::timestamptz`;
+    const conditions: SQL[] = [eq(quizzes.published, true)];
+    if (filter.searchTerm) conditions.push(quizSearchCondition(filter.searchTerm));
+    if (filter.exam) conditions.push(eq(quizzes.exam, filter.exam));
+    const where = and(...conditions);
+
+    const isLive = sql`(${quizzes.startAt} <= ${now} and ${quizzes.endAt} > ${now})`;
+    const rowsQuery = this.db
+      .select({
+        id: quizzes.id,
+        name: quizzes.name,
+        exam: quizzes.exam,
+        class: quizzes.class,
+        durationMin: quizzes.durationMin,
+        startAt: quizzes.startAt,
+        endAt: quizzes.endAt,
+        pricePaise: quizzes.pricePaise,
+        isPaid: unlockedExpression(filter.userId),
+        attendedStartedAt: attempts.startedAt,
+        attendedSubmittedAt: attempts.submittedAt,
+      })
+      .from(quizzes)
+      .leftJoin(
+        attempts,
+        and(
+          eq(attempts.quizId, quizzes.id),
+          eq(attempts.userId, filter.userId),
+          ne(attempts.status, 'in_progress'),
+        ),
+      )
+      .where(where)
+      .orderBy(
+        sql`case when ${isLive} then 0 when ${quizzes.startAt} > ${now} then 1 else 2 end`,
+        sql`case when ${isLive} then ${quizzes.endAt} end asc`,
+        sql`case when ${quizzes.startAt} > ${now} then ${quizzes.startAt} end asc`,
+        sql`case when ${quizzes.endAt} <= ${now} then ${quizzes.endAt} end desc`,
+        asc(quizzes.id),
+      )
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+
+    const [rows, [totalRow]] = await Promise.all([
+      rowsQuery,
+      this.db.select({ n: count() }).from(quizzes).where(where),
+    ]);
+    return {
+      rows: rows.map((r) => ({ ...r, isPaid: r.isPaid === true })),
+      total: Number(totalRow?.n ?? 0),
+    };
+  }
+}

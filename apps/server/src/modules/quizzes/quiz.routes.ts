@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import { API_PATHS } from '@quizcast/contract/routes';
+import {
+  quizAttemptSchema,
+  quizIdParamsSchema,
+  quizIntroSchema,
+  quizListQuerySchema,
+  quizListResponseSchema,
+  saveAnswersBodySchema,
+  saveAnswersResponseSchema,
+  submitQuizBodySchema,
+  submitQuizResponseSchema,
+} from '@quizcast/contract/schemas/quiz';
+import { currentUser } from '../../plugins/auth';
+import { AttemptRepository } from './attempt.repository';
+import { QuizRepository } from './quiz.repository';
+import { ParticipantQuizService } from './quiz.service';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries([400, 401, ...codes].map((code) => [code, errorBodySchema]));
+
+/** Participant quiz routes (list, intro, attempt, autosave, submit) and the auto-submit sweep. */
+export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config } = app.ctx;
+  const service = new ParticipantQuizService(new QuizRepository(db), new AttemptRepository(db), {
+    clock,
+    graceMs: config.SUBMIT_GRACE_SECONDS * 1000,
+  });
+
+  app.sweeper.add('auto-submit', (now) => service.autoSubmitOverdue(now));
+
+  const security = [{ bearerAuth: [] }];
+  const tags = ['quizzes'];
+
+  app.get(
+    API_PATHS.quizzesParticipant,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Quizzes for the signed-in participant: live, then upcoming, then ended',
+        querystring: quizListQuerySchema,
+        response: { 200: quizListResponseSchema, ...errors() },
+      },
+    },
+    async (request) => service.list(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    API_PATHS.quizIntro,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Intro detail of a quiz (409 once attended, 406 outside its window)',
+        params: quizIdParamsSchema,
+        response: { 200: quizIntroSchema, ...errors(404, 406, 409) },
+      },
+    },
+    async (request) => service.intro(currentUser(request).id, request.params.quizId),
+  );
+
+  app.get(
+    API_PATHS.quizAttend,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Start or resume the attempt: questions without answers, server deadline and clock',
+        params: quizIdParamsSchema,
+        response: { 200: quizAttemptSchema, ...errors(402, 404, 406, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.attend(currentUser(request).id, request.params.quizId);
+    },
+  );
+
+  app.put(
+    API_PATHS.quizAttendAnswers,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Autosave the full set of answers of the running attempt (last write wins)',
+        params: quizIdParamsSchema,
+        body: saveAnswersBodySchema,
+        response: { 200: saveAnswersResponseSchema, ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      const { savedAt } = await service.saveAnswers(
+        currentUser(request).id,
+        request.params.quizId,
+        request.body.answers,
+      );
+      return { message: 'Answers saved' as const, savedAt: savedAt.toISOString() };
+    },
+  );
+
+  app.post(
+    API_PATHS.quizSubmit,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Submit the attempt once; scored with server times',
+        body: submitQuizBodySchema,
+        response: { 201: submitQuizResponseSchema, ...errors(402, 404, 406, 409) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.submit(currentUser(request).id, request.body);
+      return reply.code(201).send(result);
+    },
+  );
+};

@@ -1,0 +1,338 @@
+import { priceWithGstPaise } from '@quizcast/contract/domain/price';
+import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import {
+  QUIZ_MESSAGES,
+  SUBMIT_SUCCESS_MESSAGE,
+  type Answer,
+  type QuizAttempt,
+  type QuizIntro,
+  type QuizListResponse,
+  type SubmitQuizBody,
+  type SubmitQuizResponse,
+} from '@quizcast/contract/schemas/quiz';
+import type { SavedAnswer } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, notAcceptable, notFound, paymentRequired } from '../../lib/http-error';
+import type { AttemptRepository, AttemptResult, AttemptRow, OverdueAttempt } from './attempt.repository';
+import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MINUTE = 60_000;
+/** How many overdue attempts one sweep transaction takes. */
+const SWEEP_BATCH = 200;
+
+const rupees = (paise: number) => paise / 100;
+
+/**
+ * A quiz's questions (with answers, server-side only), kept in memory for a few minutes once an
+ * attempt of that quiz exists: from then on they cannot change (the admin rules refuse it). Each
+ * instance has its own copy; nothing another instance needs lives here.
+ */
+class QuestionCache {
+  private readonly entries = new Map<string, { questions: QuizQuestion[]; expires: number }>();
+  private static readonly TTL_MS = 5 * MINUTE;
+  private static readonly MAX_QUIZZES = 500;
+
+  constructor(private readonly quizzes: QuizRepository) {}
+
+  async get(quizId: string): Promise<QuizQuestion[]> {
+    const hit = this.entries.get(quizId);
+    if (hit && hit.expires > Date.now()) return hit.questions;
+    return this.quizzes.questions(quizId);
+  }
+
+  /** Keep them: call only once an attempt of this quiz exists. */
+  remember(quizId: string, questions: QuizQuestion[]): void {
+    const hit = this.entries.get(quizId);
+    if (!questions.length || (hit && hit.expires > Date.now())) return;
+    this.entries.delete(quizId);
+    if (this.entries.size >= QuestionCache.MAX_QUIZZES)
+      this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(quizId, { questions, expires: Date.now() + QuestionCache.TTL_MS });
+  }
+}
+
+export interface ParticipantQuizServiceOptions {
+  clock: Clock;
+  /** Submissions are accepted this long after the deadline (network latency, slow phones). */
+  graceMs: number;
+}
+
+/**
+ * The participant's side of a quiz: list, intro, the timed attempt, submit once, auto-submit.
+ * The server owns every time and the answers; clients' times are recorded, never trusted.
+ */
+export class ParticipantQuizService {
+  private readonly questions: QuestionCache;
+
+  constructor(
+    private readonly quizzes: QuizRepository,
+    private readonly attempts: AttemptRepository,
+    private readonly options: ParticipantQuizServiceOptions,
+  ) {
+    this.questions = new QuestionCache(quizzes);
+  }
+
+  private now(): Date {
+    return this.options.clock.now();
+  }
+
+  async list(
+    userId: string,
+    query: { page: number; limit: number; searchTerm?: string; exam?: string },
+  ): Promise<QuizListResponse> {
+    const { rows, total } = await this.quizzes.listForParticipant({
+      userId,
+      now: this.now(),
+      page: query.page,
+      limit: query.limit,
+      searchTerm: query.searchTerm || undefined,
+      exam: query.exam,
+    });
+    return {
+      total,
+      quizzes: rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        exam: r.exam,
+        class: r.class,
+        duration: r.durationMin,
+        startTimeStamp: r.startAt.toISOString(),
+        endTimeStamp: r.endAt.toISOString(),
+        price: rupees(r.pricePaise),
+        isPaid: r.isPaid,
+        ...(r.attendedStartedAt && r.attendedSubmittedAt
+          ? {
+              attendedDetails: {
+                startedAt: r.attendedStartedAt.toISOString(),
+                submittedAt: r.attendedSubmittedAt.toISOString(),
+              },
+            }
+          : {}),
+      })),
+    };
+  }
+
+  async intro(userId: string, quizId: string): Promise<QuizIntro> {
+    const { quiz, attempt, unlocked } = await this.load(quizId, userId);
+    if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadyAttended);
+    if (!attempt) this.requireOpen(quiz);
+    const questionCount = await this.quizzes.questionCount(quizId);
+    return {
+      _id: quiz.id,
+      name: quiz.name,
+      desc: quiz.desc,
+      duration: quiz.durationMin,
+      class: quiz.class,
+      exam: quiz.exam,
+      isPaid: unlocked,
+      questionCount,
+      startTimeStamp: quiz.startAt.toISOString(),
+      endTimeStamp: quiz.endAt.toISOString(),
+      price: rupees(quiz.pricePaise),
+      priceWithGst: rupees(priceWithGstPaise(quiz.pricePaise)),
+      instructions: quiz.instructions,
+      markingScheme: { correct: quiz.markCorrect, wrong: quiz.markWrong },
+      attemptStatus: attempt ? 'in_progress' : 'not_started',
+    };
+  }
+
+  /** Start the attempt on first fetch, or resume it with the same startedAt and deadline. */
+  async attend(userId: string, quizId: string): Promise<QuizAttempt> {
+    const loaded = await this.load(quizId, userId);
+    const { quiz } = loaded;
+    let attempt = loaded.attempt;
+    if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
+    if (!attempt) attempt = await this.start(quiz, userId, loaded.unlocked);
+    const questions = await this.questions.get(quizId);
+    this.questions.remember(quizId, questions);
+    return {
+      _id: quiz.id,
+      name: quiz.name,
+      desc: quiz.desc,
+      duration: quiz.durationMin,
+      startedAt: attempt.startedAt.toISOString(),
+      deadlineAt: attempt.deadlineAt.toISOString(),
+      serverNow: this.now().toISOString(),
+      questions: questions.map((q) => ({ _id: q.id, qn: q.qn, choices: q.choices })),
+      savedAnswers: attempt.answers.map((a) => ({ qnId: a.qnId, selectedOption: a.selectedOption ?? null })),
+    };
+  }
+
+  /** Autosave: replace the running attempt's saved answers (last write wins). */
+  async saveAnswers(userId: string, quizId: string, answers: Answer[]): Promise<{ savedAt: Date }> {
+    if (!UUID.test(quizId)) throw notFound(QUIZ_MESSAGES.notFound);
+    const questions = await this.questions.get(quizId);
+    if (!questions.length) await this.load(quizId, userId);
+    const normalized = normalizeAnswers(questions, answers);
+    const now = this.now();
+    if (await this.attempts.saveAnswers(quizId, userId, normalized, now, this.options.graceMs)) {
+      this.questions.remember(quizId, questions);
+      return { savedAt: now };
+    }
+    // Refused: say why (load auto-submits an attempt past its deadline + grace).
+    const { attempt } = await this.load(quizId, userId);
+    if (!attempt) throw conflict(QUIZ_MESSAGES.notStarted);
+    if (attempt.status === 'auto_submitted') throw conflict(QUIZ_MESSAGES.timeOver);
+    throw conflict(QUIZ_MESSAGES.alreadySubmitted);
+  }
+
+  /** Submit once. Scored with the server's startedAt and clock; the client's times are only recorded. */
+  async submit(userId: string, body: SubmitQuizBody): Promise<SubmitQuizResponse> {
+    const found = UUID.test(body.quizId)
+      ? await this.quizzes.findForParticipant(body.quizId, userId)
+      : undefined;
+    if (!found) throw notFound(QUIZ_MESSAGES.notFound);
+    const { quiz } = found;
+    const questions = await this.questions.get(quiz.id);
+    const submitted = normalizeAnswers(questions, body.answers);
+
+    let attempt = found.attempt;
+    if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
+    if (!attempt) attempt = await this.start(quiz, userId, found.unlocked);
+    this.questions.remember(quiz.id, questions);
+
+    const now = this.now();
+    if (now.getTime() > attempt.deadlineAt.getTime() + this.options.graceMs) {
+      await this.autoSubmitOne(attempt.id);
+      throw conflict(QUIZ_MESSAGES.timeOver);
+    }
+
+    // Answers sent now win; saved answers fill in any question the submission left out.
+    const merged = new Map(attempt.answers.map((a) => [a.qnId, a.selectedOption ?? null]));
+    for (const a of submitted) merged.set(a.qnId, a.selectedOption ?? null);
+    const result = scoreResult(
+      { ...attempt, durationMin: quiz.durationMin, markCorrect: quiz.markCorrect, markWrong: quiz.markWrong },
+      questions,
+      [...merged].map(([qnId, selectedOption]) => ({ qnId, selectedOption })),
+      now,
+      'submitted',
+    );
+    const finished = await this.attempts.finish(
+      attempt.id,
+      {
+        ...result,
+        clientStartedAt: body.startedAt ? new Date(body.startedAt) : null,
+        clientSubmittedAt: body.submittedAt ? new Date(body.submittedAt) : null,
+      },
+      now,
+    );
+    if (!finished) throw conflict(QUIZ_MESSAGES.alreadySubmitted);
+    return {
+      message: SUBMIT_SUCCESS_MESSAGE,
+      score: result.score,
+      maxScore: questions.length * quiz.markCorrect,
+      totalQuestions: questions.length,
+      answeredCount: result.answers.filter((a) => a.selectedOption !== null).length,
+      submittedAt: result.submittedAt.toISOString(),
+    };
+  }
+
+  /** Sweeper task: auto-submit every attempt past its deadline + grace, in batches. */
+  async autoSubmitOverdue(now: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.attempts.autoSubmitOverdue(
+        { cutoff: new Date(now.getTime() - this.options.graceMs), now, limit: SWEEP_BATCH },
+        (attempt, questions) => scoreResult(attempt, questions, attempt.answers, now, 'auto_submitted'),
+      );
+      total += n;
+      if (n < SWEEP_BATCH) return total;
+    }
+  }
+
+  private async autoSubmitOne(attemptId: string): Promise<void> {
+    const now = this.now();
+    await this.attempts.autoSubmitOverdue(
+      { cutoff: new Date(now.getTime() - this.options.graceMs), now, limit: 1, attemptId },
+      (attempt, questions) => scoreResult(attempt, questions, attempt.answers, now, 'auto_submitted'),
+    );
+  }
+
+  /**
+   * The published quiz, this user's attempt and the unlock state, in one query (404 for an unknown
+   * id). An attempt past its deadline + grace is auto-submitted first, so callers see it submitted.
+   */
+  private async load(quizId: string, userId: string) {
+    const found = UUID.test(quizId) ? await this.quizzes.findForParticipant(quizId, userId) : undefined;
+    if (!found) throw notFound(QUIZ_MESSAGES.notFound);
+    const { attempt } = found;
+    if (
+      attempt?.status === 'in_progress' &&
+      this.now().getTime() > attempt.deadlineAt.getTime() + this.options.graceMs
+    ) {
+      await this.autoSubmitOne(attempt.id);
+      return { ...found, attempt: (await this.attempts.find(quizId, userId)) ?? null };
+    }
+    return found;
+  }
+
+  private requireOpen(quiz: QuizRow): void {
+    const now = this.now().getTime();
+    if (now < quiz.startAt.getTime() || now >= quiz.endAt.getTime())
+      throw notAcceptable(QUIZ_MESSAGES.notOpen);
+  }
+
+  /** Open, unlocked: start now; deadline = min(start + duration, quiz end). */
+  private async start(quiz: QuizRow, userId: string, unlocked: boolean): Promise<AttemptRow> {
+    this.requireOpen(quiz);
+    if (!unlocked) throw paymentRequired(QUIZ_MESSAGES.locked);
+    const startedAt = this.now();
+    const deadlineAt = new Date(
+      Math.min(startedAt.getTime() + quiz.durationMin * MINUTE, quiz.endAt.getTime()),
+    );
+    return this.attempts.startOrGet({ quizId: quiz.id, userId, startedAt, deadlineAt });
+  }
+}
+
+/**
+ * Every answer must name a question of this quiz and one of its choices (or be unanswered);
+ * otherwise 400 listing each problem. A question answered twice keeps the last answer.
+ */
+export function normalizeAnswers(questions: ScoringQuestion[], answers: Answer[]): SavedAnswer[] {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const problems: string[] = [];
+  const result = new Map<string, string | null>();
+  for (const answer of answers) {
+    const question = byId.get(answer.qnId);
+    if (!question) {
+      problems.push(`Unknown question: ${answer.qnId}`);
+      continue;
+    }
+    const selected = answer.selectedOption ?? null;
+    if (selected !== null && !question.choices.includes(selected)) {
+      problems.push(`Invalid option for question ${answer.qnId}`);
+      continue;
+    }
+    result.set(answer.qnId, selected);
+  }
+  if (problems.length) throw badRequest(problems.length === 1 ? problems[0]! : [...new Set(problems)]);
+  return [...result].map(([qnId, selectedOption]) => ({ qnId, selectedOption }));
+}
+
+/**
+ * Score with the quiz's marking scheme. Taken in at min(now, deadline); elapsed = that − server
+ * startedAt, never more than the duration.
+ */
+function scoreResult(
+  attempt: Pick<OverdueAttempt, 'startedAt' | 'deadlineAt' | 'durationMin' | 'markCorrect' | 'markWrong'>,
+  questions: ScoringQuestion[],
+  answers: SavedAnswer[],
+  now: Date,
+  status: AttemptResult['status'],
+): AttemptResult {
+  const scored = scoreAttempt(questions, answers, { correct: attempt.markCorrect, wrong: attempt.markWrong });
+  const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
+  const elapsedMs = Math.max(
+    0,
+    Math.min(submittedAt.getTime() - attempt.startedAt.getTime(), attempt.durationMin * MINUTE),
+  );
+  return {
+    status,
+    answers: scored.answers.map(({ qnId, selectedOption }) => ({ qnId, selectedOption })),
+    score: scored.score,
+    correctCount: scored.correctCount,
+    elapsedMs,
+    submittedAt,
+  };
+}

@@ -1,0 +1,585 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import { quizAttemptSchema, quizIntroSchema, type Answer } from '@quizcast/contract/schemas/quiz';
+import { attempts, payments } from '../src/db/schema';
+import { AttemptRepository } from '../src/modules/quizzes/attempt.repository';
+import { QuizRepository } from '../src/modules/quizzes/quiz.repository';
+import { ParticipantQuizService } from '../src/modules/quizzes/quiz.service';
+import { createQuiz, createStudent, type CreatedQuiz, type UserRow } from '../src/seed/factories';
+import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+
+const MIN = 60_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: '2026-11-22T10:00:00Z' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A new student and their Bearer header. */
+async function student(): Promise<{ user: UserRow; headers: Record<string, string> }> {
+  const user = await createStudent(t.db);
+  return { user, headers: await bearerFor(user, t.clock) };
+}
+
+/** A quiz whose window is relative to the test clock (live by default, 10 minutes, 10 questions). */
+function quiz(overrides: Parameters<typeof createQuiz>[1] = {}): Promise<CreatedQuiz> {
+  return createQuiz(t.db, overrides, undefined, t.clock.now());
+}
+
+const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs);
+
+function get(url: string, headers: Record<string, string>) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+function attend(quizId: string, headers: Record<string, string>) {
+  return get(`/api/quizzes/participant/attend/${quizId}`, headers);
+}
+function save(quizId: string, headers: Record<string, string>, answers: Answer[]) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/quizzes/participant/attend/${quizId}/answers`,
+    headers,
+    payload: { answers },
+  });
+}
+function submit(
+  headers: Record<string, string>,
+  body: { quizId: string; answers: Answer[]; startedAt?: string; submittedAt?: string },
+) {
+  return t.app.inject({ method: 'POST', url: '/api/quizzes/participant/submit', headers, payload: body });
+}
+async function attemptsOf(quizId: string, userId: string) {
+  return t.db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)));
+}
+/** Answer the first `n` questions: `correct` of them right, the rest wrong. */
+function answersFor(created: CreatedQuiz, n: number, correct: number): Answer[] {
+  return created.questions.slice(0, n).map((q, i) => ({
+    qnId: q.id,
+    selectedOption: q.choices[i < correct ? q.ansIndex : (q.ansIndex + 1) % q.choices.length]!,
+  }));
+}
+function errorOf(res: { json(): unknown }) {
+  return errorBodySchema.parse(res.json());
+}
+/** Every key anywhere in a JSON value. */
+function allKeys(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => allKeys(v, out));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      allKeys(v, out);
+    }
+  return out;
+}
+
+describe(`quiz intro (${testDatabaseKind})`, () => {
+  it('needs a signed-in user', async () => {
+    const { quiz: q } = await quiz();
+    expect((await get(`/api/quizzes/participant/${q.id}`, {})).statusCode).toBe(401);
+    expect((await attend(q.id, {})).statusCode).toBe(401);
+  });
+
+  it('shows a live quiz with its price, GST, question count and instructions, and no answers', async () => {
+    const { headers } = await student();
+    const created = await quiz({ pricePaise: 1000, instructions: ['Read carefully.', 'One answer each.'] });
+    const res = await get(`/api/quizzes/participant/${created.quiz.id}`, headers);
+    expect(res.statusCode).toBe(200);
+    const intro = quizIntroSchema.parse(res.json());
+    expect(intro).toMatchObject({
+      _id: created.quiz.id,
+      name: created.quiz.name,
+      desc: created.quiz.desc,
+      duration: 10,
+      isPaid: false,
+      questionCount: 10,
+      price: 10,
+      priceWithGst: 11.8,
+      instructions: ['Read carefully.', 'One answer each.'],
+      attemptStatus: 'not_started',
+    });
+    expect(res.body).not.toContain('ansIndex');
+  });
+
+  it('answers 404 for an unknown or malformed id, 406 before the start and after the end', async () => {
+    const { headers } = await student();
+    expect(
+      (await get('/api/quizzes/participant/4d3c8a51-0000-4000-8000-000000000000', headers)).statusCode,
+    ).toBe(404);
+    const malformed = await get('/api/quizzes/participant/not-a-uuid', headers);
+    expect(malformed.statusCode).toBe(404);
+    expect(errorOf(malformed)).toEqual({ statusCode: 404, message: 'Quiz not found', error: 'Not Found' });
+
+    const upcoming = await quiz({ startAt: at(60 * MIN), endAt: at(120 * MIN) });
+    const ended = await quiz({ startAt: at(-120 * MIN), endAt: at(-60 * MIN) });
+    for (const { quiz: q } of [upcoming, ended]) {
+      const intro = await get(`/api/quizzes/participant/${q.id}`, headers);
+      expect(intro.statusCode).toBe(406);
+      expect(errorOf(intro).message).toBe('Quiz is not open');
+      expect((await attend(q.id, headers)).statusCode).toBe(406);
+    }
+    const hidden = await quiz({ published: false });
+    expect((await get(`/api/quizzes/participant/${hidden.quiz.id}`, headers)).statusCode).toBe(404);
+  });
+
+  it('answers 409 "Already attended" once the user has submitted', async () => {
+    const { headers } = await student();
+    const created = await quiz();
+    await attend(created.quiz.id, headers);
+    expect((await submit(headers, { quizId: created.quiz.id, answers: [] })).statusCode).toBe(201);
+    const res = await get(`/api/quizzes/participant/${created.quiz.id}`, headers);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toEqual({ statusCode: 409, message: 'Already attended', error: 'Conflict' });
+  });
+});
+
+describe(`attempt: start, resume, unlock (${testDatabaseKind})`, () => {
+  it('starts on first fetch with server times and never sends answers or explanations', async () => {
+    const { headers } = await student();
+    const created = await quiz({ durationMin: 10 });
+    const res = await attend(created.quiz.id, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = quizAttemptSchema.parse(res.json());
+    expect(body.startedAt).toBe(t.clock.now().toISOString());
+    expect(body.deadlineAt).toBe(at(10 * MIN).toISOString());
+    expect(body.serverNow).toBe(t.clock.now().toISOString());
+    expect(body.questions).toHaveLength(10);
+    expect(body.questions[0]).toEqual({
+      _id: created.questions[0]!.id,
+      qn: created.questions[0]!.qn,
+      choices: created.questions[0]!.choices,
+    });
+    expect(body.savedAnswers).toEqual([]);
+    const keys = allKeys(res.json());
+    expect(keys.has('ansIndex')).toBe(false);
+    expect(keys.has('explanation')).toBe(false);
+    expect(res.body).not.toContain('ansIndex');
+    expect(res.body).not.toContain(created.questions[0]!.explanation!);
+  });
+
+  it('resumes with the same startedAt and deadline, the saved answers and a fresh serverNow', async () => {
+    const { headers } = await student();
+    const created = await quiz();
+    const first = quizAttemptSchema.parse((await attend(created.quiz.id, headers)).json());
+    const answers = answersFor(created, 3, 2);
+    expect((await save(created.quiz.id, headers, answers)).statusCode).toBe(200);
+    t.clock.advance(4 * MIN);
+    try {
+      const again = quizAttemptSchema.parse((await attend(created.quiz.id, headers)).json());
+      expect(again.startedAt).toBe(first.startedAt);
+      expect(again.deadlineAt).toBe(first.deadlineAt);
+      expect(again.serverNow).toBe(t.clock.now().toISOString());
+      expect(again.savedAnswers).toEqual(answers);
+      const intro = quizIntroSchema.parse(
+        (await get(`/api/quizzes/participant/${created.quiz.id}`, headers)).json(),
+      );
+      expect(intro.attemptStatus).toBe('in_progress');
+    } finally {
+      t.clock.advance(-4 * MIN);
+    }
+  });
+
+  it('caps the deadline at the quiz end', async () => {
+    const { headers } = await student();
+    const created = await quiz({ durationMin: 30, endAt: at(5 * MIN) });
+    const body = quizAttemptSchema.parse((await attend(created.quiz.id, headers)).json());
+    expect(body.deadlineAt).toBe(at(5 * MIN).toISOString());
+  });
+
+  it('answers 402 for a locked paid quiz, and opens it once a payment succeeded', async () => {
+    const { user, headers } = await student();
+    const created = await quiz({ pricePaise: 1000 });
+    const locked = await attend(created.quiz.id, headers);
+    expect(locked.statusCode).toBe(402);
+    expect(errorOf(locked)).toEqual({
+      statusCode: 402,
+      message: 'Unlock this quiz to attend',
+      error: 'Payment Required',
+    });
+    expect(await attemptsOf(created.quiz.id, user.id)).toHaveLength(0);
+    const payment = {
+      userId: user.id,
+      quizId: created.quiz.id,
+      provider: 'fake',
+      basePaise: 1000,
+      gstPaise: 180,
+      amountPaise: 1180,
+    };
+    // A pending or failed payment does not unlock.
+    await t.db.insert(payments).values([
+      { ...payment, orderId: `order_${user.id}_1`, status: 'pending' },
+      { ...payment, orderId: `order_${user.id}_2`, status: 'failed' },
+    ]);
+    expect((await attend(created.quiz.id, headers)).statusCode).toBe(402);
+    await t.db.insert(payments).values({ ...payment, orderId: `order_${user.id}_3`, status: 'success' });
+    const intro = quizIntroSchema.parse(
+      (await get(`/api/quizzes/participant/${created.quiz.id}`, headers)).json(),
+    );
+    expect(intro.isPaid).toBe(true);
+    expect((await attend(created.quiz.id, headers)).statusCode).toBe(200);
+    // Someone else's payment unlocks nothing for this user.
+    const other = await student();
+    expect((await attend(created.quiz.id, other.headers)).statusCode).toBe(402);
+    // The same rule, as the repository exposes it to other features.
+    const repo = new QuizRepository(t.db);
+    expect(await repo.isUnlocked(user.id, created.quiz.id)).toBe(true);
+    expect(await repo.isUnlocked(other.user.id, created.quiz.id)).toBe(false);
+    expect(await repo.isUnlocked(other.user.id, (await quiz()).quiz.id)).toBe(true);
+  });
+
+  it('answers 409 "Already Submitted" when fetching a submitted attempt', async () => {
+    const { headers } = await student();
+    const created = await quiz();
+    await attend(created.quiz.id, headers);
+    await submit(headers, { quizId: created.quiz.id, answers: [] });
+    const res = await attend(created.quiz.id, headers);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe('Already Submitted');
+  });
+});
+
+describe(`autosave (${testDatabaseKind})`, () => {
+  it('replaces the saved answers (idempotent, last write wins)', async () => {
+    const { user, headers } = await student();
+    const created = await quiz();
+    await attend(created.quiz.id, headers);
+    const q0 = created.questions[0]!;
+    const first = await save(created.quiz.id, headers, [{ qnId: q0.id, selectedOption: q0.choices[1] }]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: 'Answers saved', savedAt: t.clock.now().toISOString() });
+    const latest = [{ qnId: q0.id, selectedOption: q0.choices[2]! }];
+    await save(created.quiz.id, headers, latest);
+    await save(created.quiz.id, headers, latest);
+    const [row] = await attemptsOf(created.quiz.id, user.id);
+    expect(row!.answers).toEqual(latest);
+  });
+
+  it('refuses unknown questions and options with 400, keeping what was saved', async () => {
+    const { user, headers } = await student();
+    const created = await quiz();
+    await attend(created.quiz.id, headers);
+    const q0 = created.questions[0]!;
+    await save(created.quiz.id, headers, [{ qnId: q0.id, selectedOption: q0.choices[0] }]);
+    const foreign = (await quiz()).questions[0]!;
+    const res = await save(created.quiz.id, headers, [
+      { qnId: foreign.id, selectedOption: foreign.choices[0] },
+      { qnId: q0.id, selectedOption: 'not a choice' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toEqual([
+      `Unknown question: ${foreign.id}`,
+      `Invalid option for question ${q0.id}`,
+    ]);
+    const [row] = await attemptsOf(created.quiz.id, user.id);
+    expect(row!.answers).toEqual([{ qnId: q0.id, selectedOption: q0.choices[0] }]);
+  });
+
+  it('answers 409 before the attempt started, accepts within the grace, refuses after it', async () => {
+    const { user, headers } = await student();
+    const created = await quiz({ durationMin: 5 });
+    const answers = answersFor(created, 2, 2);
+    const early = await save(created.quiz.id, headers, answers);
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).message).toBe('Start the quiz before saving answers');
+    await attend(created.quiz.id, headers);
+
+    t.clock.advance(5 * MIN + 20_000); // past the deadline, inside the 30 s grace
+    try {
+      expect((await save(created.quiz.id, headers, answers)).statusCode).toBe(200);
+      t.clock.advance(11_000); // now past deadline + grace
+      const late = await save(created.quiz.id, headers, answersFor(created, 4, 4));
+      expect(late.statusCode).toBe(409);
+      const [row] = await attemptsOf(created.quiz.id, user.id);
+      expect(row!.status).toBe('auto_submitted');
+      expect(row!.score).toBe(2);
+      expect(row!.elapsedMs).toBe(5 * MIN);
+    } finally {
+      t.clock.advance(-(5 * MIN + 31_000));
+    }
+  });
+});
+
+describe(`submit (${testDatabaseKind})`, () => {
+  it('stores one scored attempt with server times; client times are recorded only', async () => {
+    const { user, headers } = await student();
+    const created = await quiz({ durationMin: 10 });
+    await attend(created.quiz.id, headers);
+    t.clock.advance(3 * MIN);
+    try {
+      const res = await submit(headers, {
+        quizId: created.quiz.id,
+        startedAt: '2026-11-22T09:59:59.000Z',
+        submittedAt: '2026-11-22T10:00:01.000Z',
+        answers: answersFor(created, 5, 3),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        message: 'Quiz submitted successfully',
+        score: 3,
+        maxScore: 10,
+        totalQuestions: 10,
+        answeredCount: 5,
+        submittedAt: t.clock.now().toISOString(),
+      });
+      const rows = await attemptsOf(created.quiz.id, user.id);
+      expect(rows).toHaveLength(1);
+      const row = rows[0]!;
+      expect(row.status).toBe('submitted');
+      expect(row.score).toBe(3);
+      expect(row.correctCount).toBe(3);
+      expect(row.elapsedMs).toBe(3 * MIN);
+      expect(row.submittedAt!.toISOString()).toBe(t.clock.now().toISOString());
+      expect(row.clientStartedAt!.toISOString()).toBe('2026-11-22T09:59:59.000Z');
+      expect(row.clientSubmittedAt!.toISOString()).toBe('2026-11-22T10:00:01.000Z');
+      expect(row.answers).toHaveLength(10);
+    } finally {
+      t.clock.advance(-3 * MIN);
+    }
+  });
+
+  it('fills questions left out of the submission from the saved answers', async () => {
+    const { user, headers } = await student();
+    const created = await quiz();
+    await attend(created.quiz.id, headers);
+    const all = answersFor(created, 4, 4);
+    await save(created.quiz.id, headers, all.slice(0, 2));
+    const res = await submit(headers, { quizId: created.quiz.id, answers: all.slice(2) });
+    expect(res.statusCode).toBe(201);
+    const [row] = await attemptsOf(created.quiz.id, user.id);
+    expect(row!.score).toBe(4);
+  });
+
+  it('caps elapsed time at the duration when submitted inside the grace', async () => {
+    const { user, headers } = await student();
+    const created = await quiz({ durationMin: 2 });
+    await attend(created.quiz.id, headers);
+    t.clock.advance(2 * MIN + 25_000);
+    try {
+      const res = await submit(headers, { quizId: created.quiz.id, answers: answersFor(created, 1, 1) });
+      expect(res.statusCode).toBe(201);
+      const [row] = await attemptsOf(created.quiz.id, user.id);
+      expect(row!.elapsedMs).toBe(2 * MIN);
+      expect(row!.submittedAt!.toISOString()).toBe(row!.deadlineAt.toISOString());
+    } finally {
+      t.clock.advance(-(2 * MIN + 25_000));
+    }
+  });
+
+  it('answers 409 "Already Submitted" to a second submission and keeps the first', async () => {
+    const { user, headers } = await student();
+    const created = await quiz();
+    await attend(created.quiz.id, headers);
+    expect(
+      (await submit(headers, { quizId: created.quiz.id, answers: answersFor(created, 2, 2) })).statusCode,
+    ).toBe(201);
+    const again = await submit(headers, { quizId: created.quiz.id, answers: answersFor(created, 10, 10) });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toEqual({ statusCode: 409, message: 'Already Submitted', error: 'Conflict' });
+    const rows = await attemptsOf(created.quiz.id, user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.score).toBe(2);
+  });
+
+  it('stores exactly one attempt when submissions arrive at the same moment', async () => {
+    for (const startFirst of [true, false]) {
+      const { user, headers } = await student();
+      const created = await quiz();
+      if (startFirst) await attend(created.quiz.id, headers);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          submit(headers, { quizId: created.quiz.id, answers: answersFor(created, i + 1, i + 1) }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+      const rows = await attemptsOf(created.quiz.id, user.id);
+      expect(rows).toHaveLength(1);
+      const winner = results.find((r) => r.statusCode === 201)!.json() as { score: number };
+      expect(rows[0]!.score).toBe(winner.score);
+    }
+  });
+
+  it('answers 400 for a question of another quiz or an option that is not a choice, storing nothing', async () => {
+    const { user, headers } = await student();
+    const created = await quiz();
+    await attend(created.quiz.id, headers);
+    const foreign = (await quiz()).questions[0]!;
+    const unknown = await submit(headers, {
+      quizId: created.quiz.id,
+      answers: [{ qnId: foreign.id, selectedOption: foreign.choices[0] }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).message).toBe(`Unknown question: ${foreign.id}`);
+    const q0 = created.questions[0]!;
+    const badOption = await submit(headers, {
+      quizId: created.quiz.id,
+      answers: [{ qnId: q0.id, selectedOption: 'None of these' }],
+    });
+    expect(badOption.statusCode).toBe(400);
+    expect(errorOf(badOption).message).toBe(`Invalid option for question ${q0.id}`);
+    const [row] = await attemptsOf(created.quiz.id, user.id);
+    expect(row!.status).toBe('in_progress');
+    // Malformed bodies are refused by the contract schema.
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/quizzes/participant/submit',
+      headers,
+      payload: { answers: [] },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).message).toBe('quizId is required');
+  });
+
+  it('answers 404 for an unknown quiz, 406 outside the window, 402 when locked', async () => {
+    const { headers } = await student();
+    expect((await submit(headers, { quizId: 'nope', answers: [] })).statusCode).toBe(404);
+    const ended = await quiz({ startAt: at(-120 * MIN), endAt: at(-60 * MIN) });
+    expect((await submit(headers, { quizId: ended.quiz.id, answers: [] })).statusCode).toBe(406);
+    const paid = await quiz({ pricePaise: 1000 });
+    expect((await submit(headers, { quizId: paid.quiz.id, answers: [] })).statusCode).toBe(402);
+  });
+
+  it('refuses a submission after deadline + grace with 409 and auto-submits the saved answers', async () => {
+    const { user, headers } = await student();
+    const created = await quiz({ durationMin: 5 });
+    await attend(created.quiz.id, headers);
+    await save(created.quiz.id, headers, answersFor(created, 3, 1));
+    t.clock.advance(5 * MIN + 31_000);
+    try {
+      const late = await submit(headers, { quizId: created.quiz.id, answers: answersFor(created, 10, 10) });
+      expect(late.statusCode).toBe(409);
+      const rows = await attemptsOf(created.quiz.id, user.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.status).toBe('auto_submitted');
+      expect(rows[0]!.score).toBe(1);
+      expect(rows[0]!.submittedAt!.toISOString()).toBe(rows[0]!.deadlineAt.toISOString());
+      expect((await attend(created.quiz.id, headers)).statusCode).toBe(409);
+    } finally {
+      t.clock.advance(-(5 * MIN + 31_000));
+    }
+  });
+
+  it('scores 1 point per correct answer by default and applies a negative marking scheme', async () => {
+    const { headers } = await student();
+    const plain = await quiz();
+    const neet = await quiz({ markCorrect: 4, markWrong: 1 });
+    const upsc = await quiz({ markCorrect: 2, markWrong: 0.66 });
+    const scoreOf = async (created: CreatedQuiz) => {
+      await attend(created.quiz.id, headers);
+      // 6 answered: 4 right, 2 wrong; 4 unanswered (null) count 0.
+      const answers: Answer[] = [
+        ...answersFor(created, 6, 4),
+        ...created.questions.slice(6).map((q) => ({ qnId: q.id, selectedOption: null })),
+      ];
+      const res = await submit(headers, { quizId: created.quiz.id, answers });
+      expect(res.statusCode).toBe(201);
+      return res.json() as { score: number; maxScore: number };
+    };
+    expect(await scoreOf(plain)).toMatchObject({ score: 4, maxScore: 10 });
+    expect(await scoreOf(neet)).toMatchObject({ score: 14, maxScore: 40 });
+    expect(await scoreOf(upsc)).toMatchObject({ score: 6.68, maxScore: 20 });
+  });
+});
+
+describe(`auto-submit sweeper (${testDatabaseKind})`, () => {
+  it('submits overdue attempts with their saved answers, leaves the rest, and is idempotent', async () => {
+    const created = await quiz({ durationMin: 3, markCorrect: 4, markWrong: 1 });
+    const overdue = await student();
+    const inGrace = await student();
+    const running = await student();
+    await attend(created.quiz.id, overdue.headers);
+    await save(created.quiz.id, overdue.headers, answersFor(created, 3, 2)); // 2×4 − 1 = 7
+    t.clock.advance(40_000);
+    await attend(created.quiz.id, inGrace.headers);
+    t.clock.advance(80_000);
+    await attend(created.quiz.id, running.headers);
+    // Now +3:45. overdue: deadline +3:00, past it by more than the 30 s grace.
+    // inGrace: deadline +3:40, past it by 5 s. running: deadline +5:00.
+    t.clock.advance(105_000);
+    try {
+      await t.app.sweeper.runOnce();
+      const [o] = await attemptsOf(created.quiz.id, overdue.user.id);
+      expect(o).toMatchObject({ status: 'auto_submitted', score: 7, correctCount: 2, elapsedMs: 3 * MIN });
+      expect(o!.submittedAt!.toISOString()).toBe(o!.deadlineAt.toISOString());
+      expect((await attemptsOf(created.quiz.id, inGrace.user.id))[0]!.status).toBe('in_progress');
+      expect((await attemptsOf(created.quiz.id, running.user.id))[0]!.status).toBe('in_progress');
+
+      const before = (await attemptsOf(created.quiz.id, overdue.user.id))[0]!;
+      await t.app.sweeper.runOnce();
+      const after = (await attemptsOf(created.quiz.id, overdue.user.id))[0]!;
+      expect(after.updatedAt.toISOString()).toBe(before.updatedAt.toISOString());
+      // The user sees it as submitted.
+      const listed = await get('/api/quizzes/participant?limit=50', overdue.headers);
+      const item = (listed.json() as { quizzes: { _id: string; attendedDetails?: unknown }[] }).quizzes.find(
+        (q) => q._id === created.quiz.id,
+      );
+      expect(item?.attendedDetails).toEqual({
+        startedAt: o!.startedAt.toISOString(),
+        submittedAt: o!.submittedAt!.toISOString(),
+      });
+    } finally {
+      t.clock.advance(-(40_000 + 80_000 + 105_000));
+    }
+  });
+
+  it('never submits an attempt twice when several instances sweep at once', async () => {
+    const created = await quiz({ durationMin: 1 });
+    const users = await Promise.all(Array.from({ length: 12 }, () => student()));
+    for (const u of users) {
+      await attend(created.quiz.id, u.headers);
+      await save(created.quiz.id, u.headers, answersFor(created, 1, 1));
+    }
+    t.clock.advance(2 * MIN);
+    try {
+      // Three independent service instances, as three app processes would have.
+      const instances = Array.from(
+        { length: 3 },
+        () =>
+          new ParticipantQuizService(new QuizRepository(t.db), new AttemptRepository(t.db), {
+            clock: t.clock,
+            graceMs: 30_000,
+          }),
+      );
+      const counts = await Promise.all(instances.map((s) => s.autoSubmitOverdue(t.clock.now())));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
+      for (const u of users) {
+        const rows = await attemptsOf(created.quiz.id, u.user.id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ status: 'auto_submitted', score: 1 });
+      }
+    } finally {
+      t.clock.advance(-2 * MIN);
+    }
+  });
+
+  it('honours a configured grace period', async () => {
+    const strict = await buildTestApp({ now: '2026-11-22T10:00:00Z', env: { SUBMIT_GRACE_SECONDS: '0' } });
+    try {
+      const user = await createStudent(strict.db);
+      const headers = await bearerFor(user, strict.clock);
+      const created = await createQuiz(strict.db, { durationMin: 1 }, undefined, strict.clock.now());
+      await strict.app.inject({
+        method: 'GET',
+        url: `/api/quizzes/participant/attend/${created.quiz.id}`,
+        headers,
+      });
+      strict.clock.advance(MIN + 1);
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/api/quizzes/participant/submit',
+        headers,
+        payload: { quizId: created.quiz.id, answers: [] },
+      });
+      expect(res.statusCode).toBe(409);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { forwardRef, useId } from 'react';
+import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
+import { Badge } from '../../../components/ui/badge';
+
+/** One question with its choices as large radio options; line breaks in the text are kept. */
+export const AttemptQuestion = forwardRef<
+  HTMLHeadingElement,
+  {
+    question: Question;
+    index: number;
+    total: number;
+    selected?: string;
+    disabled?: boolean;
+    onChoose(option: string): void;
+  }
+>(function AttemptQuestion({ question, index, total, selected, disabled, onChoose }, headingRef) {
+  const groupName = useId();
+  const textId = useId();
+  const answered = selected !== undefined;
+  return (
+    <section aria-labelledby={textId} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-slate-600">
+          Question {index + 1} of {total}
+        </h2>
+        <Badge tone={answered ? 'green' : 'slate'}>{answered ? 'Answered' : 'Not Answered'}</Badge>
+      </div>
+      <p id={textId} className="mt-3 text-lg leading-relaxed font-medium whitespace-pre-line text-slate-900">
+        {question.qn}
+      </p>
+      <fieldset className="mt-5" disabled={disabled}>
+        <legend className="sr-only">Choices</legend>
+        <div className="space-y-3">
+          {question.choices.map((choice, i) => {
+            const checked = selected === choice;
+            return (
+              <label
+                key={`${i}-${choice}`}
+                className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-base transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                  checked
+                    ? 'border-brand-600 bg-brand-50 text-brand-950'
+                    : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={choice}
+                  checked={checked}
+                  onChange={() => onChoose(choice)}
+                  className="size-5 shrink-0 accent-brand-700"
+                />
+                <span className="font-semibold text-slate-600" aria-hidden="true">
+                  {String.fromCharCode(65 + i)}.
+                </span>
+                <span className="whitespace-pre-line">{choice}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    </section>
+  );
+});

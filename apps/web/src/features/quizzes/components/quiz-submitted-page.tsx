@@ -1,0 +1,37 @@
+import { CheckCircle2, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { ButtonLink } from '../../../components/ui/button-link';
+import type { QuizSubmittedState } from './quiz-attempt-page';
+
+/**
+ * After a manual submit (spec section 2). `actions` holds the poster button (composed by the app from the
+ * poster feature, which this feature does not import).
+ */
+export function QuizSubmittedPage({ actions }: { actions?: ReactNode }) {
+  const state = (useLocation().state ?? null) as QuizSubmittedState | null;
+  return (
+    <section
+      aria-labelledby="submitted-heading"
+      className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center"
+    >
+      <CheckCircle2 className="mx-auto size-14 text-emerald-600" aria-hidden="true" />
+      <h1 id="submitted-heading" className="mt-4 text-2xl font-bold text-slate-900">
+        Quiz Submitted Successfully!
+      </h1>
+      {state?.quizName && <p className="mt-1 text-sm text-slate-500">{state.quizName}</p>}
+      <p className="mt-3 text-slate-700">Your answers have been recorded successfully.</p>
+      <p className="mt-4 flex items-start gap-2 rounded-xl bg-blue-50 p-3 text-left text-sm text-blue-900">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          Your submission details, score and rank will be visible once the quiz attending time ends.
+        </span>
+      </p>
+      {actions && <div className="mt-6 flex justify-center">{actions}</div>}
+      <ButtonLink to={WEB_ROUTES.quizzes} className="mt-6 w-full">
+        Back to Quizzes
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { EXAM_FAMILIES, QUIZ_LIST_FIRST_PAGE, QUIZ_LIST_MAX_LIMIT, QUIZ_LIST_PAGE_SIZE } from '../constants';
+
+/**
+ * Participant quiz calls (spec sections 3 and 7; issue "Quizzes for participants").
+ * Nothing here carries `ansIndex` or explanations: they stay on the server until results are published.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+// ── list ────────────────────────────────────────────────────────────────────────────────────────
+
+export const quizListQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .default(QUIZ_LIST_FIRST_PAGE),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(QUIZ_LIST_MAX_LIMIT, `limit must be at most ${QUIZ_LIST_MAX_LIMIT}`)
+    .default(QUIZ_LIST_PAGE_SIZE),
+  searchTerm: z.string().trim().max(100, 'searchTerm must be at most 100 characters').optional(),
+  exam: z.enum(EXAM_FAMILIES, { message: `exam must be one of ${EXAM_FAMILIES.join(', ')}` }).optional(),
+});
+export type QuizListQuery = z.input<typeof quizListQuerySchema>;
+
+export const attendedDetailsSchema = z.object({
+  startedAt: isoDateTime,
+  submittedAt: isoDateTime,
+});
+export type AttendedDetails = z.infer<typeof attendedDetailsSchema>;
+
+export const quizListItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  exam: z.string(),
+  class: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+  startTimeStamp: isoDateTime,
+  endTimeStamp: isoDateTime,
+  /** Base price in rupees; 0 is free. */
+  price: z.number(),
+  /** Unlocked for this user (free quizzes always are). */
+  isPaid: z.boolean(),
+  /** Present once this user has submitted. */
+  attendedDetails: attendedDetailsSchema.optional(),
+});
+export type QuizListItem = z.infer<typeof quizListItemSchema>;
+
+export const quizListResponseSchema = z.object({
+  quizzes: z.array(quizListItemSchema),
+  total: z.number().int(),
+});
+export type QuizListResponse = z.infer<typeof quizListResponseSchema>;
+
+// ── intro ───────────────────────────────────────────────────────────────────────────────────────
+
+export const quizIdParamsSchema = z.object({ quizId: z.string().min(1).max(64) });
+
+export const quizIntroSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  duration: z.number().int(),
+  class: z.string(),
+  exam: z.string(),
+  isPaid: z.boolean(),
+  questionCount: z.number().int(),
+  startTimeStamp: isoDateTime,
+  endTimeStamp: isoDateTime,
+  /** Rupees; 0 is free. */
+  price: z.number(),
+  /** Rupees including 18% GST (₹10 → 11.8). */
+  priceWithGst: z.number(),
+  instructions: z.array(z.string()),
+  /** Marking scheme: points for a correct answer, points taken away for a wrong one. */
+  markingScheme: z.object({ correct: z.number(), wrong: z.number() }),
+  /** This user's attempt: not started yet, or running (the timer keeps going on the server). */
+  attemptStatus: z.enum(['not_started', 'in_progress']),
+});
+export type QuizIntro = z.infer<typeof quizIntroSchema>;
+
+// ── attempt ─────────────────────────────────────────────────────────────────────────────────────
+
+export const attemptQuestionSchema = z.object({
+  _id: z.string(),
+  /** Line breaks kept. */
+  qn: z.string(),
+  choices: z.array(z.string()),
+});
+export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
+
+/** One answer: the chosen choice's text; null or absent when unanswered (spec section 3). */
+export const answerSchema = z.object({
+  qnId: z.string().min(1, 'qnId is required').max(64),
+  selectedOption: z.string().max(2000).nullable().optional(),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+const answersSchema = z.array(answerSchema).max(500, 'Too many answers');
+
+export const quizAttemptSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  desc: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+  /** Server time the attempt started (first fetch). */
+  startedAt: isoDateTime,
+  /** min(startedAt + duration, quiz end): the countdown runs to this. */
+  deadlineAt: isoDateTime,
+  /** The server's clock when it answered, so a device with a wrong clock can correct itself. */
+  serverNow: isoDateTime,
+  questions: z.array(attemptQuestionSchema),
+  savedAnswers: z.array(answerSchema),
+});
+export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
+
+export const saveAnswersBodySchema = z.object({ answers: answersSchema });
+export type SaveAnswersBody = z.infer<typeof saveAnswersBodySchema>;
+
+export const saveAnswersResponseSchema = z.object({
+  message: z.literal('Answers saved'),
+  savedAt: isoDateTime,
+});
+export type SaveAnswersResponse = z.infer<typeof saveAnswersResponseSchema>;
+
+export const submitQuizBodySchema = z.object({
+  quizId: z.string({ message: 'quizId is required' }).min(1, 'quizId is required').max(64),
+  /** The client's own times: recorded, never used for scoring. */
+  startedAt: isoDateTime.optional(),
+  submittedAt: isoDateTime.optional(),
+  answers: answersSchema,
+});
+export type SubmitQuizBody = z.infer<typeof submitQuizBodySchema>;
+
+export const SUBMIT_SUCCESS_MESSAGE = 'Quiz submitted successfully';
+
+export const submitQuizResponseSchema = z.object({
+  message: z.literal(SUBMIT_SUCCESS_MESSAGE),
+  /** The attempt's score under the quiz's marking scheme (for the score overlay). */
+  score: z.number(),
+  /** Highest possible score (every question correct). */
+  maxScore: z.number(),
+  totalQuestions: z.number().int(),
+  answeredCount: z.number().int(),
+  submittedAt: isoDateTime,
+});
+export type SubmitQuizResponse = z.infer<typeof submitQuizResponseSchema>;
+
+/** Server messages the client relies on. */
+export const QUIZ_MESSAGES = {
+  notFound: 'Quiz not found',
+  alreadyAttended: 'Already attended',
+  alreadySubmitted: 'Already Submitted',
+  notOpen: 'Quiz is not open',
+  locked: 'Unlock this quiz to attend',
+  timeOver: 'Time is over. Your saved answers were submitted.',
+  notStarted: 'Start the quiz before saving answers',
+} as const;
