@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { latestOtp, signIn, type Session } from './support/session';
+import { latestOtp, registerViaApi, signIn, type Session } from './support/session';
 
 /** The demo learner: one of the 24 ranked participants of the demo's ended quiz. */
 const DEMO_PHONE = '9876543210';
@@ -29,19 +29,22 @@ interface Summary {
   percentile: number;
 }
 
-let demoSession: Session | undefined;
-
-/** Logs in as the demo learner through the real OTP flow once per run (OTP sends are rate limited). */
-async function loginAsDemo(request: APIRequestContext): Promise<Session> {
-  if (demoSession) return demoSession;
-  const phNo = DEMO_PHONE;
+/** Logs in through the real OTP flow (send, read the dev outbox, verify). */
+async function loginViaApi(request: APIRequestContext, phNo: string): Promise<Session> {
   const sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
   expect(sent.ok(), await sent.text()).toBe(true);
   const otp = await latestOtp(request, phNo);
   const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
   expect(res.ok(), await res.text()).toBe(true);
   const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
-  demoSession = { accessToken, user };
+  return { accessToken, user };
+}
+
+let demoSession: Session | undefined;
+
+/** The demo learner, logged in once per run. */
+async function loginAsDemo(request: APIRequestContext): Promise<Session> {
+  demoSession ??= await loginViaApi(request, DEMO_PHONE);
   return demoSession;
 }
 
@@ -49,6 +52,50 @@ async function latestResult(request: APIRequestContext): Promise<LatestResult> {
   const res = await request.get('/api/result/latest');
   expect(res.ok()).toBe(true);
   return (await res.json()) as LatestResult;
+}
+
+interface ListedQuiz {
+  _id: string;
+  name: string;
+  price: number;
+  startTimeStamp: string;
+  endTimeStamp: string;
+  attendedDetails?: unknown;
+}
+
+async function listQuizzes(request: APIRequestContext, session: Session): Promise<ListedQuiz[]> {
+  const res = await request.get('/api/quizzes/participant?limit=50', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { quizzes: ListedQuiz[] }).quizzes;
+}
+
+async function serverNow(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/dev/clock');
+  return new Date(((await res.json()) as { now: string }).now).getTime();
+}
+
+/** The demo's ended quiz the demo learner took part in (its results were published by the seed). */
+async function demoEndedQuiz(
+  request: APIRequestContext,
+  session: Session,
+): Promise<{ _id: string; name: string }> {
+  const now = await serverNow(request);
+  const quiz = (await listQuizzes(request, session)).find(
+    (q) => q.attendedDetails && new Date(q.endTimeStamp).getTime() < now,
+  );
+  expect(quiz, 'the demo learner attended an ended demo quiz').toBeTruthy();
+  return quiz!;
+}
+
+/** Finds a quiz through the list's search box and follows its View Details link. */
+async function openSummaryFromList(page: Page, name: string): Promise<void> {
+  await page.goto('/quizzes');
+  await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(name);
+  await expect(page.getByTestId('quiz-row')).toHaveCount(1);
+  await page.getByRole('link', { name: `View Details of ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 function collectConsoleErrors(page: Page): string[] {
@@ -103,7 +150,7 @@ test.describe('results', () => {
   test('the demo participant sees the right numbers in every tab of the summary', async ({ page }) => {
     const problems = collectConsoleErrors(page);
     const session = await loginAsDemo(page.request);
-    const quiz = (await latestResult(page.request)).quiz!;
+    const quiz = await demoEndedQuiz(page.request, session);
     const res = await page.request.get(`/api/quizzes/participant/quiz-summary/${quiz._id}`, {
       headers: { authorization: `Bearer ${session.accessToken}` },
     });
@@ -118,9 +165,10 @@ test.describe('results', () => {
           6000,
       ) / 10;
 
+    // From the list: the attended, ended quiz's row offers View Details.
     await signIn(page, session);
-    await page.goto(`/quizzes/summary/${quiz._id}`);
-    await expect(page.getByRole('heading', { level: 1, name: quiz.name })).toBeVisible();
+    await openSummaryFromList(page, quiz.name);
+    await expect(page).toHaveURL(`/quizzes/summary/${quiz._id}`);
     const details = page.getByRole('list', { name: 'Quiz details' });
     await expect(details).toContainText(`Duration: ${expected.quizDetails.duration} mins`);
     await expect(details).toContainText(`Time taken: ${minutes.toFixed(1)} mins`);
@@ -177,7 +225,7 @@ test.describe('results', () => {
     const problems = collectConsoleErrors(page);
     const session = await loginAsDemo(page.request);
     const auth = { authorization: `Bearer ${session.accessToken}` };
-    const quiz = (await latestResult(page.request)).quiz!;
+    const quiz = await demoEndedQuiz(page.request, session);
     // A solid green, non-square picture: the circle must show it, cover-cropped.
     const green = { r: 0, g: 176, b: 80 };
     const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: green } })
@@ -278,7 +326,7 @@ test.describe('results', () => {
 
   test('a poster failure shows the error box, and Dismiss closes it', async ({ page }) => {
     const session = await loginAsDemo(page.request);
-    const quiz = (await latestResult(page.request)).quiz!;
+    const quiz = await demoEndedQuiz(page.request, session);
     await page.route('**/api/assets/poster-template', (route) =>
       route.fulfill({
         status: 404,
@@ -306,5 +354,99 @@ test.describe('results', () => {
     await expect(toast.getByText('Quiz not found')).toBeVisible();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'Failed to load quiz summary' })).toBeVisible();
+  });
+
+  test('a freshly taken quiz publishes its own results once its window closes', async ({ page }) => {
+    const session = await registerViaApi(page.request, { name: 'Fresh Finisher' });
+    const auth = { authorization: `Bearer ${session.accessToken}` };
+    const now = await serverNow(page.request);
+    // A live free quiz that has not been published yet (the other project's run may have published
+    // one already), ending soonest so the server clock moves as little as possible. The quizzes
+    // browser tests use the Polity and History quizzes; leave those alone.
+    const live = (await listQuizzes(page.request, session))
+      .filter(
+        (q) =>
+          q.price === 0 &&
+          new Date(q.startTimeStamp).getTime() <= now &&
+          new Date(q.endTimeStamp).getTime() > now,
+      )
+      .filter((q) => !/Indian Polity Basics|Indian History and Culture/.test(q.name))
+      .sort((a, b) => new Date(a.endTimeStamp).getTime() - new Date(b.endTimeStamp).getTime());
+    let quiz: ListedQuiz | undefined;
+    for (const candidate of live) {
+      const board = await page.request.get(`/api/quizzes/participant/${candidate._id}/leaderboard`, {
+        headers: auth,
+      });
+      if (board.status() === 403) {
+        quiz = candidate;
+        break;
+      }
+    }
+    expect(quiz, 'a live, unpublished free quiz').toBeTruthy();
+
+    // Take it (through the API; the quizzes tests cover the attempt screen): the first choice everywhere.
+    const attempt = await page.request.get(`/api/quizzes/participant/attend/${quiz!._id}`, { headers: auth });
+    expect(attempt.ok(), await attempt.text()).toBe(true);
+    const { questions, startedAt } = (await attempt.json()) as {
+      questions: { _id: string; choices: string[] }[];
+      startedAt: string;
+    };
+    const submitted = await page.request.post('/api/quizzes/participant/submit', {
+      headers: auth,
+      data: {
+        quizId: quiz!._id,
+        startedAt,
+        answers: questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[0] })),
+      },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    const { score } = (await submitted.json()) as { score: number };
+
+    // Before the window closes: no details yet.
+    await signIn(page, session);
+    await page.goto('/quizzes');
+    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(quiz!.name);
+    await expect(page.getByTestId('quiz-row').getByText('See details after quiz end')).toBeVisible();
+
+    try {
+      // The window closes; past end + grace the sweeper publishes it by itself (the dev clock runs it once).
+      const advanceMs = new Date(quiz!.endTimeStamp).getTime() - now + 31_000;
+      const moved = await page.request.post('/api/dev/clock', { data: { advanceMs } });
+      expect(moved.ok()).toBe(true);
+      // The browser's clock follows the server's (the list decides "ended" on the device).
+      await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));
+
+      // A month on, the first session has expired: sign in again, as a learner would.
+      const again = await loginViaApi(page.request, session.user.phNo);
+      await page.evaluate(
+        ([user, token]) => {
+          localStorage.setItem('USER_PARTICIPANT', user!);
+          localStorage.setItem('ACCESS_TOKEN_PARTICIPANT', token!);
+        },
+        [JSON.stringify(again.user), again.accessToken],
+      );
+      const res = await page.request.get(`/api/quizzes/participant/quiz-summary/${quiz!._id}`, {
+        headers: { authorization: `Bearer ${again.accessToken}` },
+      });
+      expect(res.status()).toBe(200);
+      const expected = ((await res.json()) as { data: Summary }).data;
+      expect(expected.quizzSummary.score).toBe(score);
+
+      await openSummaryFromList(page, quiz!.name);
+      await expect(page.getByRole('region', { name: 'Rank' })).toContainText(`#${expected.rank}`);
+      await expect(page.getByRole('region', { name: 'Rank' })).toContainText(
+        `out of ${expected.totalParticipants} ${expected.totalParticipants === 1 ? 'participant' : 'participants'}`,
+      );
+      const total = expected.quizDetails.questions.length;
+      await expect(page.getByRole('region', { name: 'Score' })).toContainText(`${score}out of ${total}`);
+      await page.getByRole('tab', { name: 'Questions' }).click();
+      await expect(page.getByRole('listitem', { name: /^Question \d+$/ })).toHaveCount(total);
+      const correct = expected.quizzSummary.answers.filter((a) => a.isCorrect).length;
+      await expect(
+        page.getByRole('listitem', { name: /^Question \d+$/ }).getByText('Correct', { exact: true }),
+      ).toHaveCount(correct);
+    } finally {
+      await page.request.post('/api/dev/clock', { data: { reset: true } });
+    }
   });
 });
