@@ -19,6 +19,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentProvider, type PaymentProvider } from './providers/payments/payment-provider';
+import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { studentRoutes } from './modules/students/student.routes';
@@ -37,6 +40,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   storage: FileStorage;
+  /** The payment gateway chosen once from config (fake by default outside production). */
+  payments: PaymentProvider;
   sms: SmsProvider;
 }
 
@@ -52,23 +57,39 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   storage?: FileStorage;
+  /** Tests may pass a provider (e.g. Razorpay's SDK pointed at a local stub). */
+  payments?: PaymentProvider;
   /** Tests may inject an SMS provider; otherwise SMS_PROVIDER chooses. */
   sms?: SmsProvider;
   /** Close the database when the app closes (main does; tests sharing a database may not). */
   ownsDatabase?: boolean;
 }
 
+/** Razorpay checkout's origins (script, its iframe, its telemetry), allowed only with that provider. */
+const RAZORPAY_CSP = {
+  script: ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: [
+    'https://api.razorpay.com',
+    'https://lumberjack.razorpay.com',
+    'https://lumberjack-metrics.razorpay.com',
+  ],
+  img: ['https://cdn.razorpay.com'],
+};
+
 /** Content-Security-Policy: own origin only; later features add their own origins here. */
-function cspDirectives(_config: AppConfig) {
+function cspDirectives(config: AppConfig) {
+  const razorpay = config.PAYMENT_PROVIDER === 'razorpay';
+  const add = (list: string[]) => (razorpay ? list : []);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...add(RAZORPAY_CSP.script)],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...add(RAZORPAY_CSP.img)],
     mediaSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...add(RAZORPAY_CSP.connect)],
     fontSrc: ["'self'", 'data:'],
-    frameSrc: ["'self'"],
+    frameSrc: ["'self'", ...add(RAZORPAY_CSP.frame)],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -102,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     database: deps.database,
     db: deps.database.db,
     clock,
+    payments: deps.payments ?? createPaymentProvider(config),
     storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
   });
@@ -148,11 +170,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     async (api) => {
       await api.register(healthRoutes);
       await api.register(devRoutes);
+      await api.register(paymentsRoutes);
       await api.register(authRoutes);
       await api.register(studentRoutes);
       await api.register(fileRoutes);
       // Feature route plugins register here, one line each.
       await api.register(participantQuizRoutes);
+      await api.register(questionAudioRoutes);
       await api.register(resultsRoutes);
     },
     { prefix: API_PREFIX },

@@ -55,6 +55,14 @@ export const envSchema = z
       .regex(/^[a-z0-9][a-z0-9/_-]*\/$/i, 'S3_PREFIX must look like "folder/"')
       .optional(),
     PAYMENT_PROVIDER: z.enum(['fake', 'razorpay']).default('fake'),
+    /** Razorpay API keys (Dashboard → API Keys); required with PAYMENT_PROVIDER=razorpay. */
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…')
+      .optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(8, 'RAZORPAY_KEY_SECRET looks too short').optional(),
+    /** Secret of the Razorpay webhook (Dashboard → Webhooks); required with razorpay in production. */
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'RAZORPAY_WEBHOOK_SECRET looks too short').optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -78,6 +86,16 @@ export const envSchema = z
     DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'razorpay') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${key} is required when PAYMENT_PROVIDER=razorpay`,
+          });
+      }
+    }
     if (env.SMS_PROVIDER === 'msg91') {
       for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required for msg91` });
@@ -91,6 +109,13 @@ export const envSchema = z
       });
     }
     if (env.NODE_ENV !== 'production') return;
+    if (env.PAYMENT_PROVIDER === 'razorpay' && !env.RAZORPAY_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_WEBHOOK_SECRET'],
+        message:
+          'RAZORPAY_WEBHOOK_SECRET is required in production (payments must unlock even if the browser drops)',
+      });
     if (!env.JWT_SECRET)
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required in production' });
     if (env.SMS_PROVIDER === 'console')

@@ -7,7 +7,7 @@ import { openPglite } from '../src/db/client';
 import { attempts, questions, quizzes } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/demo';
 
-describe('embedded database (PGlite on disk)', () => {
+describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
   it('keeps data across a restart, and the demo seed runs only once', async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'quizcast-persist-')), 'pg');
     const now = new Date('2026-11-22T10:00:00Z');

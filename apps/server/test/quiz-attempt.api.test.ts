@@ -155,6 +155,8 @@ describe(`attempt: start, resume, unlock (${testDatabaseKind})`, () => {
       _id: created.questions[0]!.id,
       qn: created.questions[0]!.qn,
       choices: created.questions[0]!.choices,
+      lang: 'en',
+      audioUrl: null,
     });
     expect(body.savedAnswers).toEqual([]);
     const keys = allKeys(res.json());

@@ -4,6 +4,10 @@ export const STORAGE_KEYS = {
   user: 'USER_PARTICIPANT',
   accessToken: 'ACCESS_TOKEN_PARTICIPANT',
   pendingPayment: 'PENDING_PAYMENT_ID',
+  /** Listen settings on this device: `{ rate, voiceURI }`. */
+  listenSettings: 'QUIZCAST_LISTEN_SETTINGS',
+  /** "1" when audio mode is on for attempts on this device. */
+  audioMode: 'QUIZCAST_AUDIO_MODE',
 } as const;
 
 export const EDUCATION_LEVELS = [

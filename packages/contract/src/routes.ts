@@ -60,8 +60,13 @@ export const API_PATHS = {
   paymentsStatus: '/payments/status/:paymentId',
   paymentsWebhook: '/payments/webhook',
   payments: '/payments',
+  /** The fake gateway behind /fake-checkout.js; exists only when PAYMENT_PROVIDER=fake. */
+  paymentsFakePay: '/payments/fake/pay',
+  paymentsFakeFail: '/payments/fake/fail',
   devOutbox: '/dev/outbox',
   posterTemplate: '/assets/poster-template',
+  questionAudio: '/quizzes/:quizId/questions/:questionId/audio',
+  fileAudio: '/files/audio/:fileName',
 } as const;
 
 /** Fill `:param` placeholders and prefix with /api. */

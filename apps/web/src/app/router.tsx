@@ -3,11 +3,13 @@ import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { PaymentsPage } from '../features/payments/components/payments-page';
+import { UnlockQuiz } from '../features/payments/components/unlock-quiz';
 import { EditProfilePage } from '../features/profile/components/edit-profile-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { PendingScreen } from '../features/placeholder/pending-screen';
 import { QuizAttemptPage } from '../features/quizzes/components/quiz-attempt-page';
-import { QuizIntroPage } from '../features/quizzes/components/quiz-intro-page';
+import { QuizIntroPage, type RenderUnlock } from '../features/quizzes/components/quiz-intro-page';
 import { QuizListPage } from '../features/quizzes/components/quiz-list-page';
 import { QuizSubmittedPage } from '../features/quizzes/components/quiz-submitted-page';
 import { DownloadPosterButton } from '../features/poster/components/download-poster-button';
@@ -17,6 +19,9 @@ import { NotFoundPage } from './not-found-page';
 
 const pending = (title: string) => <PendingScreen title={title} />;
 
+/** The intro's unlock slot: Payments' Unlock button and payment dialog (features never import each other). */
+const renderUnlock: RenderUnlock = (quiz, onUnlocked) => <UnlockQuiz quiz={quiz} onUnlocked={onUnlocked} />;
+
 export const router = createBrowserRouter([
   { path: WEB_ROUTES.root, element: <LandingPage /> },
   { path: WEB_ROUTES.login, element: <LoginPage /> },
@@ -25,8 +30,8 @@ export const router = createBrowserRouter([
     element: <SignedInLayout />,
     children: [
       { path: WEB_ROUTES.quizzes, element: <QuizListPage /> },
-      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage /> },
-      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage /> },
+      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
+      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
       { path: WEB_ROUTES.quizAttend, element: <QuizAttemptPage /> },
       {
         path: WEB_ROUTES.quizSubmitted,
@@ -38,7 +43,7 @@ export const router = createBrowserRouter([
       },
       { path: WEB_ROUTES.profile, element: <ProfilePage /> },
       { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
-      { path: WEB_ROUTES.payment, element: pending('Payments') },
+      { path: WEB_ROUTES.payment, element: <PaymentsPage /> },
       { path: WEB_ROUTES.createQuiz, element: pending('Create quiz') },
       { path: `${WEB_ROUTES.editQuiz}/:id`, element: pending('Edit quiz') },
       { path: `${WEB_ROUTES.quizDetails}/:quizId`, element: pending('Quiz details') },

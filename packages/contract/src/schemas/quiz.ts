@@ -91,6 +91,10 @@ export const attemptQuestionSchema = z.object({
   /** Line breaks kept. */
   qn: z.string(),
   choices: z.array(z.string()),
+  /** Language of the question, for the Listen voice. */
+  lang: z.enum(['en', 'hi']),
+  /** A recorded reading of the question (same origin, range requests); played instead of speech. */
+  audioUrl: z.string().nullable(),
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 

@@ -1,14 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@quizcast/contract/routes';
+import { audioFileParamsSchema } from '@quizcast/contract/schemas/question-audio';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-error';
+import type { FileStorage } from '../../providers/storage/storage';
+import { AUDIO_PREFIX } from '../question-audio/question-audio.service';
 import { AVATAR_PREFIX } from '../students/profile-photo';
+import { parseByteRange } from './byte-range';
 
 const avatarParamsSchema = z.object({ fileName: z.string() });
 const AVATAR_FILE = /^[0-9a-f-]{36}\.webp$/;
+const AUDIO_FILE = /^[0-9a-f-]{36}\.(mp3|m4a|ogg|webm)$/;
+
+/**
+ * Send a stored file with caching headers and HTTP range support (206 / 416), so audio can seek
+ * on phones. Keys are fresh per upload, so the file name is a strong ETag and caching is forever.
+ */
+async function sendStoredFile(
+  storage: FileStorage,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  fileName: string,
+) {
+  const info = await storage.stat(key);
+  if (!info) throw notFound('File not found');
+  const etag = `"${fileName}"`;
+  reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('etag', etag)
+    .header('accept-ranges', 'bytes')
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('content-type', info.contentType);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+  const ifRange = request.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? null : parseByteRange(request.headers.range, info.size);
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+  }
+  if (range) {
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+      .header('content-length', range.end - range.start + 1);
+    return reply.send(await storage.read(key, range));
+  }
+  reply.header('content-length', info.size);
+  return reply.send(await storage.read(key));
+}
 
 /**
  * Uploaded files served from the app's own origin (whatever the storage behind it), so a poster
- * canvas that draws a profile photo is never tainted. Keys are fresh per upload: cache forever.
+ * canvas that draws a profile photo is never tainted and audio needs no CORS.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.ctx;
@@ -25,16 +70,25 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!AVATAR_FILE.test(request.params.fileName)) throw notFound('File not found');
       const key = `${AVATAR_PREFIX}${request.params.fileName}`;
-      const info = await storage.stat(key);
-      if (!info) throw notFound('File not found');
-      const etag = `"${request.params.fileName}"`;
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
-        .header('cross-origin-resource-policy', 'same-origin');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      reply.header('content-type', info.contentType).header('content-length', info.size);
-      return reply.send(await storage.read(key));
+      return sendStoredFile(storage, request, reply, key, request.params.fileName);
+    },
+  );
+
+  // Not behind auth: an <audio> element cannot send the Bearer token. Names are random UUIDs given
+  // only in the attempt payload, and the recording reads text the learner already sees.
+  app.get(
+    API_PATHS.fileAudio,
+    {
+      schema: {
+        tags: ['files'],
+        summary: "A question's recording (supports Range requests)",
+        params: audioFileParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      if (!AUDIO_FILE.test(request.params.fileName)) throw notFound('File not found');
+      const key = `${AUDIO_PREFIX}${request.params.fileName}`;
+      return sendStoredFile(storage, request, reply, key, request.params.fileName);
     },
   );
 };

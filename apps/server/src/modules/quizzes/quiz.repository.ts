@@ -33,6 +33,8 @@ export interface QuizQuestion {
   qn: string;
   choices: string[];
   ansIndex: number;
+  lang: 'en' | 'hi';
+  audioKey: string | null;
 }
 
 /** A question with its answer, for validation and scoring on the server only. */
@@ -125,6 +127,8 @@ export class QuizRepository {
         qn: questions.qn,
         choices: questions.choices,
         ansIndex: questions.ansIndex,
+        lang: questions.lang,
+        audioKey: questions.audioKey,
       })
       .from(questions)
       .where(eq(questions.quizId, quizId))

@@ -14,6 +14,7 @@ import type { SavedAnswer } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notAcceptable, notFound, paymentRequired } from '../../lib/http-error';
 import type { AttemptRepository, AttemptResult, AttemptRow, OverdueAttempt } from './attempt.repository';
+import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -154,7 +155,13 @@ export class ParticipantQuizService {
       startedAt: attempt.startedAt.toISOString(),
       deadlineAt: attempt.deadlineAt.toISOString(),
       serverNow: this.now().toISOString(),
-      questions: questions.map((q) => ({ _id: q.id, qn: q.qn, choices: q.choices })),
+      questions: questions.map((q) => ({
+        _id: q.id,
+        qn: q.qn,
+        choices: q.choices,
+        lang: q.lang,
+        audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+      })),
       savedAnswers: attempt.answers.map((a) => ({ qnId: a.qnId, selectedOption: a.selectedOption ?? null })),
     };
   }

@@ -22,7 +22,7 @@ export function UserMenu({ user, onLogout }: { user: ParticipantUser | null; onL
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           className="flex min-h-11 items-center gap-2 rounded-full p-1 pr-2 text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
-          aria-label="User menu"
+          aria-label={`${name}, User menu`}
         >
           <Avatar src={user?.profilePicUrl} alt="" />
           <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{name}</span>

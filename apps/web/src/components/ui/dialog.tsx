@@ -10,6 +10,7 @@ export function Dialog({
   description,
   children,
   dismissible = true,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -18,6 +19,8 @@ export function Dialog({
   children?: ReactNode;
   /** When false, Escape and clicks outside do not close it (e.g. while a payment is running). */
   dismissible?: boolean;
+  /** Radix's hook when focus returns on close; `preventDefault()` keeps focus where it is. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -26,6 +29,7 @@ export function Dialog({
         <RadixDialog.Content
           onEscapeKeyDown={(e) => !dismissible && e.preventDefault()}
           onPointerDownOutside={(e) => !dismissible && e.preventDefault()}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -1,4 +1,4 @@
-import { forwardRef, useId } from 'react';
+import { forwardRef, useId, type ReactNode } from 'react';
 import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
 import { Badge } from '../../../components/ui/badge';
 
@@ -12,8 +12,15 @@ export const AttemptQuestion = forwardRef<
     selected?: string;
     disabled?: boolean;
     onChoose(option: string): void;
+    /** What is being read aloud now: highlighted. */
+    readingPart?: 'question' | number | null;
+    /** The Listen control. */
+    listen?: ReactNode;
   }
->(function AttemptQuestion({ question, index, total, selected, disabled, onChoose }, headingRef) {
+>(function AttemptQuestion(
+  { question, index, total, selected, disabled, onChoose, readingPart = null, listen },
+  headingRef,
+) {
   const groupName = useId();
   const textId = useId();
   const answered = selected !== undefined;
@@ -25,7 +32,15 @@ export const AttemptQuestion = forwardRef<
         </h2>
         <Badge tone={answered ? 'green' : 'slate'}>{answered ? 'Answered' : 'Not Answered'}</Badge>
       </div>
-      <p id={textId} className="mt-3 text-lg leading-relaxed font-medium whitespace-pre-line text-slate-900">
+      {listen && <div className="mt-3">{listen}</div>}
+      <p
+        id={textId}
+        lang={question.lang}
+        data-reading={readingPart === 'question' || undefined}
+        className={`mt-3 rounded-lg text-lg leading-relaxed font-medium whitespace-pre-line text-slate-900 ${
+          readingPart === 'question' ? 'bg-amber-100' : ''
+        }`}
+      >
         {question.qn}
       </p>
       <fieldset className="mt-5" disabled={disabled}>
@@ -33,14 +48,17 @@ export const AttemptQuestion = forwardRef<
         <div className="space-y-3">
           {question.choices.map((choice, i) => {
             const checked = selected === choice;
+            const beingRead = readingPart === i;
             return (
               <label
                 key={`${i}-${choice}`}
+                lang={question.lang}
+                data-reading={beingRead || undefined}
                 className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-base transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
                   checked
                     ? 'border-brand-600 bg-brand-50 text-brand-950'
                     : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300'
-                }`}
+                } ${beingRead ? 'ring-4 ring-amber-300' : ''}`}
               >
                 <input
                   type="radio"

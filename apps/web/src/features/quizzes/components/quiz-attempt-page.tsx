@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CloudOff, LogOut } from 'lucide-react';
+import { CloudOff, Headphones, LogOut, Pause, Play, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useBlocker, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,10 +10,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError, type ApiError } from '../../../lib/api-client';
+import { ListenControls } from '../../../components/listen/listen-controls';
+import { useQuestionReader } from '../../../hooks/use-question-reader';
 import { useAuth } from '../../../lib/auth';
+import { optionLetter } from '../../../lib/speech';
 import { attemptQueryKey, fetchQuizAttempt, submitQuiz, type LoadedAttempt } from '../api/quiz-attempt';
 import { quizListBaseKey } from '../api/quiz-list';
 import { answersToList, clearDraft, readDraft } from '../hooks/attempt-draft';
+import { audioModeAction, timeWarning, useAudioModeSetting } from '../hooks/audio-mode';
 import { useAttemptAnswers, type SyncState } from '../hooks/use-attempt-answers';
 import { useCountdown } from '../hooks/use-countdown';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
@@ -293,6 +297,86 @@ function AttemptRunner({ userId, loaded }: { userId: string; loaded: Loaded }) {
     requestAnimationFrame(() => headingRef.current?.focus());
   };
 
+  // ── Listening and audio mode ──────────────────────────────────────────────────────────────
+  const reader = useQuestionReader();
+  const [audioMode, setAudioMode] = useAudioModeSetting();
+  /** Last thing audio mode said, shown and announced (screen readers, and devices without speech). */
+  const [spoken, setSpoken] = useState('');
+  const lang = question?.lang ?? 'en';
+
+  const announce = (text: string) => {
+    setSpoken(text);
+    if (audioMode) reader.say(text, lang);
+  };
+
+  const chooseAt = (index: number) => {
+    if (!question || phase !== 'running') return;
+    const option = question.choices[index];
+    if (option === undefined) return;
+    choose(question._id, option);
+    announce(`Option ${optionLetter(index)} selected`);
+  };
+
+  // Audio mode reads each question on arrival; otherwise moving on stops any reading.
+  const { read: readQuestion, stop: stopReading } = reader;
+  useEffect(() => {
+    if (audioMode && phase === 'running' && question) readQuestion(question);
+    else stopReading();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival at a question or a mode change
+  }, [audioMode, currentIndex, phase]);
+
+  // Spoken time warnings at 5 minutes, 1 minute and 10 seconds left.
+  const previousRemaining = useRef(remaining);
+  useEffect(() => {
+    const warning = timeWarning(previousRemaining.current, remaining);
+    previousRemaining.current = remaining;
+    if (warning && audioMode && phase === 'running') {
+      setSpoken(warning);
+      reader.say(warning, lang);
+    }
+  }, [remaining, audioMode, phase, reader, lang]);
+
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  const onAudioKey = (event: KeyboardEvent) => {
+    if (!audioMode || !question || phase !== 'running' || confirmSubmit || confirmQuit) return;
+    if (blocker.state === 'blocked') return;
+    const action = audioModeAction(event, question.choices.length);
+    if (!action) return;
+    event.preventDefault();
+    switch (action.type) {
+      case 'choose':
+        chooseAt(action.index);
+        break;
+      case 'next':
+        if (isLast) announce('This is the last question. Press S to submit.');
+        else goTo(currentIndex + 1);
+        break;
+      case 'previous':
+        if (currentIndex === 0) announce('This is the first question.');
+        else goTo(currentIndex - 1);
+        break;
+      case 'replay':
+        setSpoken('');
+        reader.read(question);
+        break;
+      case 'pause':
+        reader.togglePause();
+        break;
+      case 'submit':
+        reader.stop();
+        setConfirmSubmit(true);
+        break;
+    }
+  };
+  useEffect(() => {
+    keyHandler.current = onAudioKey;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   if (phase === 'time-up') {
     return (
       <TimeUpScreen quizName={attempt.name} outcome={outcome} onClose={() => leaveTo(WEB_ROUTES.quizzes)} />
@@ -331,6 +415,53 @@ function AttemptRunner({ userId, loaded }: { userId: string; loaded: Loaded }) {
 
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
         <div className="space-y-4">
+          <div className="rounded-2xl border border-slate-200 bg-white p-3">
+            <button
+              type="button"
+              aria-pressed={audioMode}
+              onClick={() => {
+                setSpoken('');
+                setAudioMode(!audioMode);
+              }}
+              className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold ring-1 ${
+                audioMode
+                  ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800'
+                  : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
+              }`}
+            >
+              <Headphones className="size-4" aria-hidden="true" />
+              Audio mode: {audioMode ? 'On' : 'Off'}
+            </button>
+            {audioMode && (
+              <div className="mt-3 space-y-3">
+                <p id="audio-mode-keys" className="text-xs text-slate-600">
+                  Keys: 1–6 or A–F choose · N or → next · P or ← previous · R replay · Space pause/resume · S
+                  submit
+                </p>
+                <div className="flex flex-wrap gap-2" role="group" aria-label="Audio controls">
+                  <Button variant="secondary" onClick={() => reader.read(question)}>
+                    <RotateCcw className="size-4" aria-hidden="true" />
+                    Replay
+                  </Button>
+                  <Button variant="secondary" onClick={reader.togglePause}>
+                    {reader.paused ? (
+                      <Play className="size-4" aria-hidden="true" />
+                    ) : (
+                      <Pause className="size-4" aria-hidden="true" />
+                    )}
+                    {reader.paused ? 'Resume' : 'Pause'}
+                  </Button>
+                </div>
+              </div>
+            )}
+            <p
+              role="status"
+              aria-live="polite"
+              className={spoken ? 'mt-2 text-sm font-medium text-slate-800' : 'sr-only'}
+            >
+              {spoken}
+            </p>
+          </div>
           <AttemptQuestion
             ref={headingRef}
             question={question}
@@ -338,7 +469,9 @@ function AttemptRunner({ userId, loaded }: { userId: string; loaded: Loaded }) {
             total={questions.length}
             selected={answers[question._id]}
             disabled={phase !== 'running'}
-            onChoose={(option) => choose(question._id, option)}
+            onChoose={(option) => chooseAt(question.choices.indexOf(option))}
+            readingPart={reader.part}
+            listen={<ListenControls question={question} reader={reader} />}
           />
           <div className="flex items-center justify-between gap-3">
             <Button variant="secondary" onClick={() => goTo(currentIndex - 1)} disabled={currentIndex === 0}>

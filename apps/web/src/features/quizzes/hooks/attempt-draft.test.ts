@@ -18,9 +18,9 @@ const attempt: QuizAttempt = {
   deadlineAt: '2026-11-22T10:10:00.000Z',
   serverNow: '2026-11-22T10:02:00.000Z',
   questions: [
-    { _id: 'q1', qn: 'One', choices: ['a', 'b'] },
-    { _id: 'q2', qn: 'Two', choices: ['c', 'd'] },
-    { _id: 'q3', qn: 'Three', choices: ['e', 'f'] },
+    { _id: 'q1', qn: 'One', choices: ['a', 'b'], lang: 'en', audioUrl: null },
+    { _id: 'q2', qn: 'Two', choices: ['c', 'd'], lang: 'en', audioUrl: null },
+    { _id: 'q3', qn: 'Three', choices: ['e', 'f'], lang: 'en', audioUrl: null },
   ],
   savedAnswers: [{ qnId: 'q1', selectedOption: 'a' }],
 };

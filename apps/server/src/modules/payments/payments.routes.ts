@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import { API_PATHS } from '@quizcast/contract/routes';
+import {
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  fakeFailResponseSchema,
+  fakeGatewayBodySchema,
+  fakePayResponseSchema,
+  paymentListResponseSchema,
+  paymentStatusParamsSchema,
+  paymentStatusResponseSchema,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+  webhookResponseSchema,
+} from '@quizcast/contract/schemas/payment';
+import { currentUser } from '../../plugins/auth';
+import { PaymentsRepository } from './payments.repository';
+import { PaymentsService } from './payments.service';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new PaymentsService(
+    new PaymentsRepository(app.ctx.db),
+    app.ctx.payments,
+    app.ctx.clock,
+    app.log.child({ module: 'payments' }),
+  );
+
+  app.post(
+    API_PATHS.paymentsCreateOrder,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Create (or reuse a pending) order to unlock a paid quiz; amount in rupees (11.8)',
+        security,
+        body: createOrderBodySchema,
+        response: {
+          200: createOrderResponseSchema,
+          ...errors,
+          404: errorBodySchema,
+          406: errorBodySchema,
+          409: errorBodySchema,
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request) => service.createOrder(currentUser(request), request.body),
+  );
+
+  app.post(
+    API_PATHS.paymentsVerify,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Verify the checkout signature and unlock the quiz (idempotent)',
+        security,
+        body: verifyPaymentBodySchema,
+        response: { 200: verifyPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.verify(currentUser(request), request.body),
+  );
+
+  app.get(
+    API_PATHS.paymentsStatus,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "A payment's status (pending, success, failed); only its owner may read it",
+        security,
+        params: paymentStatusParamsSchema,
+        response: { 200: paymentStatusResponseSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.status(currentUser(request), request.params.paymentId),
+  );
+
+  app.get(
+    API_PATHS.payments,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "The signed-in learner's payments and receipts (newest first, amounts in paise)",
+        security,
+        response: { 200: paymentListResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => service.list(currentUser(request)),
+  );
+
+  // The webhook reads its body raw (the signature covers the exact bytes), so it lives in its own
+  // plugin whose content-type parsers apply to it alone.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(
+      API_PATHS.paymentsWebhook,
+      {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: {
+          tags: ['payments'],
+          summary: 'Razorpay webhook: X-Razorpay-Signature over the raw body, deduplicated by event id',
+          response: { 200: webhookResponseSchema, 400: errorBodySchema, 503: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const status = await service.handleWebhook(
+          body,
+          header('x-razorpay-signature'),
+          header('x-razorpay-event-id'),
+        );
+        return { status };
+      },
+    );
+  });
+
+  // The fake gateway signs whatever it is asked to: never in production, whatever the config says.
+  if (app.ctx.payments.name === 'fake' && app.ctx.config.NODE_ENV !== 'production') {
+    app.post(
+      API_PATHS.paymentsFakePay,
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Fake gateway (PAYMENT_PROVIDER=fake only): pay an order, get a Razorpay-style signed result',
+          body: fakeGatewayBodySchema,
+          response: { 200: fakePayResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => service.fakePay(request.body.orderId),
+    );
+    app.post(
+      API_PATHS.paymentsFakeFail,
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Fake gateway (PAYMENT_PROVIDER=fake only): decline an order and send payment.failed',
+          body: fakeGatewayBodySchema,
+          response: { 200: fakeFailResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => service.fakeFail(request.body.orderId),
+    );
+    app.sweeper.add('fake-payment-capture-webhooks', (now) => service.deliverFakeCaptures(now));
+  }
+};

@@ -1,0 +1,716 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import {
+  createOrderResponseSchema,
+  fakePayResponseSchema,
+  paymentListResponseSchema,
+  paymentStatusResponseSchema,
+  type CreateOrderResponse,
+} from '@quizcast/contract/schemas/payment';
+import { payments, webhookEvents } from '../src/db/schema';
+import { deriveSecret } from '../src/providers/payments/payment-provider';
+import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../src/modules/payments/payments.service';
+import { createQuiz, createStudent, type QuizRow, type UserRow } from '../src/seed/factories';
+import { bearerFor, buildTestApp, TEST_JWT_SECRET, testDatabaseKind, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The fake provider's secrets as the server derives them (a test stands in for Razorpay itself). */
+const KEY_SECRET = deriveSecret(TEST_JWT_SECRET, 'fake-payment-key-secret');
+const WEBHOOK_SECRET = deriveSecret(TEST_JWT_SECRET, 'fake-payment-webhook-secret');
+const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('hex');
+
+interface Learner {
+  user: UserRow;
+  headers: Record<string, string>;
+}
+
+async function learner(): Promise<Learner> {
+  const user = await createStudent(t.db);
+  return { user, headers: await bearerFor(user, t.clock) };
+}
+
+async function paidQuiz(overrides: Partial<QuizRow> = {}): Promise<QuizRow> {
+  const { quiz } = await createQuiz(t.db, { pricePaise: 1000, ...overrides }, undefined, t.clock.now());
+  return quiz;
+}
+
+function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+async function createOrder(who: Learner, quiz: QuizRow, extra: Record<string, unknown> = {}) {
+  return post(
+    '/api/payments/create-order',
+    {
+      amount: 11.8,
+      currency: 'INR',
+      userId: who.user.id,
+      email: null,
+      contact: who.user.phNo,
+      description: `Unlock ${quiz.name}`,
+      quizId: quiz.id,
+      ...extra,
+    },
+    who.headers,
+  );
+}
+
+async function orderFor(who: Learner, quiz: QuizRow): Promise<CreateOrderResponse> {
+  const res = await createOrder(who, quiz);
+  expect(res.statusCode, res.body).toBe(200);
+  return createOrderResponseSchema.parse(res.json());
+}
+
+/** The fake gateway's Pay: what the checkout hands the success handler. */
+async function gatewayPay(orderId: string) {
+  const res = await post('/api/payments/fake/pay', { orderId });
+  expect(res.statusCode, res.body).toBe(200);
+  return fakePayResponseSchema.parse(res.json());
+}
+
+function verify(who: Learner, body: Record<string, unknown>) {
+  return post('/api/payments/verify-payment', { amount: 11.8, ...body }, who.headers);
+}
+
+async function statusOf(who: Learner, paymentId: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/payments/status/${paymentId}`,
+    headers: who.headers,
+  });
+  return res;
+}
+
+async function statusValue(who: Learner, paymentId: string): Promise<string> {
+  const res = await statusOf(who, paymentId);
+  expect(res.statusCode, res.body).toBe(200);
+  return paymentStatusResponseSchema.parse(res.json()).payment.status;
+}
+
+function message(res: { json(): unknown }): string | string[] {
+  return errorBodySchema.parse(res.json()).message;
+}
+
+function webhook(body: string, headers: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+let eventCounter = 0;
+function event(type: string, entity: Record<string, unknown>, order?: Record<string, unknown>) {
+  eventCounter += 1;
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event: type,
+    contains: order ? ['payment', 'order'] : ['payment'],
+    payload: { payment: { entity }, ...(order ? { order: { entity: order } } : {}) },
+    created_at: 1_700_000_000 + eventCounter,
+  });
+  return { body, eventId: `evt_test_${eventCounter}_${Date.now()}` };
+}
+
+function signedWebhook(e: { body: string; eventId: string }) {
+  return webhook(e.body, {
+    'x-razorpay-signature': sign(e.body, WEBHOOK_SECRET),
+    'x-razorpay-event-id': e.eventId,
+  });
+}
+
+describe(`create-order (${testDatabaseKind})`, () => {
+  it("charges the server's price (₹10 + 18% GST = 1180 paise) and creates a pending payment", async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const res = await orderFor(who, quiz);
+    expect(res.order).toEqual({ id: expect.stringMatching(/^order_/), amount: 1180, currency: 'INR' });
+    expect(res.provider).toBe('fake');
+    expect(res.keyId).toMatch(/^rzp_test_/);
+    expect(res.basePaise).toBe(1000);
+    expect(res.gstPaise).toBe(180);
+    expect(await statusValue(who, res.paymentId)).toBe('pending');
+  });
+
+  it('refuses a client amount that differs from the server price', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    for (const amount of [10, 1180, 11.79, 11.801, 0.01, 118]) {
+      const res = await createOrder(who, quiz, { amount });
+      expect(res.statusCode, `amount ${amount}`).toBe(400);
+      expect(message(res)).toBe('Amount mismatch');
+    }
+    // A ₹20 quiz costs ₹23.60; the ₹10 figure is refused for it.
+    const pricier = await paidQuiz({ pricePaise: 2000 });
+    expect(message(await createOrder(who, pricier))).toBe('Amount mismatch');
+    expect((await createOrder(who, pricier, { amount: 23.6 })).statusCode).toBe(200);
+    const rows = await t.db.select().from(payments).where(eq(payments.userId, who.user.id));
+    expect(rows.map((r) => r.amountPaise)).toEqual([2360]);
+  });
+
+  it('accepts INR only, and only for the signed-in user', async () => {
+    const who = await learner();
+    const other = await learner();
+    const quiz = await paidQuiz();
+    const usd = await createOrder(who, quiz, { currency: 'USD' });
+    expect(usd.statusCode).toBe(400);
+    expect(message(usd)).toBe('Only INR payments are supported');
+    const someoneElse = await createOrder(who, quiz, { userId: other.user.id });
+    expect(someoneElse.statusCode).toBe(400);
+    const anonymous = await post('/api/payments/create-order', {
+      amount: 11.8,
+      currency: 'INR',
+      quizId: quiz.id,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 409 "Quiz already unlocked" for a free quiz and after a verified payment', async () => {
+    const who = await learner();
+    const free = await paidQuiz({ pricePaise: 0 });
+    const res = await createOrder(who, free);
+    expect(res.statusCode).toBe(409);
+    expect(message(res)).toBe('Quiz already unlocked');
+
+    const quiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    const paid = await gatewayPay(order.order.id);
+    const ok = await verify(who, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    });
+    expect(ok.statusCode).toBe(200);
+    const again = await createOrder(who, quiz);
+    expect(again.statusCode).toBe(409);
+    expect(message(again)).toBe('Quiz already unlocked');
+  });
+
+  it('answers 404 for an unknown quiz and 406 once the quiz has ended', async () => {
+    const who = await learner();
+    const unknown = await createOrder(who, {
+      ...(await paidQuiz()),
+      id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const ended = await paidQuiz({
+      startAt: new Date(t.clock.now().getTime() - 3 * 86_400_000),
+      endAt: new Date(t.clock.now().getTime() - 86_400_000),
+    });
+    const res = await createOrder(who, ended);
+    expect(res.statusCode).toBe(406);
+    expect(message(res)).toBe('This quiz has ended');
+  });
+
+  it('reuses a still-pending order for the same user and quiz, even under concurrent taps', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const results = await Promise.all([
+      createOrder(who, quiz),
+      createOrder(who, quiz),
+      createOrder(who, quiz),
+    ]);
+    const bodies = results.map((r) => createOrderResponseSchema.parse(r.json()));
+    expect(new Set(bodies.map((b) => b.order.id)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.paymentId)).size).toBe(1);
+    const again = await orderFor(who, quiz);
+    expect(again.order.id).toBe(bodies[0]!.order.id);
+    const rows = await t.db.select().from(payments).where(eq(payments.userId, who.user.id));
+    expect(rows).toHaveLength(1);
+
+    // Another learner gets an order of their own.
+    const other = await orderFor(await learner(), quiz);
+    expect(other.order.id).not.toBe(again.order.id);
+  });
+
+  it('creates a fresh order after the previous one failed', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const first = await orderFor(who, quiz);
+    const failed = await post('/api/payments/fake/fail', { orderId: first.order.id });
+    expect(failed.statusCode).toBe(200);
+    expect(await statusValue(who, first.paymentId)).toBe('failed');
+    const second = await orderFor(who, quiz);
+    expect(second.order.id).not.toBe(first.order.id);
+    expect(await statusValue(who, second.paymentId)).toBe('pending');
+  });
+});
+
+describe(`verify-payment (${testDatabaseKind})`, () => {
+  it('unlocks only after verification: a payment taken by the gateway stays pending until verified', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    const paid = await gatewayPay(order.order.id);
+    expect(await statusValue(who, order.paymentId)).toBe('pending');
+    // Not unlocked yet: asking again reuses the same order instead of answering 409.
+    expect((await orderFor(who, quiz)).order.id).toBe(order.order.id);
+
+    const res = await verify(who, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: 'Payment verified. The quiz is unlocked.' });
+    expect(await statusValue(who, order.paymentId)).toBe('success');
+  });
+
+  it('refuses forged signatures and unlocks nothing', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const otherQuiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    const otherOrder = await orderFor(who, otherQuiz);
+    const paymentId = 'pay_Forged0000001';
+    const paidOther = await gatewayPay(otherOrder.order.id);
+
+    const forgeries: Record<string, Record<string, unknown>> = {
+      'signed with the wrong secret': {
+        orderId: order.order.id,
+        paymentId,
+        signature: sign(`${order.order.id}|${paymentId}`, 'not-the-key-secret'),
+      },
+      "another order's valid signature (swapped order id)": {
+        orderId: order.order.id,
+        paymentId: paidOther.razorpay_payment_id,
+        signature: paidOther.razorpay_signature,
+      },
+      'signed over the payment id alone': {
+        orderId: order.order.id,
+        paymentId,
+        signature: sign(paymentId, KEY_SECRET),
+      },
+      'one character changed': {
+        orderId: order.order.id,
+        paymentId,
+        signature: sign(`${order.order.id}|${paymentId}`, KEY_SECRET).replace(/.$/, (c) =>
+          c === '0' ? '1' : '0',
+        ),
+      },
+      garbage: { orderId: order.order.id, paymentId, signature: 'deadbeef' },
+      'an order id that does not exist': {
+        orderId: 'order_DoesNotExist01',
+        paymentId,
+        signature: sign(`order_DoesNotExist01|${paymentId}`, KEY_SECRET),
+      },
+    };
+    for (const [name, body] of Object.entries(forgeries)) {
+      const res = await verify(who, { ...body, quizId: quiz.id });
+      expect(res.statusCode, name).toBe(400);
+      expect(message(res), name).toBe('Payment verification failed');
+    }
+    // A signature valid for the other quiz's order, presented for this quiz, is refused too.
+    const wrongQuiz = await verify(who, {
+      orderId: paidOther.razorpay_order_id,
+      paymentId: paidOther.razorpay_payment_id,
+      signature: paidOther.razorpay_signature,
+      quizId: quiz.id,
+    });
+    expect(wrongQuiz.statusCode).toBe(400);
+    expect(message(wrongQuiz)).toBe('Payment verification failed');
+
+    expect(await statusValue(who, order.paymentId)).toBe('pending');
+    expect(await statusValue(who, otherOrder.paymentId)).toBe('pending');
+    expect((await createOrder(who, quiz)).statusCode).toBe(200);
+  });
+
+  it("refuses another user's order even with its genuine signature", async () => {
+    const owner = await learner();
+    const thief = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(owner, quiz);
+    const paid = await gatewayPay(order.order.id);
+    const res = await verify(thief, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(message(res)).toBe('Payment verification failed');
+    // Nothing unlocked for either: the thief can still be asked to pay, the owner's payment is pending.
+    expect((await createOrder(thief, quiz)).statusCode).toBe(200);
+    expect(await statusValue(owner, order.paymentId)).toBe('pending');
+  });
+
+  it('refuses a tampered amount even with a valid signature', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    const paid = await gatewayPay(order.order.id);
+    const body = {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    };
+    for (const amount of [0.01, 10, 1180]) {
+      const res = await verify(who, { ...body, amount });
+      expect(res.statusCode).toBe(400);
+      expect(message(res)).toBe('Amount mismatch');
+    }
+    expect(await statusValue(who, order.paymentId)).toBe('pending');
+  });
+
+  it('is idempotent: verifying twice succeeds twice and records one payment', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    const paid = await gatewayPay(order.order.id);
+    const body = {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    };
+    const [a, b] = await Promise.all([verify(who, body), verify(who, body)]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const c = await verify(who, body);
+    expect(c.statusCode).toBe(200);
+    const rows = await t.db.select().from(payments).where(eq(payments.userId, who.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'success', providerPaymentId: paid.razorpay_payment_id });
+  });
+
+  it('validates the body with every message', async () => {
+    const who = await learner();
+    const res = await post('/api/payments/verify-payment', { amount: 'eleven' }, who.headers);
+    expect(res.statusCode).toBe(400);
+    expect(message(res)).toEqual([
+      'orderId is required',
+      'paymentId is required',
+      'signature is required',
+      'amount must be a number of rupees',
+      'quizId must be a quiz id',
+    ]);
+  });
+});
+
+describe(`payment status (${testDatabaseKind})`, () => {
+  it('is readable only by its owner', async () => {
+    const owner = await learner();
+    const other = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(owner, quiz);
+    expect(await statusOf(owner, order.paymentId).then((r) => r.json())).toEqual({
+      payment: { id: order.paymentId, status: 'pending', quizId: quiz.id },
+    });
+    const foreign = await statusOf(other, order.paymentId);
+    expect(foreign.statusCode).toBe(404);
+    expect(message(foreign)).toBe('Payment not found');
+    expect((await statusOf(owner, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await statusOf(owner, 'not-a-uuid')).statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/payments/status/${order.paymentId}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe(`webhook (${testDatabaseKind})`, () => {
+  async function pendingOrder() {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    return { who, quiz, order: await orderFor(who, quiz) };
+  }
+  const captured = (orderId: string, paymentId = `pay_Wh${eventCounter}x`, amount = 1180) =>
+    event('payment.captured', {
+      id: paymentId,
+      order_id: orderId,
+      amount,
+      currency: 'INR',
+      status: 'captured',
+    });
+  const failed = (orderId: string, paymentId = `pay_Wf${eventCounter}x`) =>
+    event('payment.failed', {
+      id: paymentId,
+      order_id: orderId,
+      amount: 1180,
+      currency: 'INR',
+      status: 'failed',
+    });
+
+  it('payment.captured with a valid signature unlocks without the browser', async () => {
+    const { who, order } = await pendingOrder();
+    const res = await signedWebhook(captured(order.order.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'processed' });
+    expect(await statusValue(who, order.paymentId)).toBe('success');
+  });
+
+  it('order.paid unlocks too', async () => {
+    const { who, order } = await pendingOrder();
+    const e = event(
+      'order.paid',
+      { id: 'pay_OrderPaid001', order_id: order.order.id, amount: 1180, currency: 'INR', status: 'captured' },
+      { id: order.order.id, amount: 1180, amount_paid: 1180, currency: 'INR', status: 'paid' },
+    );
+    expect((await signedWebhook(e)).json()).toEqual({ status: 'processed' });
+    expect(await statusValue(who, order.paymentId)).toBe('success');
+  });
+
+  it('refuses a bad or missing signature and changes nothing', async () => {
+    const { who, order } = await pendingOrder();
+    const e = captured(order.order.id);
+    const wrongSecret = await webhook(e.body, {
+      'x-razorpay-signature': sign(e.body, 'some-other-secret'),
+      'x-razorpay-event-id': e.eventId,
+    });
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(message(wrongSecret)).toBe('Invalid webhook signature');
+    const tamperedBody = e.body.replace('"amount":1180', '"amount":1181');
+    const tampered = await webhook(tamperedBody, {
+      'x-razorpay-signature': sign(e.body, WEBHOOK_SECRET),
+      'x-razorpay-event-id': e.eventId,
+    });
+    expect(tampered.statusCode).toBe(400);
+    const missing = await webhook(e.body, { 'x-razorpay-event-id': e.eventId });
+    expect(missing.statusCode).toBe(400);
+    // The checkout key secret is not the webhook secret.
+    const keySigned = await webhook(e.body, {
+      'x-razorpay-signature': sign(e.body, KEY_SECRET),
+      'x-razorpay-event-id': e.eventId,
+    });
+    expect(keySigned.statusCode).toBe(400);
+    expect(await statusValue(who, order.paymentId)).toBe('pending');
+    // The refused attempts did not burn the event id: the genuine delivery still counts.
+    expect((await signedWebhook(e)).json()).toEqual({ status: 'processed' });
+  });
+
+  it('handles a replayed event once', async () => {
+    const { who, order } = await pendingOrder();
+    const e = failed(order.order.id);
+    expect((await signedWebhook(e)).json()).toEqual({ status: 'processed' });
+    expect(await statusValue(who, order.paymentId)).toBe('failed');
+    const replay = await signedWebhook(e);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ status: 'duplicate' });
+    const seen = await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, e.eventId));
+    expect(seen).toHaveLength(1);
+
+    // Without an event id header, an identical body is still recognised as the same event.
+    const next = await pendingOrder();
+    const bare = captured(next.order.order.id);
+    const headers = { 'x-razorpay-signature': sign(bare.body, WEBHOOK_SECRET) };
+    expect((await webhook(bare.body, headers)).json()).toEqual({ status: 'processed' });
+    expect((await webhook(bare.body, headers)).json()).toEqual({ status: 'duplicate' });
+    expect(await statusValue(next.who, next.order.paymentId)).toBe('success');
+  });
+
+  it('never moves a success back when events arrive out of order', async () => {
+    const { who, quiz, order } = await pendingOrder();
+    // The capture of the second attempt arrives before the failure of the first.
+    expect((await signedWebhook(captured(order.order.id, 'pay_Second00001'))).json()).toEqual({
+      status: 'processed',
+    });
+    expect((await signedWebhook(failed(order.order.id, 'pay_First000001'))).json()).toEqual({
+      status: 'processed',
+    });
+    expect(await statusValue(who, order.paymentId)).toBe('success');
+    expect(message(await createOrder(who, quiz))).toBe('Quiz already unlocked');
+
+    // And the other way round: a failure first, then the capture of a retry on the same order.
+    const second = await pendingOrder();
+    await signedWebhook(failed(second.order.order.id, 'pay_Fail0000001'));
+    expect(await statusValue(second.who, second.order.paymentId)).toBe('failed');
+    await signedWebhook(captured(second.order.order.id, 'pay_Retry000001'));
+    expect(await statusValue(second.who, second.order.paymentId)).toBe('success');
+  });
+
+  it('a failure never overrides a verified checkout', async () => {
+    const { who, quiz, order } = await pendingOrder();
+    const paid = await gatewayPay(order.order.id);
+    await verify(who, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    });
+    await signedWebhook(failed(order.order.id));
+    expect(await statusValue(who, order.paymentId)).toBe('success');
+  });
+
+  it('ignores a capture for another amount and events for unknown orders', async () => {
+    const { who, order } = await pendingOrder();
+    expect((await signedWebhook(captured(order.order.id, 'pay_Short000001', 100))).json()).toEqual({
+      status: 'ignored',
+    });
+    expect(await statusValue(who, order.paymentId)).toBe('pending');
+    expect((await signedWebhook(captured('order_SomeoneElses1'))).json()).toEqual({ status: 'ignored' });
+    const other = await signedWebhook(event('refund.created', { id: 'rfnd_1', amount: 1, currency: 'INR' }));
+    expect(other.json()).toEqual({ status: 'ignored' });
+  });
+
+  it('refuses a correctly signed body that is not an event', async () => {
+    const body = 'this is not json';
+    const res = await webhook(body, { 'x-razorpay-signature': sign(body, WEBHOOK_SECRET) });
+    expect(res.statusCode).toBe(400);
+    expect(message(res)).toBe('Invalid webhook payload');
+  });
+});
+
+describe(`fake gateway (${testDatabaseKind})`, () => {
+  it('signs payments exactly as Razorpay does, with the fake key secret', async () => {
+    const who = await learner();
+    const order = await orderFor(who, await paidQuiz());
+    const paid = await gatewayPay(order.order.id);
+    expect(paid.razorpay_order_id).toBe(order.order.id);
+    expect(paid.razorpay_signature).toBe(sign(`${order.order.id}|${paid.razorpay_payment_id}`, KEY_SECRET));
+  });
+
+  it('sends a signed payment.captured webhook later when the checkout callback never verified', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    await gatewayPay(order.order.id);
+    t.clock.advance(FAKE_CAPTURE_WEBHOOK_DELAY_MS - 1000);
+    await t.app.sweeper.runOnce();
+    expect(await statusValue(who, order.paymentId)).toBe('pending');
+    t.clock.advance(2000);
+    await t.app.sweeper.runOnce();
+    expect(await statusValue(who, order.paymentId)).toBe('success');
+    await t.app.sweeper.runOnce();
+    expect(message(await createOrder(who, quiz))).toBe('Quiz already unlocked');
+  });
+
+  it('never captures an order that was not paid', async () => {
+    const who = await learner();
+    const order = await orderFor(who, await paidQuiz());
+    t.clock.advance(FAKE_CAPTURE_WEBHOOK_DELAY_MS * 2);
+    await t.app.sweeper.runOnce();
+    expect(await statusValue(who, order.paymentId)).toBe('pending');
+  });
+
+  it('refuses to pay an unknown or already paid order', async () => {
+    expect((await post('/api/payments/fake/pay', { orderId: 'order_Unknown000001' })).statusCode).toBe(404);
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    const paid = await gatewayPay(order.order.id);
+    await verify(who, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    });
+    expect((await post('/api/payments/fake/pay', { orderId: order.order.id })).statusCode).toBe(409);
+  });
+});
+
+describe(`payments list (${testDatabaseKind})`, () => {
+  it("shows the learner's own payments with quiz, base, GST, total, status and date, newest first", async () => {
+    const who = await learner();
+    const first = await paidQuiz({ name: 'Indian Polity Sprint' });
+    const second = await paidQuiz({ name: 'Banking Awareness Drill' });
+    const a = await orderFor(who, first);
+    const paid = await gatewayPay(a.order.id);
+    await verify(who, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: first.id,
+    });
+    t.clock.advance(60_000);
+    const b = await orderFor(who, second);
+    await orderFor(await learner(), second); // someone else's
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments', headers: who.headers });
+    expect(res.statusCode).toBe(200);
+    const list = paymentListResponseSchema.parse(res.json()).payments;
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({
+      _id: b.paymentId,
+      quizName: 'Banking Awareness Drill',
+      basePaise: 1000,
+      gstPaise: 180,
+      amountPaise: 1180,
+      currency: 'INR',
+      status: 'pending',
+      providerPaymentId: null,
+    });
+    expect(list[1]).toMatchObject({
+      _id: a.paymentId,
+      quizName: 'Indian Polity Sprint',
+      status: 'success',
+      providerPaymentId: paid.razorpay_payment_id,
+    });
+    expect(new Date(list[0]!.createdAt).getTime()).toBe(t.clock.now().getTime());
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
+  });
+});
+
+describe(`the unlock rule at the attend route (${testDatabaseKind})`, () => {
+  const attend = (who: Learner, quizId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/quizzes/participant/attend/${quizId}`, headers: who.headers });
+
+  it('answers 402 before the payment is verified and 200 after', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const locked = await attend(who, quiz.id);
+    expect(locked.statusCode).toBe(402);
+    expect(message(locked)).toBe('Unlock this quiz to attend');
+
+    const order = await orderFor(who, quiz);
+    const paid = await gatewayPay(order.order.id);
+    // The gateway took the money but nothing is verified yet; a forged signature changes nothing.
+    expect((await attend(who, quiz.id)).statusCode).toBe(402);
+    const forged = await verify(who, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: sign(`${paid.razorpay_order_id}|${paid.razorpay_payment_id}`, 'guessed-secret'),
+      quizId: quiz.id,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect((await attend(who, quiz.id)).statusCode).toBe(402);
+
+    const ok = await verify(who, {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      quizId: quiz.id,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await attend(who, quiz.id)).statusCode).toBe(200);
+    // Someone else is still locked out of the same quiz.
+    expect((await attend(await learner(), quiz.id)).statusCode).toBe(402);
+  });
+
+  it('a signed payment.captured webhook unlocks too, and a failed one does not', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz();
+    const order = await orderFor(who, quiz);
+    await signedWebhook(
+      event('payment.failed', {
+        id: 'pay_Att0000001',
+        order_id: order.order.id,
+        amount: 1180,
+        currency: 'INR',
+      }),
+    );
+    expect((await attend(who, quiz.id)).statusCode).toBe(402);
+    const retry = await orderFor(who, quiz);
+    await signedWebhook(
+      event('payment.captured', {
+        id: 'pay_Att0000002',
+        order_id: retry.order.id,
+        amount: 1180,
+        currency: 'INR',
+      }),
+    );
+    expect((await attend(who, quiz.id)).statusCode).toBe(200);
+  });
+});
