@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
@@ -98,6 +99,15 @@ async function openSummaryFromList(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
+/** axe on the whole page: no serious or critical violations. */
+async function expectAccessible(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
 function collectConsoleErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
@@ -174,6 +184,7 @@ test.describe('results', () => {
     await expect(details).toContainText(`Time taken: ${minutes.toFixed(1)} mins`);
     await expect(details).toContainText(`Class: ${expected.quizDetails.class}`);
 
+    await expectAccessible(page, 'summary');
     // Summary tab.
     const rank = page.getByRole('region', { name: 'Rank' });
     await expect(rank).toContainText(`#${expected.rank}`);
@@ -196,6 +207,9 @@ test.describe('results', () => {
     await page.getByRole('tab', { name: 'Questions' }).click();
     const items = page.getByRole('listitem', { name: /^Question \d+$/ });
     await expect(items).toHaveCount(total);
+    // Every question can be listened to.
+    await expect(items.getByRole('button', { name: 'Listen', exact: true })).toHaveCount(total);
+    await expectAccessible(page, 'questions');
     await expect(items.getByText('Correct', { exact: true })).toHaveCount(correct);
     await expect(items.getByText('Incorrect', { exact: true })).toHaveCount(total - correct);
     const wrongIndex = expected.quizzSummary.answers.findIndex((a) => !a.isCorrect);
@@ -210,6 +224,8 @@ test.describe('results', () => {
 
     // Leaderboard tab: the participant's own row is marked.
     await page.getByRole('tab', { name: 'Leaderboard' }).click();
+    await expect(page.getByRole('table', { name: 'Leaderboard' })).toBeVisible();
+    await expectAccessible(page, 'leaderboard');
     const me = page.locator('tr[aria-current="true"]');
     if (expected.rank <= 20) await expect(me).toContainText(`#${expected.rank}`);
     // Nothing overflows sideways on a phone.

@@ -330,6 +330,8 @@ describe(`results (${testDatabaseKind})`, () => {
         choices: quiz.questions[1]!.choices,
         ansIndex: 0,
         explanation: quiz.questions[1]!.explanation,
+        lang: 'en',
+        audioUrl: null,
       });
       expect(data.quizDetails.questions[0]!.explanation).toBeNull();
       expect(data.quizzSummary.score).toBe(3);

@@ -19,6 +19,10 @@ export const summaryQuestionSchema = z.object({
   choices: z.array(z.string()),
   ansIndex: z.number().int(),
   explanation: z.string().nullable().optional(),
+  /** Language the question is read aloud in (Listen). */
+  lang: z.enum(['en', 'hi']).optional(),
+  /** A recording of the question, played instead of synthesized speech. */
+  audioUrl: z.string().nullable().optional(),
 });
 export type SummaryQuestion = z.infer<typeof summaryQuestionSchema>;
 

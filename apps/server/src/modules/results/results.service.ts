@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
   LATEST_RESULT_CACHE_SECONDS,
   RESULT_MESSAGES,
@@ -130,6 +131,8 @@ export class ResultsService {
           choices: q.choices,
           ansIndex: q.ansIndex,
           explanation: q.explanation,
+          lang: q.lang,
+          audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
         })),
       },
       quizzSummary: {

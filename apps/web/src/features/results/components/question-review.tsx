@@ -1,11 +1,40 @@
 import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
+import { ListenControls } from '../../../components/listen/listen-controls';
 import { Badge } from '../../../components/ui/badge';
-import type { QuizSummary } from '@quizcast/contract/schemas/result';
+import { useQuestionReader, type QuestionReaderState } from '../../../hooks/use-question-reader';
+
+/**
+ * One reader serves the whole list: the question being read gets the live reader, every other
+ * question a silent view of it whose Listen starts that question instead.
+ */
+function useReaderFor() {
+  const reader = useQuestionReader();
+  const [readingId, setReadingId] = useState<string | null>(null);
+  return (question: SummaryQuestion): QuestionReaderState => {
+    const active = reader.reading && readingId === question._id;
+    return {
+      ...reader,
+      reading: active,
+      paused: active && reader.paused,
+      part: active ? reader.part : null,
+      read: (target, onEnd) => {
+        setReadingId(question._id);
+        reader.read(target, () => {
+          setReadingId((current) => (current === question._id ? null : current));
+          onEnd?.();
+        });
+      },
+    };
+  };
+}
 
 const LETTERS = 'ABCDEF';
 
 /** Questions tab: each question with its choices, the correct one and the user's marked, and the verdict. */
 export function QuestionReview({ summary }: { summary: QuizSummary }) {
+  const readerFor = useReaderFor();
   const answers = new Map(summary.quizzSummary.answers.map((a) => [a.qnId, a]));
   return (
     <ol className="space-y-4">
@@ -15,6 +44,7 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
         const isCorrect = answer?.isCorrect ?? false;
         const correctChoice = question.choices[question.ansIndex];
         const headingId = `question-${question._id}`;
+        const reader = readerFor(question);
         return (
           <li
             key={question._id}
@@ -35,7 +65,18 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
                 </Badge>
               )}
             </div>
-            <p className="mt-2 text-base font-medium whitespace-pre-line text-slate-900">{question.qn}</p>
+            <p
+              lang={question.lang}
+              data-reading={reader.part === 'question' || undefined}
+              className={`mt-2 rounded-lg text-base font-medium whitespace-pre-line text-slate-900 ${
+                reader.part === 'question' ? 'bg-amber-100' : ''
+              }`}
+            >
+              {question.qn}
+            </p>
+            <div className="mt-3">
+              <ListenControls question={question} reader={reader} />
+            </div>
             <ul className="mt-4 space-y-2">
               {question.choices.map((choice, i) => {
                 const isAnswer = i === question.ansIndex;
@@ -48,9 +89,13 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
                 return (
                   <li
                     key={`${i}-${choice}`}
+                    lang={question.lang}
                     data-correct={isAnswer || undefined}
                     data-selected={isSelected || undefined}
-                    className={`flex items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm ${tone}`}
+                    data-reading={reader.part === i || undefined}
+                    className={`flex items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm ${tone} ${
+                      reader.part === i ? 'ring-4 ring-amber-300' : ''
+                    }`}
                   >
                     <span className="grid size-7 shrink-0 place-items-center rounded-full bg-white/80 text-xs font-bold ring-1 ring-current/20">
                       {LETTERS[i] ?? i + 1}
