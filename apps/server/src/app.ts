@@ -24,6 +24,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/payment-provider';
 import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
+import { resultsRoutes } from './modules/results/results.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       // Feature route plugins register here, one line each.
       await api.register(participantQuizRoutes);
       await api.register(questionAudioRoutes);
+      await api.register(resultsRoutes);
       await api.register(adminRoutes);
     },
     { prefix: API_PREFIX },

@@ -75,6 +75,8 @@ export const quizzes = pgTable(
     instructions: jsonb('instructions').$type<string[]>().notNull().default([]),
     published: boolean('published').notNull().default(true),
     resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
+    /** How many attempts were ranked, set with `resultsPublishedAt`; summaries read it instead of counting. */
+    participantCount: integer('participant_count'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

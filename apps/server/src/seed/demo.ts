@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { UNLOCK_PRICE_PAISE } from '@quizcast/contract/constants';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import type { Db } from '../db/client';
-import { appMeta, attempts } from '../db/schema';
+import { appMeta, attempts, quizzes } from '../db/schema';
 import { buildStudent, createQuiz, type CreatedQuiz } from './factories';
 import { DEMO_QUIZZES, type DemoQuizContent } from './question-bank';
 import { users } from '../db/schema';
@@ -145,6 +145,8 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
     };
   });
   if (rows.length) await db.insert(attempts).values(competitionRanks(rows));
+  // Published results record their participant count (summaries read it instead of counting).
+  await db.update(quizzes).set({ participantCount: rows.length }).where(eq(quizzes.id, quiz.id));
 }
 
 /**
@@ -162,7 +164,9 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       .returning();
     if (!inserted.length) return { seeded: false, quizzes: 0 };
 
-    const rng = mulberry32(20261122);
+    // Seed chosen so the demo podium has three different scores (12, 11, 10 of 12) and the demo
+    // learner (9876543210) sits mid-table, which shows the summary's rank tiers and percentages well.
+    const rng = mulberry32(25);
     let count = 0;
     for (const [i, content] of DEMO_QUIZZES.entries()) {
       const scenario = SCENARIOS[i % SCENARIOS.length]!;

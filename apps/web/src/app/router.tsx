@@ -9,15 +9,14 @@ import { PaymentsPage } from '../features/payments/components/payments-page';
 import { UnlockQuiz } from '../features/payments/components/unlock-quiz';
 import { EditProfilePage } from '../features/profile/components/edit-profile-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
-import { PendingScreen } from '../features/placeholder/pending-screen';
 import { QuizAttemptPage } from '../features/quizzes/components/quiz-attempt-page';
 import { QuizIntroPage, type RenderUnlock } from '../features/quizzes/components/quiz-intro-page';
 import { QuizListPage } from '../features/quizzes/components/quiz-list-page';
 import { QuizSubmittedPage } from '../features/quizzes/components/quiz-submitted-page';
+import { DownloadPosterButton } from '../features/poster/components/download-poster-button';
+import { QuizSummaryPage } from '../features/results/components/quiz-summary-page';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundPage } from './not-found-page';
-
-const pending = (title: string) => <PendingScreen title={title} />;
 
 // Admin screens load on demand: participants on slow phones never download them.
 const AdminQuizzesPage = lazy(() =>
@@ -53,8 +52,14 @@ export const router = createBrowserRouter([
       { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
       { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
       { path: WEB_ROUTES.quizAttend, element: <QuizAttemptPage /> },
-      { path: WEB_ROUTES.quizSubmitted, element: <QuizSubmittedPage /> },
-      { path: `${WEB_ROUTES.quizSummary}/:quizId`, element: pending('Quiz summary') },
+      {
+        path: WEB_ROUTES.quizSubmitted,
+        element: <QuizSubmittedPage actions={<DownloadPosterButton variant="secondary" />} />,
+      },
+      {
+        path: `${WEB_ROUTES.quizSummary}/:quizId`,
+        element: <QuizSummaryPage actions={<DownloadPosterButton />} />,
+      },
       { path: WEB_ROUTES.profile, element: <ProfilePage /> },
       { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
       { path: WEB_ROUTES.payment, element: <PaymentsPage /> },

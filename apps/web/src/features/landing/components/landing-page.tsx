@@ -2,6 +2,7 @@ import { About } from './about';
 import { Hero } from './hero';
 import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
+import { LatestResult } from './latest-result';
 
 /** Public landing page: header, hero, Latest Result podium, About, footer (spec section 2). */
 export function LandingPage() {
@@ -10,7 +11,7 @@ export function LandingPage() {
       <LandingHeader />
       <main>
         <Hero />
-        {/* The Latest Result podium renders here once results are published (results issue). */}
+        <LatestResult />
         <About />
       </main>
       <LandingFooter />

@@ -1,11 +1,15 @@
 import { CheckCircle2, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { ButtonLink } from '../../../components/ui/button-link';
 import type { QuizSubmittedState } from './quiz-attempt-page';
 
-/** After a manual submit (spec section 2). The poster button comes with the Results feature. */
-export function QuizSubmittedPage() {
+/**
+ * After a manual submit (spec section 2). `actions` holds the poster button (composed by the app from the
+ * poster feature, which this feature does not import).
+ */
+export function QuizSubmittedPage({ actions }: { actions?: ReactNode }) {
   const state = (useLocation().state ?? null) as QuizSubmittedState | null;
   return (
     <section
@@ -24,6 +28,7 @@ export function QuizSubmittedPage() {
           Your submission details, score and rank will be visible once the quiz attending time ends.
         </span>
       </p>
+      {actions && <div className="mt-6 flex justify-center">{actions}</div>}
       <ButtonLink to={WEB_ROUTES.quizzes} className="mt-6 w-full">
         Back to Quizzes
       </ButtonLink>

@@ -1,0 +1,1 @@
+ALTER TABLE "quizzes" ADD COLUMN "participant_count" integer;

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import type { Db } from '../../db/client';
+import { attempts, questions, quizzes } from '../../db/schema';
+
+/**
+ * Closes the attempts of a quiz that are still `in_progress` when its results are published: each is
+ * submitted with the answers it saved, scored by the server, as ending at its deadline (elapsed time =
+ * deadline − start, capped at the duration): the same rule as the Quizzes sweeper's 'auto-submit' task.
+ *
+ * Why not that task's code: publication must run this inside its own transaction, scoped to one quiz,
+ * and must WAIT for rows another instance holds (`lock: 'wait'`) rather than skip them, or an attempt
+ * could be left unranked. The periodic sweep (quizzes/attempt.repository.ts) skips locked rows and
+ * opens its own transaction. Updates are conditional on `in_progress`, so the two never submit an
+ * attempt twice. (Folding both into one function with a lock mode is a small follow-up.)
+ */
+export interface AutoSubmitOptions {
+  now: Date;
+  graceSeconds: number;
+  /** Only this quiz's attempts (results publication). */
+  quizId?: string;
+  lock?: 'skip' | 'wait';
+  /** At most this many attempts per call. */
+  limit?: number;
+}
+
+const UPDATE_CHUNK = 500;
+
+/** Must run inside a transaction (the row locks last until it commits). Returns how many were submitted. */
+export async function closeOpenAttempts(tx: Db, options: AutoSubmitOptions): Promise<number> {
+  const cutoff = new Date(options.now.getTime() - options.graceSeconds * 1000);
+  const conditions = [eq(attempts.status, 'in_progress'), lte(attempts.deadlineAt, cutoff)];
+  if (options.quizId) conditions.push(eq(attempts.quizId, options.quizId));
+  const query = tx
+    .select({
+      id: attempts.id,
+      quizId: attempts.quizId,
+      answers: attempts.answers,
+      startedAt: attempts.startedAt,
+      deadlineAt: attempts.deadlineAt,
+    })
+    .from(attempts)
+    .where(and(...conditions))
+    .orderBy(asc(attempts.deadlineAt))
+    .limit(options.limit ?? 10_000)
+    .for('update', options.lock === 'wait' ? {} : { skipLocked: true });
+  const overdue = await query;
+  if (!overdue.length) return 0;
+
+  const quizIds = [...new Set(overdue.map((a) => a.quizId))];
+  const quizRows = await tx
+    .select({
+      id: quizzes.id,
+      durationMin: quizzes.durationMin,
+      markCorrect: quizzes.markCorrect,
+      markWrong: quizzes.markWrong,
+    })
+    .from(quizzes)
+    .where(inArray(quizzes.id, quizIds));
+  const questionRows = await tx
+    .select({
+      id: questions.id,
+      quizId: questions.quizId,
+      choices: questions.choices,
+      ansIndex: questions.ansIndex,
+    })
+    .from(questions)
+    .where(inArray(questions.quizId, quizIds))
+    .orderBy(asc(questions.quizId), asc(questions.position));
+  const quizById = new Map(quizRows.map((q) => [q.id, q]));
+  const questionsByQuiz = new Map<string, typeof questionRows>();
+  for (const q of questionRows) {
+    const list = questionsByQuiz.get(q.quizId) ?? [];
+    list.push(q);
+    questionsByQuiz.set(q.quizId, list);
+  }
+
+  const scored = overdue.map((attempt) => {
+    const quiz = quizById.get(attempt.quizId)!;
+    const result = scoreAttempt(questionsByQuiz.get(attempt.quizId) ?? [], attempt.answers, {
+      correct: quiz.markCorrect,
+      wrong: quiz.markWrong,
+    });
+    const elapsedMs = Math.max(
+      0,
+      Math.min(attempt.deadlineAt.getTime() - attempt.startedAt.getTime(), quiz.durationMin * 60_000),
+    );
+    return { id: attempt.id, score: result.score, correct_count: result.correctCount, elapsed_ms: elapsedMs };
+  });
+
+  let submitted = 0;
+  for (let i = 0; i < scored.length; i += UPDATE_CHUNK) {
+    const chunk = scored.slice(i, i + UPDATE_CHUNK);
+    const updated = await tx
+      .update(attempts)
+      .set({
+        status: 'auto_submitted',
+        submittedAt: sql`${attempts.deadlineAt}`,
+        score: sql`x.score`,
+        correctCount: sql`x.correct_count`,
+        elapsedMs: sql`x.elapsed_ms`,
+        updatedAt: options.now,
+      })
+      .from(
+        sql`jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id uuid, score float8, correct_count int, elapsed_ms int)`,
+      )
+      .where(and(eq(attempts.id, sql`x.id`), eq(attempts.status, 'in_progress')))
+      .returning({ id: attempts.id });
+    submitted += updated.length;
+  }
+  return submitted;
+}

@@ -1,0 +1,220 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { percentileForRank } from '@quizcast/contract/domain/percentile';
+import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
+import {
+  LATEST_RESULT_CACHE_SECONDS,
+  RESULT_MESSAGES,
+  type LatestResultResponse,
+  type LeaderboardResponse,
+  type QuizSummary,
+} from '@quizcast/contract/schemas/result';
+import { forbidden, notFound } from '../../lib/http-error';
+import type { Clock } from '../../lib/clock';
+import { fileUrl } from '../students/profile-photo';
+import type { QuestionRow, QuizRow, ResultsRepository } from './results.repository';
+
+/** How many due quizzes one sweep publishes at most (the next sweep takes the rest). */
+const PUBLISH_BATCH = 20;
+
+/**
+ * A published quiz and its questions hardly change (an admin may still fix a typo), and every
+ * participant's summary reads them: each instance keeps them this long, for this many quizzes.
+ */
+const PUBLISHED_QUIZ_CACHE_MS = 60_000;
+const PUBLISHED_QUIZ_CACHE_SIZE = 200;
+
+interface PublishedQuiz {
+  quiz: QuizRow;
+  questions: QuestionRow[];
+  participants: number;
+}
+
+const elapsedSeconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+
+export class ResultsService {
+  private latest: { value: LatestResultResponse; expiresAt: number } | null = null;
+  private latestInFlight: Promise<LatestResultResponse> | null = null;
+  private readonly publishedQuizzes = new Map<string, { value: Promise<PublishedQuiz>; expiresAt: number }>();
+
+  constructor(
+    private readonly repo: ResultsRepository,
+    private readonly clock: Clock,
+    private readonly graceSeconds: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Sweeper task: publish every quiz whose end time plus grace has passed, each exactly once. */
+  async publishDue(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.graceSeconds * 1000);
+    const due = await this.repo.findQuizzesDueForPublication(cutoff, PUBLISH_BATCH);
+    let published = 0;
+    for (const quizId of due) {
+      try {
+        const outcome = await this.repo.publish(quizId, now, this.graceSeconds);
+        if (!outcome.published) continue;
+        published += 1;
+        this.log.info(
+          { quizId, participants: outcome.participants, autoSubmitted: outcome.autoSubmitted },
+          'results published',
+        );
+      } catch (err) {
+        this.log.error({ err, quizId }, 'publishing results failed; the next sweep retries');
+      }
+    }
+    if (published) this.latest = null;
+    return published;
+  }
+
+  private async findQuiz(quizId: string): Promise<QuizRow> {
+    const quiz = await this.repo.findQuiz(quizId);
+    if (!quiz) throw notFound(RESULT_MESSAGES.quizNotFound);
+    return quiz;
+  }
+
+  private async participantCount(quiz: QuizRow): Promise<number> {
+    return quiz.participantCount ?? (await this.repo.countRanked(quiz.id));
+  }
+
+  /** A published quiz with its questions and participant count, from memory when recently read. */
+  private async publishedQuiz(quiz: QuizRow): Promise<PublishedQuiz> {
+    const now = this.clock.now().getTime();
+    const cached = this.publishedQuizzes.get(quiz.id);
+    if (cached && now < cached.expiresAt) return cached.value;
+    const value = (async () => ({
+      quiz,
+      questions: await this.repo.findQuestions(quiz.id),
+      participants: await this.participantCount(quiz),
+    }))();
+    value.catch(() => this.publishedQuizzes.delete(quiz.id));
+    if (this.publishedQuizzes.size >= PUBLISHED_QUIZ_CACHE_SIZE) {
+      const oldest = this.publishedQuizzes.keys().next().value;
+      if (oldest) this.publishedQuizzes.delete(oldest);
+    }
+    this.publishedQuizzes.set(quiz.id, { value, expiresAt: now + PUBLISHED_QUIZ_CACHE_MS });
+    return value;
+  }
+
+  /** The quiz, from memory when it was published and read recently; otherwise from the database. */
+  private async quizForResults(quizId: string): Promise<QuizRow> {
+    const cached = this.publishedQuizzes.get(quizId);
+    if (cached && this.clock.now().getTime() < cached.expiresAt) return (await cached.value).quiz;
+    return this.findQuiz(quizId);
+  }
+
+  /** The signed-in participant's own summary: only after publication, only their own attempt. */
+  async summary(quizId: string, userId: string): Promise<QuizSummary> {
+    const quiz = await this.quizForResults(quizId);
+    const attempt = await this.repo.findAttempt(quizId, userId);
+    if (!attempt) throw notFound(RESULT_MESSAGES.notAttended);
+    if (!quiz.resultsPublishedAt || attempt.rank === null || attempt.score === null) {
+      throw forbidden(RESULT_MESSAGES.notPublished);
+    }
+    const published = await this.publishedQuiz(quiz);
+    const questionRows = published.questions;
+    const scored = scoreAttempt(
+      questionRows.map((q) => ({ id: q.id, choices: q.choices, ansIndex: q.ansIndex })),
+      attempt.answers,
+      { correct: quiz.markCorrect, wrong: quiz.markWrong },
+    );
+    const totalParticipants = Math.max(published.participants, attempt.rank);
+    return {
+      quizDetails: {
+        _id: quiz.id,
+        name: quiz.name,
+        desc: quiz.desc,
+        duration: quiz.durationMin,
+        class: quiz.class,
+        questions: questionRows.map((q) => ({
+          _id: q.id,
+          qn: q.qn,
+          choices: q.choices,
+          ansIndex: q.ansIndex,
+          explanation: q.explanation,
+          lang: q.lang,
+          audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+        })),
+      },
+      quizzSummary: {
+        score: attempt.score,
+        startedAt: attempt.startedAt.toISOString(),
+        submittedAt: attempt.submittedAt?.toISOString() ?? null,
+        answers: scored.answers,
+      },
+      rank: attempt.rank,
+      totalParticipants,
+      percentile: percentileForRank(attempt.rank, totalParticipants),
+    };
+  }
+
+  /**
+   * The landing page's podium. Public, so each instance answers from memory for
+   * LATEST_RESULT_CACHE_SECONDS (and concurrent misses share one database read).
+   */
+  async latestResult(): Promise<LatestResultResponse> {
+    const now = this.clock.now().getTime();
+    if (this.latest && now < this.latest.expiresAt) return this.latest.value;
+    if (!this.latestInFlight) {
+      this.latestInFlight = this.loadLatestResult()
+        .then((value) => {
+          this.latest = { value, expiresAt: this.clock.now().getTime() + LATEST_RESULT_CACHE_SECONDS * 1000 };
+          return value;
+        })
+        .finally(() => {
+          this.latestInFlight = null;
+        });
+    }
+    return this.latestInFlight;
+  }
+
+  private async loadLatestResult(): Promise<LatestResultResponse> {
+    const quiz = await this.repo.findLatestPublishedQuiz();
+    if (!quiz) return { results: [], quiz: null };
+    const [top, questionCount] = await Promise.all([
+      this.repo.findRanked(quiz.id, 0, 3),
+      this.repo.countQuestions(quiz.id),
+    ]);
+    return {
+      results: top.map((entry) => ({
+        _id: entry.id,
+        score: entry.score,
+        elapsedTime: elapsedSeconds(entry.elapsedMs),
+        userId: { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) },
+      })),
+      quiz: {
+        _id: quiz.id,
+        name: quiz.name,
+        class: quiz.class,
+        maxScore: Math.round(questionCount * quiz.markCorrect * 100) / 100,
+      },
+    };
+  }
+
+  /** Ranked names with score and time, after publication only; never phone numbers. */
+  async leaderboard(
+    quizId: string,
+    userId: string,
+    page: number,
+    limit: number,
+  ): Promise<LeaderboardResponse> {
+    const quiz = await this.quizForResults(quizId);
+    if (!quiz.resultsPublishedAt) throw forbidden(RESULT_MESSAGES.notPublished);
+    const [entries, { participants: total }] = await Promise.all([
+      this.repo.findRanked(quiz.id, (page - 1) * limit, limit),
+      this.publishedQuiz(quiz),
+    ]);
+    return {
+      results: entries.map((entry) => ({
+        _id: entry.id,
+        rank: entry.rank,
+        score: entry.score,
+        elapsedTime: elapsedSeconds(entry.elapsedMs),
+        userId: { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) },
+        isMe: entry.userId === userId,
+      })),
+      total,
+      page,
+      limit,
+    };
+  }
+}

@@ -1,0 +1,146 @@
+import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
+import { ListenControls } from '../../../components/listen/listen-controls';
+import { Badge } from '../../../components/ui/badge';
+import { useQuestionReader, type QuestionReaderState } from '../../../hooks/use-question-reader';
+
+/**
+ * One reader serves the whole list: the question being read gets the live reader, every other
+ * question a silent view of it whose Listen starts that question instead.
+ */
+function useReaderFor() {
+  const reader = useQuestionReader();
+  const [readingId, setReadingId] = useState<string | null>(null);
+  return (question: SummaryQuestion): QuestionReaderState => {
+    const active = reader.reading && readingId === question._id;
+    return {
+      ...reader,
+      reading: active,
+      paused: active && reader.paused,
+      part: active ? reader.part : null,
+      read: (target, onEnd) => {
+        setReadingId(question._id);
+        reader.read(target, () => {
+          setReadingId((current) => (current === question._id ? null : current));
+          onEnd?.();
+        });
+      },
+    };
+  };
+}
+
+const LETTERS = 'ABCDEF';
+
+/** Questions tab: each question with its choices, the correct one and the user's marked, and the verdict. */
+export function QuestionReview({ summary }: { summary: QuizSummary }) {
+  const readerFor = useReaderFor();
+  const answers = new Map(summary.quizzSummary.answers.map((a) => [a.qnId, a]));
+  return (
+    <ol className="space-y-4">
+      {summary.quizDetails.questions.map((question, index) => {
+        const answer = answers.get(question._id);
+        const selected = answer?.selectedOption ?? null;
+        const isCorrect = answer?.isCorrect ?? false;
+        const correctChoice = question.choices[question.ansIndex];
+        const headingId = `question-${question._id}`;
+        const reader = readerFor(question);
+        return (
+          <li
+            key={question._id}
+            aria-labelledby={headingId}
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <h3 id={headingId} className="text-sm font-semibold text-slate-500">
+                Question {index + 1}
+              </h3>
+              {isCorrect ? (
+                <Badge tone="green">
+                  <CheckCircle2 className="size-3.5" aria-hidden="true" /> Correct
+                </Badge>
+              ) : (
+                <Badge tone="red">
+                  <XCircle className="size-3.5" aria-hidden="true" /> Incorrect
+                </Badge>
+              )}
+            </div>
+            <p
+              lang={question.lang}
+              data-reading={reader.part === 'question' || undefined}
+              className={`mt-2 rounded-lg text-base font-medium whitespace-pre-line text-slate-900 ${
+                reader.part === 'question' ? 'bg-amber-100' : ''
+              }`}
+            >
+              {question.qn}
+            </p>
+            <div className="mt-3">
+              <ListenControls question={question} reader={reader} />
+            </div>
+            <ul className="mt-4 space-y-2">
+              {question.choices.map((choice, i) => {
+                const isAnswer = i === question.ansIndex;
+                const isSelected = selected === choice;
+                const tone = isAnswer
+                  ? 'border-emerald-400 bg-emerald-50 text-emerald-950'
+                  : isSelected
+                    ? 'border-red-400 bg-red-50 text-red-950'
+                    : 'border-slate-200 bg-white text-slate-800';
+                return (
+                  <li
+                    key={`${i}-${choice}`}
+                    lang={question.lang}
+                    data-correct={isAnswer || undefined}
+                    data-selected={isSelected || undefined}
+                    data-reading={reader.part === i || undefined}
+                    className={`flex items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm ${tone} ${
+                      reader.part === i ? 'ring-4 ring-amber-300' : ''
+                    }`}
+                  >
+                    <span className="grid size-7 shrink-0 place-items-center rounded-full bg-white/80 text-xs font-bold ring-1 ring-current/20">
+                      {LETTERS[i] ?? i + 1}
+                    </span>
+                    <span className="flex-1">{choice}</span>
+                    {isAnswer ? (
+                      <CheckCircle2 className="size-5 text-emerald-600" aria-label="Correct choice" />
+                    ) : isSelected ? (
+                      <XCircle className="size-5 text-red-600" aria-label="Your choice" />
+                    ) : (
+                      <Circle className="size-5 text-slate-300" aria-hidden="true" />
+                    )}
+                    {isSelected && (
+                      <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-current/30">
+                        Selected
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {!isCorrect && (
+              <dl className="mt-4 grid gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
+                <div>
+                  <dt className="font-semibold text-red-800">Your answer</dt>
+                  <dd className="text-slate-900">{selected ?? 'Not answered'}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold text-emerald-800">Correct answer</dt>
+                  <dd className="text-slate-900">{correctChoice}</dd>
+                </div>
+              </dl>
+            )}
+            {question.explanation && (
+              <div className="mt-4 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-950">
+                <Lightbulb className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div>
+                  <p className="font-semibold">Explanation</p>
+                  <p className="mt-1 whitespace-pre-line">{question.explanation}</p>
+                </div>
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

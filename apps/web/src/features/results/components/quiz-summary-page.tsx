@@ -1,0 +1,143 @@
+import { ArrowLeft, BookOpen, Clock, GraduationCap, Timer } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { TOAST } from '@quizcast/contract/constants';
+import { timeTakenMinutes } from '@quizcast/contract/domain/time-format';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useQuizSummary } from '../api/quiz-summary';
+import { LeaderboardPanel } from './leaderboard-panel';
+import { QuestionReview } from './question-review';
+import { SummaryStats } from './summary-stats';
+
+const TABS = ['summary', 'questions', 'leaderboard'] as const;
+type Tab = (typeof TABS)[number];
+
+const tabClass =
+  'min-h-11 min-w-0 flex-1 rounded-lg px-2 text-sm sm:px-4 font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
+
+/**
+ * Quiz summary (spec section 2): spinner while loading; on failure an error toast (top right on this
+ * flow) and "Failed to load quiz summary" with Retry; otherwise the header and the Summary, Questions
+ * and Leaderboard tabs. `actions` holds the poster button (composed by the app, not imported here).
+ */
+export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
+  const { quizId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'summary';
+  const { data, isPending, isError, error, errorUpdatedAt, refetch, isFetching } = useQuizSummary(quizId);
+
+  useEffect(() => {
+    if (isError) {
+      toast.error(errorMessage(error, 'Failed to load quiz summary'), {
+        id: `quiz-summary-error-${errorUpdatedAt}`,
+        position: TOAST.flowPosition,
+      });
+    }
+    // One toast per failed load (errorUpdatedAt changes on each failure).
+  }, [isError, error, errorUpdatedAt]);
+
+  if (isPending || (isError && isFetching)) {
+    return (
+      <div className="flex min-h-64 items-center justify-center">
+        <Spinner label="Loading quiz summary" className="scale-150" />
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <div className="mx-auto max-w-lg py-8">
+        <ErrorState
+          title="Failed to load quiz summary"
+          message="We couldn't retrieve your quiz results. Please try again."
+          onRetry={() => void refetch()}
+        />
+        <p className="mt-4 text-center">
+          <Link
+            to={WEB_ROUTES.quizzes}
+            className="text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+          >
+            Back to Quizzes
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const { quizDetails, quizzSummary } = data;
+  const minutes = timeTakenMinutes(quizzSummary.startedAt, quizzSummary.submittedAt);
+  return (
+    <div className="space-y-6">
+      <Link
+        to={WEB_ROUTES.quizzes}
+        className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-800 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Quizzes
+      </Link>
+      <header className="rounded-3xl bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 p-6 text-white shadow-lg sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{quizDetails.name}</h1>
+        {quizDetails.desc && <p className="mt-2 whitespace-pre-line text-brand-100">{quizDetails.desc}</p>}
+        <ul className="mt-5 flex flex-wrap gap-2 text-sm" aria-label="Quiz details">
+          <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
+            <Timer className="size-4 text-amber-300" aria-hidden="true" />
+            Duration: {quizDetails.duration} mins
+          </li>
+          <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
+            <Clock className="size-4 text-amber-300" aria-hidden="true" />
+            Time taken: {minutes.toFixed(1)} mins
+          </li>
+          <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
+            <GraduationCap className="size-4 text-amber-300" aria-hidden="true" />
+            Class: {quizDetails.class}
+          </li>
+          <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
+            <BookOpen className="size-4 text-amber-300" aria-hidden="true" />
+            {quizDetails.questions.length} questions
+          </li>
+        </ul>
+        {actions && <div className="mt-6">{actions}</div>}
+      </header>
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              if (value === 'summary') next.delete('tab');
+              else next.set('tab', value);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <Tabs.List aria-label="Quiz summary" className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
+          <Tabs.Trigger value="summary" className={tabClass}>
+            Summary
+          </Tabs.Trigger>
+          <Tabs.Trigger value="questions" className={tabClass}>
+            Questions
+          </Tabs.Trigger>
+          <Tabs.Trigger value="leaderboard" className={tabClass}>
+            Leaderboard
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="summary" className="mt-5 focus-visible:outline-none">
+          <SummaryStats summary={data} />
+        </Tabs.Content>
+        <Tabs.Content value="questions" className="mt-5">
+          <QuestionReview summary={data} />
+        </Tabs.Content>
+        <Tabs.Content value="leaderboard" className="mt-5">
+          <LeaderboardPanel quizId={quizId} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  CalendarCheck,
+  CalendarClock,
+  CheckCircle2,
+  Clock,
+  Crown,
+  Percent,
+  Star,
+  Trophy,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { accuracyPercent, rankTier, type RankTier } from '@quizcast/contract/domain/rank';
+import { timeTakenMinutes } from '@quizcast/contract/domain/time-format';
+import type { QuizSummary } from '@quizcast/contract/schemas/result';
+import { formatDateTime } from './format';
+
+const TIER_STYLES: Record<RankTier, { card: string; label: string; icon: string }> = {
+  gold: {
+    card: 'border-amber-400 bg-gradient-to-br from-amber-200 via-yellow-100 to-amber-300 text-amber-950',
+    label: 'text-amber-900',
+    icon: 'bg-amber-400 text-amber-950',
+  },
+  amber: {
+    card: 'border-amber-300 bg-amber-50 text-amber-950',
+    label: 'text-amber-800',
+    icon: 'bg-amber-200 text-amber-900',
+  },
+  purple: {
+    card: 'border-purple-300 bg-purple-50 text-purple-950',
+    label: 'text-purple-800',
+    icon: 'bg-purple-200 text-purple-900',
+  },
+  blue: {
+    card: 'border-blue-300 bg-blue-50 text-blue-950',
+    label: 'text-blue-800',
+    icon: 'bg-blue-200 text-blue-900',
+  },
+};
+
+function RankCard({ rank, total }: { rank: number; total: number }) {
+  const tier = rankTier(rank);
+  const style = TIER_STYLES[tier];
+  const Icon = tier === 'gold' ? Crown : tier === 'blue' ? Star : Trophy;
+  return (
+    <section
+      aria-label="Rank"
+      data-tier={tier}
+      className={`flex items-center gap-4 rounded-2xl border-2 p-5 shadow-sm sm:col-span-2 ${style.card}`}
+    >
+      <span className={`grid size-14 shrink-0 place-items-center rounded-2xl ${style.icon}`}>
+        <Icon className="size-7" aria-hidden="true" />
+      </span>
+      <div>
+        <p className={`text-sm font-semibold ${style.label}`}>Your Rank</p>
+        <p className="text-4xl font-extrabold tabular-nums">#{rank}</p>
+        <p className={`text-sm ${style.label}`}>
+          out of {total} {total === 1 ? 'participant' : 'participants'}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function StatCard({
+  title,
+  icon,
+  children,
+  note,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  note?: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
+        {icon}
+        {title}
+      </h3>
+      <p className="mt-2 text-2xl font-bold text-slate-900 tabular-nums">{children}</p>
+      {note && <p className="mt-1 text-sm text-slate-600">{note}</p>}
+    </section>
+  );
+}
+
+const iconClass = 'size-4 text-brand-700';
+
+/** Summary tab: rank card, Score, Correct Answers, Time Taken, Started At, Submitted At, percentile. */
+export function SummaryStats({ summary }: { summary: QuizSummary }) {
+  const { quizDetails, quizzSummary, rank, totalParticipants, percentile } = summary;
+  const total = quizDetails.questions.length;
+  const correct = quizzSummary.answers.filter((a) => a.isCorrect).length;
+  const minutes = timeTakenMinutes(quizzSummary.startedAt, quizzSummary.submittedAt);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <RankCard rank={rank} total={totalParticipants} />
+      <StatCard
+        title="Score"
+        icon={<Trophy className={iconClass} aria-hidden="true" />}
+        note={`out of ${total}`}
+      >
+        {quizzSummary.score}
+      </StatCard>
+      <StatCard
+        title="Correct Answers"
+        icon={<CheckCircle2 className={iconClass} aria-hidden="true" />}
+        note={`${accuracyPercent(correct, total)}% accuracy`}
+      >
+        {correct}/{total}
+      </StatCard>
+      <StatCard
+        title="Time Taken"
+        icon={<Clock className={iconClass} aria-hidden="true" />}
+        note={`of ${quizDetails.duration} mins`}
+      >
+        {minutes.toFixed(1)} mins
+      </StatCard>
+      <StatCard
+        title="Percentile"
+        icon={<Percent className={iconClass} aria-hidden="true" />}
+        note="participants at or below your result"
+      >
+        {percentile}
+      </StatCard>
+      <StatCard title="Started At" icon={<CalendarClock className={iconClass} aria-hidden="true" />}>
+        <span className="text-lg">{formatDateTime(quizzSummary.startedAt)}</span>
+      </StatCard>
+      <StatCard title="Submitted At" icon={<CalendarCheck className={iconClass} aria-hidden="true" />}>
+        <span className="text-lg">
+          {quizzSummary.submittedAt ? formatDateTime(quizzSummary.submittedAt) : 'Not submitted'}
+        </span>
+      </StatCard>
+    </div>
+  );
+}
