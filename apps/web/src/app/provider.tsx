@@ -39,7 +39,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
         gap={TOAST.gap}
         hotkey={[...TOAST.hotkey]}
         closeButton
-        richColors
       />
     </QueryClientProvider>
   );
