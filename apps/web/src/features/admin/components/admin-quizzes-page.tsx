@@ -4,14 +4,12 @@ import { formatRupees } from '@quizcast/contract/domain/price';
 import { WEB_ROUTES, webPath } from '@quizcast/contract/routes';
 import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useAdminQuizzes } from '../api/admin-quizzes';
 import { useSearchPaging } from '../hooks/use-search-paging';
 import { formatIst } from '../lib/date-time';
 import { Pager } from './pager';
 import { QuizStatusBadge } from './quiz-status-badge';
+import { ListState } from './list-state';
 import { SearchBox } from './search-box';
 
 /** Admin: every quiz with its status and attempts, and the way to create, edit or follow one. */
@@ -38,68 +36,66 @@ export function AdminQuizzesPage() {
       </div>
 
       <div className="mt-4">
-        {query.isPending ? (
-          <Spinner label="Loading quizzes" />
-        ) : query.isError ? (
-          <ErrorState
-            title="Could not load quizzes"
-            message={errorMessage(query.error, 'Please try again.')}
-            onRetry={() => void query.refetch()}
-          />
-        ) : query.data.quizzes.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-            {searchTerm ? 'No quizzes match your search.' : 'No quizzes yet. Create the first one.'}
-          </p>
-        ) : (
-          <>
-            <ul className="space-y-3" aria-label="Quizzes">
-              {query.data.quizzes.map((quiz) => (
-                <li key={quiz._id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <h2 className="font-semibold break-words text-slate-900">{quiz.name}</h2>
-                      <p className="mt-1 text-sm text-slate-600">
-                        {quiz.exam} · {quiz.class} · {quiz.duration} min ·{' '}
-                        {quiz.price > 0 ? formatRupees(Math.round(quiz.price * 100)) : 'Free'}
-                      </p>
-                      <p className="mt-1 text-sm text-slate-600">
-                        {formatIst(quiz.startTimeStamp)} → {formatIst(quiz.endTimeStamp)}
-                      </p>
+        <ListState
+          query={query}
+          loadingLabel="Loading quizzes"
+          errorTitle="Could not load quizzes"
+          isEmpty={(data) => data.quizzes.length === 0}
+          emptyMessage={
+            searchTerm ? 'No quizzes match your search.' : 'No quizzes yet. Create the first one.'
+          }
+        >
+          {(data) => (
+            <>
+              <ul className="space-y-3" aria-label="Quizzes">
+                {data.quizzes.map((quiz) => (
+                  <li key={quiz._id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <h2 className="font-semibold break-words text-slate-900">{quiz.name}</h2>
+                        <p className="mt-1 text-sm text-slate-600">
+                          {quiz.exam} · {quiz.class} · {quiz.duration} min ·{' '}
+                          {quiz.price > 0 ? formatRupees(Math.round(quiz.price * 100)) : 'Free'}
+                        </p>
+                        <p className="mt-1 text-sm text-slate-600">
+                          {formatIst(quiz.startTimeStamp)} → {formatIst(quiz.endTimeStamp)}
+                        </p>
+                      </div>
+                      <QuizStatusBadge status={quiz.status} />
                     </div>
-                    <QuizStatusBadge status={quiz.status} />
-                  </div>
-                  <p className="mt-2 text-sm text-slate-700">
-                    {quiz.questionCount} questions · {quiz.attemptCount} attempted · {quiz.submittedCount}{' '}
-                    submitted
-                  </p>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <Link
-                      to={webPath.quizDetails(quiz._id)}
-                      className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-                      aria-label={`Details of ${quiz.name}`}
-                    >
-                      Details
-                    </Link>
-                    <Link
-                      to={webPath.editQuiz(quiz._id)}
-                      className="inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
-                      aria-label={`Edit ${quiz.name}`}
-                    >
-                      Edit
-                    </Link>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pager
-              label="Quiz pages"
-              page={page}
-              limit={ADMIN_PAGE_SIZE}
-              total={query.data.total}
-              onPage={setPage}
-            />
-          </>
-        )}
+                    <p className="mt-2 text-sm text-slate-700">
+                      {quiz.questionCount} questions · {quiz.attemptCount} attempted · {quiz.submittedCount}{' '}
+                      submitted
+                    </p>
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      <Link
+                        to={webPath.quizDetails(quiz._id)}
+                        className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+                        aria-label={`Details of ${quiz.name}`}
+                      >
+                        Details
+                      </Link>
+                      <Link
+                        to={webPath.editQuiz(quiz._id)}
+                        className="inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
+                        aria-label={`Edit ${quiz.name}`}
+                      >
+                        Edit
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <Pager
+                label="Quiz pages"
+                page={page}
+                limit={ADMIN_PAGE_SIZE}
+                total={data.total}
+                onPage={setPage}
+              />
+            </>
+          )}
+        </ListState>
       </div>
     </div>
   );

@@ -7,12 +7,11 @@ import { webPath } from '@quizcast/contract/routes';
 import { ADMIN_PAGE_SIZE, ATTEMPT_STATUS_LABELS } from '@quizcast/contract/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadParticipantsCsv, useQuizParticipants } from '../api/quiz-participants';
 import { useSearchPaging } from '../hooks/use-search-paging';
 import { Pager } from './pager';
+import { ListState } from './list-state';
 import { SearchBox } from './search-box';
 
 const statusTone = { in_progress: 'blue', submitted: 'green', auto_submitted: 'amber' } as const;
@@ -54,81 +53,79 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
         />
       </div>
       <div className="mt-3">
-        {query.isPending ? (
-          <Spinner label="Loading participants" />
-        ) : query.isError ? (
-          <ErrorState
-            title="Could not load participants"
-            message={errorMessage(query.error, 'Please try again.')}
-            onRetry={() => void query.refetch()}
-          />
-        ) : query.data.participants.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-            {searchTerm ? 'No participants match your search.' : 'Nobody has attempted this quiz yet.'}
-          </p>
-        ) : (
-          <>
-            <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">
-                  Participants of {query.data.quiz.name}, {query.data.total} in all
-                </caption>
-                <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Rank
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Name
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Phone
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Score
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Time
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Status
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {query.data.participants.map((p) => (
-                    <tr key={p._id}>
-                      <td className="px-3 py-2 font-semibold">{p.rank ?? '—'}</td>
-                      <td className="px-3 py-2">
-                        <Link
-                          to={webPath.participant(p.userId._id)}
-                          className="font-medium text-brand-800 underline-offset-2 hover:underline"
-                        >
-                          {p.name}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2 tabular-nums">{p.phNo}</td>
-                      <td className="px-3 py-2 tabular-nums">{p.score ?? '—'}</td>
-                      <td className="px-3 py-2 tabular-nums">
-                        {p.elapsedTime === null ? '—' : formatElapsed(p.elapsedTime)}
-                      </td>
-                      <td className="px-3 py-2">
-                        <Badge tone={statusTone[p.status]}>{ATTEMPT_STATUS_LABELS[p.status]}</Badge>
-                      </td>
+        <ListState
+          query={query}
+          loadingLabel="Loading participants"
+          errorTitle="Could not load participants"
+          isEmpty={(data) => data.participants.length === 0}
+          emptyMessage={
+            searchTerm ? 'No participants match your search.' : 'Nobody has attempted this quiz yet.'
+          }
+        >
+          {(data) => (
+            <>
+              <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+                <table className="w-full min-w-[40rem] text-left text-sm">
+                  <caption className="sr-only">
+                    Participants of {data.quiz.name}, {data.total} in all
+                  </caption>
+                  <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+                    <tr>
+                      <th scope="col" className="px-3 py-2">
+                        Rank
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Name
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Phone
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Score
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Time
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Status
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Participant pages"
-              page={page}
-              limit={ADMIN_PAGE_SIZE}
-              total={query.data.total}
-              onPage={setPage}
-            />
-          </>
-        )}
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.participants.map((p) => (
+                      <tr key={p._id}>
+                        <td className="px-3 py-2 font-semibold">{p.rank ?? '—'}</td>
+                        <td className="px-3 py-2">
+                          <Link
+                            to={webPath.participant(p.userId._id)}
+                            className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                          >
+                            {p.name}
+                          </Link>
+                        </td>
+                        <td className="px-3 py-2 tabular-nums">{p.phNo}</td>
+                        <td className="px-3 py-2 tabular-nums">{p.score ?? '—'}</td>
+                        <td className="px-3 py-2 tabular-nums">
+                          {p.elapsedTime === null ? '—' : formatElapsed(p.elapsedTime)}
+                        </td>
+                        <td className="px-3 py-2">
+                          <Badge tone={statusTone[p.status]}>{ATTEMPT_STATUS_LABELS[p.status]}</Badge>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                label="Participant pages"
+                page={page}
+                limit={ADMIN_PAGE_SIZE}
+                total={data.total}
+                onPage={setPage}
+              />
+            </>
+          )}
+        </ListState>
       </div>
     </section>
   );
