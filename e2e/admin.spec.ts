@@ -1,42 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { latestOtp, registerViaApi, signIn, type Session } from './support/session';
-
-/**
- * Admin journeys (issue 7). playwright.config.ts lists these numbers in ADMIN_PHONES, one per
- * project, so each project registers its own admin once; a retried worker logs in instead.
- */
-const ADMIN_PHONE_BY_PROJECT: Record<string, string> = { mobile: '5550000001', desktop: '5550000002' };
-
-const adminSessions = new Map<string, Session>();
-
-/** This project's admin: registered on first use, else logged in (once per worker). */
-async function adminSession(request: APIRequestContext, testInfo: TestInfo): Promise<Session> {
-  const phNo = ADMIN_PHONE_BY_PROJECT[testInfo.project.name] ?? '5550000001';
-  const cached = adminSessions.get(phNo);
-  if (cached) return cached;
-  let sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
-  if (sent.status() === 429) {
-    // A restarted worker logging in again within the resend cooldown: move the server clock past it.
-    const wait = Number(sent.headers()['retry-after'] ?? 60);
-    await request.post('/api/dev/clock', { data: { advanceMs: (wait + 1) * 1000 } });
-    sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
-  }
-  let session: Session;
-  if (sent.status() === 404) {
-    session = await registerViaApi(request, { phNo, name: 'Asha Admin' });
-  } else {
-    if (!sent.ok()) throw new Error(`login-send-otp: ${sent.status()} ${await sent.text()}`);
-    const otp = await latestOtp(request, phNo);
-    const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
-    if (!res.ok()) throw new Error(`login-verify-otp: ${res.status()} ${await res.text()}`);
-    const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
-    session = { accessToken, user };
-  }
-  expect(session.user.role).toBe('admin');
-  adminSessions.set(phNo, session);
-  return session;
-}
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminSession, registerViaApi, signIn, type Session } from './support/session';
+import { expectAccessible } from './support/axe';
 
 /** The server's clock (browser tests may have moved it), as a `datetime-local` value in the page's zone. */
 async function serverLocalInput(page: Page, offsetMs: number): Promise<string> {
@@ -64,18 +28,6 @@ function collectProblems(page: Page): string[] {
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(msg.text());
   });
   return problems;
-}
-
-/**
- * WCAG A/AA problems axe finds on the current page, as "rule: target" strings. Toasts are left out:
- * they are the shared sonner Toaster's (its rich-colour success toast fails colour contrast).
- */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /** Quizzes this file created; each test hides them again so other spec files see only the demo data. */
@@ -189,7 +141,7 @@ test.describe('admin', () => {
     await expect(summary).toContainText('Name must be 3–200 characters');
     await expect(summary).toContainText('Question 1: question text is required');
 
-    expect(await accessibilityProblems(page)).toEqual([]);
+    await expectAccessible(page, 'admin', { strict: true, wcagOnly: true });
 
     const name = `Admin e2e quiz ${testInfo.project.name} ${Date.now()}`;
     await fillQuizDetails(page, name);
@@ -240,7 +192,7 @@ test.describe('admin', () => {
     rememberQuiz(page, admin);
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
     await expect(page.getByText('Nobody has attempted this quiz yet.')).toBeVisible();
-    expect(await accessibilityProblems(page)).toEqual([]);
+    await expectAccessible(page, 'admin', { strict: true, wcagOnly: true });
 
     // It is in the admin list, and the editor reopens it with its questions.
     await page.goto('/admin/quizzes');
@@ -289,7 +241,7 @@ test.describe('admin', () => {
     await students.filter({ hasText: admin.user.phNo }).click();
     await expect(page.getByRole('heading', { name: /Asha Admin/ })).toBeVisible();
     await expect(page.getByText(admin.user.phNo)).toBeVisible();
-    expect(await accessibilityProblems(page)).toEqual([]);
+    await expectAccessible(page, 'admin', { strict: true, wcagOnly: true });
     expect(problems).toEqual([]);
   });
 

@@ -1,21 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, signIn } from './support/session';
+import { expectAccessible } from './support/axe';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
-
-/** Zero serious or critical axe violations on the whole page. */
-async function expectNoSeriousViolations(page: Page, screen: string, scope?: string) {
-  const builder = new AxeBuilder({ page });
-  // Under a modal, the page behind the overlay is inert: check the dialog itself.
-  if (scope) builder.include(scope);
-  const { violations } = await builder.analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** Press Tab until the focused element has this accessible text (keyboard only, bounded). */
 async function tabTo(page: Page, text: string) {
@@ -39,14 +27,14 @@ test.describe('audio-first', () => {
 
     await page.goto('/quizzes');
     await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'list');
+    await expectAccessible(page, 'list');
     await page.getByRole('searchbox', { name: 'Search quizzes' }).focus();
     await page.keyboard.type(POLITY);
     await expect(page.getByTestId('quiz-row')).toHaveCount(1);
     await tabTo(page, `Start ${POLITY}`);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: POLITY })).toBeVisible();
-    await expectNoSeriousViolations(page, 'intro');
+    await expectAccessible(page, 'intro');
     await tabTo(page, 'Start Quiz Now');
     await page.keyboard.press('Enter');
 
@@ -55,7 +43,7 @@ test.describe('audio-first', () => {
     await expect(progress).toHaveText(/^Question 1 of \d+$/);
     const total = Number((await progress.textContent())!.split(' of ')[1]);
     await expect(page.getByRole('button', { name: 'Listen', exact: true })).toBeVisible();
-    await expectNoSeriousViolations(page, 'attempt');
+    await expectAccessible(page, 'attempt');
 
     // Turn audio mode on from the keyboard; it is remembered on this device.
     await tabTo(page, 'Audio mode: Off');
@@ -65,7 +53,7 @@ test.describe('audio-first', () => {
     await expect(page.getByText(/Keys: 1–6 or A–F choose/)).toBeVisible();
     await expect(page.getByRole('group', { name: 'Audio controls' })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('QUIZCAST_AUDIO_MODE'))).toBe('1');
-    await expectNoSeriousViolations(page, 'attempt in audio mode');
+    await expectAccessible(page, 'attempt in audio mode');
     // Move focus off the toggle so Space and letters go to audio mode, as after any question change.
     await page.keyboard.press('n');
     await expect(progress).toHaveText(`Question 2 of ${total}`);
@@ -109,13 +97,13 @@ test.describe('audio-first', () => {
     // Keys do nothing while the dialog is open.
     await page.keyboard.press('a');
     await expect(confirm).toBeVisible();
-    await expectNoSeriousViolations(page, 'submit dialog', '[role="dialog"]');
+    await expectAccessible(page, 'submit dialog', { include: '[role="dialog"]' });
     await tabTo(page, 'Submit');
     await page.keyboard.press('Enter');
 
     await expect(page).toHaveURL(/\/quizzes\/submitted$/);
     await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'submitted');
+    await expectAccessible(page, 'submitted');
 
     // The server recorded the submission with an answer for every question.
     const list = await page.request.get(`/api/quizzes/participant?searchTerm=${encodeURIComponent(POLITY)}`, {
@@ -152,21 +140,21 @@ test.describe('audio-first', () => {
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoSeriousViolations(page, 'landing');
+    await expectAccessible(page, 'landing');
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoSeriousViolations(page, 'login');
+    await expectAccessible(page, 'login');
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoSeriousViolations(page, 'register');
+    await expectAccessible(page, 'register');
 
     const session = await registerViaApi(page.request);
     await signIn(page, session);
     await page.goto('/profile');
     await expect(page.getByText(session.user.name).first()).toBeVisible();
-    await expectNoSeriousViolations(page, 'profile');
+    await expectAccessible(page, 'profile');
     await page.goto('/profile/edit');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoSeriousViolations(page, 'edit profile');
+    await expectAccessible(page, 'edit profile');
   });
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerViaApi, signIn, type Session } from './support/session';
+import { expectAccessible } from './support/axe';
 
 /**
  * Unlocking a paid quiz with the fake checkout (PAYMENT_PROVIDER=fake, the e2e server's default):
@@ -51,11 +51,6 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
 async function openIntro(page: Page, request: APIRequestContext) {
   const session = await registerViaApi(request);
   const quiz = await lockedPaidQuiz(request, session);
@@ -99,12 +94,12 @@ test.describe('unlocking a paid quiz', () => {
     expect(await attendStatus(request, session, quiz._id)).toBe(402);
 
     await page.getByRole('button', { name: 'Unlock Quiz for ₹10 + gst 18%' }).click();
-    await expectAccessible(page, '[role="dialog"]');
+    await expectAccessible(page, 'payment dialog', { include: '[role="dialog"]', strict: true });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 
     const checkout = await openCheckout(page);
-    await expectAccessible(page, '[data-fake-checkout]');
+    await expectAccessible(page, 'checkout', { include: '[data-fake-checkout]', strict: true });
     await checkout.getByRole('button', { name: 'Pay' }).click();
     await expect(checkout).toBeHidden();
     await expect(

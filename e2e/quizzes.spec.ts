@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, signIn, type Session } from './support/session';
+import { expectAccessible } from './support/axe';
 
 /** Live, free demo quizzes (apps/server/src/seed/demo.ts: live for weeks after seeding). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
@@ -29,12 +29,6 @@ async function openIntro(page: Page, name: string): Promise<string> {
   return page.url().split('/').pop()!;
 }
 
-/** axe on this feature's content (the layout around it is checked by its own tests). */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 function seconds(countdown: string): number {
   const parts = countdown.split(':').map(Number);
   return parts.reduce((total, part) => total * 60 + part, 0);
@@ -54,7 +48,7 @@ test.describe('quizzes for participants', () => {
     const quizId = await openIntro(page, POLITY);
     await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pro tips' })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
     await page.getByRole('button', { name: 'Start Quiz Now' }).click();
 
     await expect(page).toHaveURL(/\/quizzes\/attend$/);
@@ -73,7 +67,7 @@ test.describe('quizzes for participants', () => {
     await expect(page.getByText('Not Answered', { exact: true })).toBeVisible();
     await radios.nth(2).check();
     await expect(page.getByText('Answered', { exact: true })).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(progress).toHaveText(`Question 2 of ${total}`);
     await radios.nth(1).check();
@@ -199,7 +193,7 @@ test.describe('quizzes for participants', () => {
     await rows.last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 5000);
     await expect(rows).toHaveCount(16);
-    await expectAccessible(page);
+    await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
     // Live quizzes first: the first row can be started, the last (ended, not attended) shows "-".
     await expect(rows.first().getByRole('link', { name: /^Start / })).toBeVisible();
     await expect(rows.last().getByText('Time over')).toBeVisible();

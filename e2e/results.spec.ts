@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { latestOtp, registerViaApi, signIn, type Session } from './support/session';
+import { expectAccessible } from './support/axe';
 
 /** The demo learner: one of the 24 ranked participants of the demo's ended quiz. */
 const DEMO_PHONE = '9876543210';
@@ -97,15 +97,6 @@ async function openSummaryFromList(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('quiz-row')).toHaveCount(1);
   await page.getByRole('link', { name: `View Details of ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-/** axe on the whole page: no serious or critical violations. */
-async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 function collectConsoleErrors(page: Page): string[] {

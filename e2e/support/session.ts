@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 /** Storage keys from packages/contract (duplicated as literals: the e2e tests run outside the app bundle). */
 export const USER_KEY = 'USER_PARTICIPANT';
@@ -61,4 +61,40 @@ export async function signIn(page: Page, session: Session): Promise<void> {
     },
     { userKey: USER_KEY, tokenKey: TOKEN_KEY, user: session.user, token: session.accessToken },
   );
+}
+
+/**
+ * Admins for browser tests: playwright.config.ts lists these numbers in ADMIN_PHONES, one per
+ * project, so each project registers its own admin once; a retried worker logs in instead.
+ */
+const ADMIN_PHONE_BY_PROJECT: Record<string, string> = { mobile: '5550000001', desktop: '5550000002' };
+
+const adminSessions = new Map<string, Session>();
+
+/** This project's admin: registered on first use, else logged in (once per worker). */
+export async function adminSession(request: APIRequestContext, testInfo: TestInfo): Promise<Session> {
+  const phNo = ADMIN_PHONE_BY_PROJECT[testInfo.project.name] ?? '5550000001';
+  const cached = adminSessions.get(phNo);
+  if (cached) return cached;
+  let sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
+  if (sent.status() === 429) {
+    // A restarted worker logging in again within the resend cooldown: move the server clock past it.
+    const wait = Number(sent.headers()['retry-after'] ?? 60);
+    await request.post('/api/dev/clock', { data: { advanceMs: (wait + 1) * 1000 } });
+    sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
+  }
+  let session: Session;
+  if (sent.status() === 404) {
+    session = await registerViaApi(request, { phNo, name: 'Asha Admin' });
+  } else {
+    if (!sent.ok()) throw new Error(`login-send-otp: ${sent.status()} ${await sent.text()}`);
+    const otp = await latestOtp(request, phNo);
+    const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
+    if (!res.ok()) throw new Error(`login-verify-otp: ${res.status()} ${await res.text()}`);
+    const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
+    session = { accessToken, user };
+  }
+  expect(session.user.role).toBe('admin');
+  adminSessions.set(phNo, session);
+  return session;
 }
