@@ -164,6 +164,38 @@ describe('question audio upload', () => {
   });
 });
 
+describe('a recording attached during attempts', () => {
+  it('reaches participants on their next fetch (the question cache follows the quiz version)', async () => {
+    const created = await quiz();
+    const q = created.questions[0]!;
+    const attend = async () =>
+      quizAttemptSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/quizzes/participant/attend/${created.quiz.id}`,
+            headers: participant,
+          })
+        ).json(),
+      ).questions[0]!.audioUrl;
+    // The attempt has started, so this instance now caches the quiz's questions.
+    expect(await attend()).toBeNull();
+
+    const first = questionAudioResponseSchema.parse(
+      (await upload(created.quiz.id, q.id, admin, { name: 'a.mp3', data: mp3(), type: 'audio/mpeg' })).json(),
+    );
+    expect(await attend()).toBe(first.audioUrl);
+
+    const second = questionAudioResponseSchema.parse(
+      (await upload(created.quiz.id, q.id, admin, { name: 'b.ogg', data: OGG, type: 'audio/ogg' })).json(),
+    );
+    expect(await attend()).toBe(second.audioUrl);
+
+    await t.app.inject({ method: 'DELETE', url: url(created.quiz.id, q.id), headers: admin });
+    expect(await attend()).toBeNull();
+  });
+});
+
 describe('audio file range requests', () => {
   let audioUrl: string;
   const data = mp3(10_000);

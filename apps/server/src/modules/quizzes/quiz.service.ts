@@ -26,30 +26,39 @@ const rupees = (paise: number) => paise / 100;
 
 /**
  * A quiz's questions (with answers, server-side only), kept in memory for a few minutes once an
- * attempt of that quiz exists: from then on they cannot change (the admin rules refuse it). Each
- * instance has its own copy; nothing another instance needs lives here.
+ * attempt of that quiz exists: from then on their text, choices and answers cannot change (the
+ * admin rules refuse it). A recording can still be attached; that bumps the quiz's `updated_at`,
+ * and callers that have the quiz row pass it as `version`, so every instance refetches at once.
+ * Each instance has its own copy; nothing another instance needs lives here.
  */
 class QuestionCache {
-  private readonly entries = new Map<string, { questions: QuizQuestion[]; expires: number }>();
+  private readonly entries = new Map<
+    string,
+    { questions: QuizQuestion[]; version: number | undefined; expires: number }
+  >();
   private static readonly TTL_MS = 5 * MINUTE;
   private static readonly MAX_QUIZZES = 500;
 
   constructor(private readonly quizzes: QuizRepository) {}
 
-  async get(quizId: string): Promise<QuizQuestion[]> {
+  private fresh(quizId: string, version: number | undefined) {
     const hit = this.entries.get(quizId);
-    if (hit && hit.expires > Date.now()) return hit.questions;
-    return this.quizzes.questions(quizId);
+    if (!hit || hit.expires <= Date.now()) return undefined;
+    return version === undefined || hit.version === version ? hit : undefined;
+  }
+
+  /** Cached questions; with `version` (the quiz's updatedAt), only a copy of that version. */
+  async get(quizId: string, version?: number): Promise<QuizQuestion[]> {
+    return this.fresh(quizId, version)?.questions ?? this.quizzes.questions(quizId);
   }
 
   /** Keep them: call only once an attempt of this quiz exists. */
-  remember(quizId: string, questions: QuizQuestion[]): void {
-    const hit = this.entries.get(quizId);
-    if (!questions.length || (hit && hit.expires > Date.now())) return;
+  remember(quizId: string, questions: QuizQuestion[], version?: number): void {
+    if (!questions.length || this.fresh(quizId, version)) return;
     this.entries.delete(quizId);
     if (this.entries.size >= QuestionCache.MAX_QUIZZES)
       this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(quizId, { questions, expires: Date.now() + QuestionCache.TTL_MS });
+    this.entries.set(quizId, { questions, version, expires: Date.now() + QuestionCache.TTL_MS });
   }
 }
 
@@ -145,8 +154,9 @@ export class ParticipantQuizService {
     let attempt = loaded.attempt;
     if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
     if (!attempt) attempt = await this.start(quiz, userId, loaded.unlocked);
-    const questions = await this.questions.get(quizId);
-    this.questions.remember(quizId, questions);
+    const version = quiz.updatedAt.getTime();
+    const questions = await this.questions.get(quizId, version);
+    this.questions.remember(quizId, questions, version);
     return {
       _id: quiz.id,
       name: quiz.name,
