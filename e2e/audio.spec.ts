@@ -1,9 +1,136 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, signIn } from './support/session';
+import { adminSession, registerViaApi, signIn } from './support/session';
 import { expectAccessible } from './support/axe';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
+
+/** The journey's quiz: four questions (one in Hindi); the learner picks PICKS, so 1 and 2 are right. */
+const QUESTIONS = [
+  {
+    qn: 'Which article of the Constitution abolishes untouchability?',
+    choices: ['Article 17', 'Article 21', 'Article 32'],
+    ansIndex: 0,
+    lang: 'en',
+  },
+  {
+    qn: 'Who appoints the Chief Election Commissioner?',
+    choices: ['Prime Minister', 'President', 'Parliament'],
+    ansIndex: 1,
+    lang: 'en',
+  },
+  { qn: 'भारत के प्रथम राष्ट्रपति कौन थे?', choices: ['जवाहरलाल नेहरू', 'राजेंद्र प्रसाद'], ansIndex: 1, lang: 'hi' },
+  {
+    qn: 'How many fundamental duties are listed today?',
+    choices: ['10', '11', '12', '9'],
+    ansIndex: 1,
+    lang: 'en',
+  },
+] as const;
+const PICKS = [0, 1, 0, 0];
+const LANG = QUESTIONS.map((q) => (q.lang === 'hi' ? 'hi-IN' : 'en-IN'));
+
+/** What a listener hears for question i: the question, then "Option A: …" for each choice. */
+function script(i: number) {
+  const q = QUESTIONS[i]!;
+  return [q.qn, ...q.choices.map((c, k) => `Option ${String.fromCharCode(65 + k)}: ${c}`)].map((text) => ({
+    text,
+    lang: LANG[i],
+  }));
+}
+
+/**
+ * Stands in for the device's speech engine (headless Chromium has no voices): it records every
+ * utterance and keeps "speaking" until cancelled, so the test hears exactly what a learner would.
+ */
+function recordingSpeech() {
+  const spoken: { text: string; lang: string }[] = [];
+  (window as unknown as { __spoken: typeof spoken }).__spoken = spoken;
+  class Utterance extends EventTarget {
+    lang = '';
+    rate = 1;
+    pitch = 1;
+    volume = 1;
+    voice: SpeechSynthesisVoice | null = null;
+    onstart: ((e: Event) => void) | null = null;
+    onend: ((e: Event) => void) | null = null;
+    onerror: ((e: Event) => void) | null = null;
+    constructor(public text: string) {
+      super();
+    }
+  }
+  const synth = {
+    speaking: false,
+    pending: false,
+    paused: false,
+    onvoiceschanged: null,
+    getVoices: () => [],
+    speak(u: Utterance) {
+      spoken.push({ text: u.text, lang: u.lang });
+      this.speaking = true;
+      setTimeout(() => u.onstart?.(new Event('start')), 0);
+    },
+    cancel() {
+      this.speaking = false;
+    },
+    pause() {
+      this.paused = true;
+    },
+    resume() {
+      this.paused = false;
+    },
+    addEventListener() {},
+    removeEventListener() {},
+  };
+  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+  Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+}
+
+/** The last n utterances the page spoke. */
+function lastSpoken(page: Page, n: number) {
+  return page.evaluate(
+    (count) => (window as unknown as { __spoken: { text: string; lang: string }[] }).__spoken.slice(-count),
+    n,
+  );
+}
+
+/** An admin publishes a free quiz that is live now (by the server's clock) and ends in 10 minutes. */
+async function createListeningQuiz(page: Page, project: string) {
+  const admin = await adminSession(page.request, test.info());
+  const now = await serverNow(page);
+  const endAt = now + 10 * 60_000;
+  const name = `Listening drill ${project} ${now}`;
+  const res = await page.request.post('/api/quizzes', {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    data: {
+      name,
+      desc: 'Four questions to take by ear.',
+      exam: 'UPSC',
+      class: 'Preparing for Competitive exams',
+      duration: 6,
+      startTimeStamp: new Date(now - 60_000).toISOString(),
+      endTimeStamp: new Date(endAt).toISOString(),
+      price: 0,
+      published: true,
+      questions: QUESTIONS,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { name, endAt };
+}
+
+async function serverNow(page: Page): Promise<number> {
+  const res = await page.request.get('/api/dev/clock');
+  return new Date(((await res.json()) as { now: string }).now).getTime();
+}
+
+/** Moves the server's clock past the quiz's end and the submit grace (30 s); the sweeper publishes. */
+async function moveServerClockPast(page: Page, endAt: number): Promise<Date> {
+  const advanceMs = endAt - (await serverNow(page)) + 31_000;
+  const moved = await page.request.post('/api/dev/clock', { data: { advanceMs } });
+  expect(moved.ok()).toBe(true);
+  return new Date(((await moved.json()) as { now: string }).now);
+}
 
 /** Press Tab until the focused element has this accessible text (keyboard only, bounded). */
 async function tabTo(page: Page, text: string) {
@@ -19,98 +146,147 @@ async function tabTo(page: Page, text: string) {
 }
 
 test.describe('audio-first', () => {
-  test('keyboard-only journey in audio mode: start, answer every question with keys, submit with S', async ({
+  test('keyboard-only journey in audio mode: start, hear and answer every question with keys, submit, then the summary', async ({
     page,
-  }) => {
+  }, testInfo) => {
+    const quiz = await createListeningQuiz(page, testInfo.project.name);
     const session = await registerViaApi(page.request);
+    await page.addInitScript(recordingSpeech);
+    await page.clock.install();
     await signIn(page, session);
 
-    await page.goto('/quizzes');
-    await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
-    await expectAccessible(page, 'list');
-    await page.getByRole('searchbox', { name: 'Search quizzes' }).focus();
-    await page.keyboard.type(POLITY);
-    await expect(page.getByTestId('quiz-row')).toHaveCount(1);
-    await tabTo(page, `Start ${POLITY}`);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: POLITY })).toBeVisible();
-    await expectAccessible(page, 'intro');
-    await tabTo(page, 'Start Quiz Now');
-    await page.keyboard.press('Enter');
+    try {
+      await page.goto('/quizzes');
+      await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+      await expectAccessible(page, 'list');
+      await page.getByRole('searchbox', { name: 'Search quizzes' }).focus();
+      await page.keyboard.type(quiz.name);
+      await expect(page.getByTestId('quiz-row')).toHaveCount(1);
+      await tabTo(page, `Start ${quiz.name}`);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: quiz.name })).toBeVisible();
+      await expectAccessible(page, 'intro');
+      await tabTo(page, 'Start Quiz Now');
+      await page.keyboard.press('Enter');
 
-    await expect(page).toHaveURL(/\/quizzes\/attend$/);
-    const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
-    await expect(progress).toHaveText(/^Question 1 of \d+$/);
-    const total = Number((await progress.textContent())!.split(' of ')[1]);
-    await expect(page.getByRole('button', { name: 'Listen', exact: true })).toBeVisible();
-    await expectAccessible(page, 'attempt');
+      await expect(page).toHaveURL(/\/quizzes\/attend$/);
+      const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
+      const total = QUESTIONS.length;
+      await expect(progress).toHaveText(`Question 1 of ${total}`);
+      await expect(page.getByRole('button', { name: 'Listen', exact: true })).toBeVisible();
+      await expectAccessible(page, 'attempt');
 
-    // Turn audio mode on from the keyboard; it is remembered on this device.
-    await tabTo(page, 'Audio mode: Off');
-    await page.keyboard.press('Enter');
-    const toggle = page.getByRole('button', { name: 'Audio mode: On' });
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByText(/Keys: 1–6 or A–F choose/)).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Audio controls' })).toBeVisible();
-    expect(await page.evaluate(() => window.localStorage.getItem('QUIZCAST_AUDIO_MODE'))).toBe('1');
-    await expectAccessible(page, 'attempt in audio mode');
-    // Move focus off the toggle so Space and letters go to audio mode, as after any question change.
-    await page.keyboard.press('n');
-    await expect(progress).toHaveText(`Question 2 of ${total}`);
-    await page.keyboard.press('p');
-    await expect(progress).toHaveText(`Question 1 of ${total}`);
-    await page.keyboard.press('ArrowRight');
-    await expect(progress).toHaveText(`Question 2 of ${total}`);
-    await page.keyboard.press('ArrowLeft');
-    await expect(progress).toHaveText(`Question 1 of ${total}`);
+      // Turn audio mode on from the keyboard; it is remembered on this device.
+      await tabTo(page, 'Audio mode: Off');
+      await page.keyboard.press('Enter');
+      const toggle = page.getByRole('button', { name: 'Audio mode: On' });
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByText(/Keys: 1–6 or A–F choose/)).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Audio controls' })).toBeVisible();
+      expect(await page.evaluate(() => window.localStorage.getItem('QUIZCAST_AUDIO_MODE'))).toBe('1');
+      await expectAccessible(page, 'attempt in audio mode');
+      // The first question is read aloud at once: the question, then every choice.
+      await expect.poll(() => lastSpoken(page, 1 + QUESTIONS[0]!.choices.length)).toEqual(script(0));
 
-    const status = page.getByRole('status').filter({ hasText: /selected|question/ });
-    const radios = page.getByRole('radio');
-    for (let i = 0; i < total; i++) {
-      await expect(progress).toHaveText(`Question ${i + 1} of ${total}`);
-      // Alternate between number and letter keys: 2 / B pick the second choice, 1 / A the first.
-      const choice = i % 2;
-      const key = i % 4 < 2 ? String(choice + 1) : String.fromCharCode(97 + choice);
-      await page.keyboard.press(key);
-      await expect(radios.nth(choice)).toBeChecked();
-      await expect(status).toHaveText(`Option ${String.fromCharCode(65 + choice)} selected`);
-      await expect(page.getByText('Answered', { exact: true })).toBeVisible();
-      if (i < total - 1) await page.keyboard.press('n');
+      // Arrow keys and N/P move; arriving reads the question (so the learner never has to look).
+      await page.keyboard.press('n');
+      await expect(progress).toHaveText(`Question 2 of ${total}`);
+      await expect.poll(() => lastSpoken(page, 1 + QUESTIONS[1]!.choices.length)).toEqual(script(1));
+      await page.keyboard.press('p');
+      await expect(progress).toHaveText(`Question 1 of ${total}`);
+      await page.keyboard.press('ArrowRight');
+      await expect(progress).toHaveText(`Question 2 of ${total}`);
+      await page.keyboard.press('ArrowLeft');
+      await expect(progress).toHaveText(`Question 1 of ${total}`);
+
+      const status = page.getByRole('status').filter({ hasText: /selected|question|left/ });
+      const radios = page.getByRole('radio');
+      for (let i = 0; i < total; i++) {
+        await expect(progress).toHaveText(`Question ${i + 1} of ${total}`);
+        await expect.poll(() => lastSpoken(page, 1 + QUESTIONS[i]!.choices.length)).toEqual(script(i));
+        // Alternate between number and letter keys: 2 / B pick the second choice, 1 / A the first.
+        const choice = PICKS[i]!;
+        const key = i % 4 < 2 ? String(choice + 1) : String.fromCharCode(97 + choice);
+        await page.keyboard.press(key);
+        await expect(radios.nth(choice)).toBeChecked();
+        const confirmation = `Option ${String.fromCharCode(65 + choice)} selected`;
+        await expect(status).toHaveText(confirmation);
+        await expect.poll(() => lastSpoken(page, 1)).toEqual([{ text: confirmation, lang: LANG[i] }]);
+        await expect(page.getByText('Answered', { exact: true })).toBeVisible();
+        if (i < total - 1) await page.keyboard.press('n');
+      }
+      // N on the last question says so instead of leaving it.
+      await page.keyboard.press('n');
+      await expect(status).toHaveText('This is the last question. Press S to submit.');
+      // R replays the question; Space pauses and resumes it.
+      await page.keyboard.press('r');
+      await expect
+        .poll(() => lastSpoken(page, 1 + QUESTIONS[total - 1]!.choices.length))
+        .toEqual(script(total - 1));
+      await page.keyboard.press(' ');
+      const audioControls = page.getByRole('group', { name: 'Audio controls' });
+      await expect(audioControls.getByRole('button', { name: 'Resume' })).toBeVisible();
+      expect(await page.evaluate(() => window.speechSynthesis.paused)).toBe(true);
+      await page.keyboard.press(' ');
+      await expect(audioControls.getByRole('button', { name: 'Pause' })).toBeVisible();
+      expect(await page.evaluate(() => window.speechSynthesis.paused)).toBe(false);
+
+      // A spoken warning when 5 minutes are left (the quiz lasts 6): move the device clock on.
+      await page.clock.fastForward('01:01');
+      await expect(status).toHaveText('5 minutes left');
+      await expect.poll(() => lastSpoken(page, 1)).toEqual([{ text: '5 minutes left', lang: 'en-IN' }]);
+
+      await page.keyboard.press('s');
+      const confirm = page.getByRole('dialog', { name: 'Submit quiz?' });
+      await expect(confirm).toContainText('You have answered every question.');
+      // Keys do nothing while the dialog is open.
+      await page.keyboard.press('a');
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page, 'submit dialog', { include: '[role="dialog"]' });
+      await tabTo(page, 'Submit');
+      await page.keyboard.press('Enter');
+
+      await expect(page).toHaveURL(/\/quizzes\/submitted$/);
+      await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
+      await expectAccessible(page, 'submitted');
+
+      // The window closes; past end + grace the server publishes the results by itself.
+      const serverTime = await moveServerClockPast(page, quiz.endAt);
+      await page.clock.setSystemTime(serverTime);
+
+      // Back to the list and on to the summary, still by keyboard.
+      await tabTo(page, 'Back to Quizzes');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search quizzes' }).focus();
+      await page.keyboard.type(quiz.name);
+      await expect(page.getByTestId('quiz-row')).toHaveCount(1);
+      await tabTo(page, `View Details of ${quiz.name}`);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: quiz.name })).toBeVisible();
+
+      // Two right (questions 1 and 2), two wrong: score 2 of 4, first of one participant.
+      await expect(page.getByRole('region', { name: 'Score' })).toContainText(`2out of ${total}`);
+      await expect(page.getByRole('region', { name: 'Rank' })).toContainText('#1');
+      await expect(page.getByRole('region', { name: 'Rank' })).toContainText('out of 1 participant');
+      await expectAccessible(page, 'summary');
+
+      // Tabs by keyboard: focus the selected tab, arrow to Questions.
+      await tabTo(page, 'Summary');
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('tab', { name: 'Questions' })).toHaveAttribute('aria-selected', 'true');
+      const reviewed = page.getByRole('listitem', { name: /^Question \d+$/ });
+      await expect(reviewed).toHaveCount(total);
+      await expect(reviewed.getByText('Correct', { exact: true })).toHaveCount(2);
+      await expectAccessible(page, 'summary questions');
+      // Listen works in the review too, by keyboard: the first question and its choices are read.
+      await tabTo(page, 'Listen');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => lastSpoken(page, 1 + QUESTIONS[0]!.choices.length)).toEqual(script(0));
+      await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeFocused();
+    } finally {
+      await page.request.post('/api/dev/clock', { data: { reset: true } });
     }
-    // N on the last question says so instead of leaving it.
-    await page.keyboard.press('n');
-    await expect(status).toHaveText('This is the last question. Press S to submit.');
-    // Replay and pause never block answering, with or without voices.
-    await page.keyboard.press('r');
-    await page.keyboard.press(' ');
-    await expect(
-      page.getByRole('group', { name: 'Audio controls' }).getByRole('button', { name: 'Resume' }),
-    ).toBeVisible();
-    await page.keyboard.press(' ');
-    await expect(
-      page.getByRole('group', { name: 'Audio controls' }).getByRole('button', { name: 'Pause' }),
-    ).toBeVisible();
-
-    await page.keyboard.press('s');
-    const confirm = page.getByRole('dialog', { name: 'Submit quiz?' });
-    await expect(confirm).toContainText('You have answered every question.');
-    // Keys do nothing while the dialog is open.
-    await page.keyboard.press('a');
-    await expect(confirm).toBeVisible();
-    await expectAccessible(page, 'submit dialog', { include: '[role="dialog"]' });
-    await tabTo(page, 'Submit');
-    await page.keyboard.press('Enter');
-
-    await expect(page).toHaveURL(/\/quizzes\/submitted$/);
-    await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
-    await expectAccessible(page, 'submitted');
-
-    // The server recorded the submission with an answer for every question.
-    const list = await page.request.get(`/api/quizzes/participant?searchTerm=${encodeURIComponent(POLITY)}`, {
-      headers: { authorization: `Bearer ${session.accessToken}` },
-    });
-    const { quizzes } = (await list.json()) as { quizzes: { name: string; attendedDetails?: unknown }[] };
-    expect(quizzes.find((q) => q.name === POLITY)?.attendedDetails).toBeTruthy();
   });
 
   test('Listen says plainly when the browser cannot speak', async ({ page }) => {
