@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
+import { adminQuizSchema } from '@quizcast/contract/schemas/admin';
 import { quizAttemptSchema } from '@quizcast/contract/schemas/quiz';
 import { questionAudioResponseSchema } from '@quizcast/contract/schemas/question-audio';
 import { questions } from '../src/db/schema';
@@ -161,6 +162,82 @@ describe('question audio upload', () => {
     expect(removed.json()).toEqual({ questionId: q.id, message: 'Audio removed' });
     expect(await storedKey(q.id)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: second.audioUrl })).statusCode).toBe(404);
+  });
+});
+
+describe('recordings of removed questions', () => {
+  async function adminQuiz(id: string) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/quizzes/admin-get-one/${id}`,
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return adminQuizSchema.parse(res.json());
+  }
+
+  it('an edit that drops a question deletes its recording file; the kept ones stay', async () => {
+    const created = await quiz();
+    const [dropped, kept] = created.questions;
+    const gone = questionAudioResponseSchema.parse(
+      (
+        await upload(created.quiz.id, dropped!.id, admin, { name: 'a.mp3', data: mp3(), type: 'audio/mpeg' })
+      ).json(),
+    );
+    const stays = questionAudioResponseSchema.parse(
+      (
+        await upload(created.quiz.id, kept!.id, admin, { name: 'b.ogg', data: OGG, type: 'audio/ogg' })
+      ).json(),
+    );
+
+    const current = await adminQuiz(created.quiz.id);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/quizzes/${created.quiz.id}`,
+      headers: admin,
+      payload: {
+        name: current.name,
+        desc: current.desc,
+        exam: current.exam,
+        class: current.class,
+        duration: current.duration,
+        startTimeStamp: current.startTimeStamp,
+        endTimeStamp: current.endTimeStamp,
+        price: current.price,
+        published: current.published,
+        markingScheme: current.markingScheme,
+        instructions: current.instructions,
+        questions: current.questions
+          .filter((q) => q._id !== dropped!.id)
+          .map(({ _id, qn, choices, ansIndex, lang }) => ({ _id, qn, choices, ansIndex, lang })),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: gone.audioUrl })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: stays.audioUrl })).statusCode).toBe(200);
+    expect((await adminQuiz(created.quiz.id)).questions.find((q) => q._id === kept!.id)?.audioUrl).toBe(
+      stays.audioUrl,
+    );
+  });
+
+  it('deleting a quiz deletes its recording files', async () => {
+    const created = await quiz();
+    const recording = questionAudioResponseSchema.parse(
+      (
+        await upload(created.quiz.id, created.questions[0]!.id, admin, {
+          name: 'a.mp3',
+          data: mp3(),
+          type: 'audio/mpeg',
+        })
+      ).json(),
+    );
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/quizzes/${created.quiz.id}`,
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: recording.audioUrl })).statusCode).toBe(404);
   });
 });
 

@@ -145,12 +145,15 @@ export class AdminRepository {
       .where(eq(questions.quizId, quizId));
   }
 
-  async deleteQuestionsExcept(quizId: string, keepIds: string[]): Promise<void> {
-    await this.db
+  /** Deletes the quiz's other questions; returns the storage keys of their recordings. */
+  async deleteQuestionsExcept(quizId: string, keepIds: string[]): Promise<string[]> {
+    const deleted = await this.db
       .delete(questions)
       .where(
         and(eq(questions.quizId, quizId), keepIds.length ? notInArray(questions.id, keepIds) : undefined),
-      );
+      )
+      .returning({ audioKey: questions.audioKey });
+    return deleted.flatMap((q) => (q.audioKey ? [q.audioKey] : []));
   }
 
   async updateQuestion(quizId: string, id: string, values: Partial<QuestionValues>): Promise<void> {

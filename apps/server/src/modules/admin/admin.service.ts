@@ -26,6 +26,7 @@ import {
   type QuizParticipantsResponse,
 } from '@quizcast/contract/schemas/admin';
 import type { Clock } from '../../lib/clock';
+import type { FileStorage } from '../../providers/storage/storage';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { fileUrl } from '../students/profile-photo';
 import type { UserRow } from '../students/student.repository';
@@ -112,7 +113,13 @@ export class AdminService {
   constructor(
     private readonly repo: AdminRepository,
     private readonly clock: Clock,
+    private readonly storage: FileStorage,
   ) {}
+
+  /** Files of questions that are gone (after the transaction committed). A failed delete leaves a stray file, never an error. */
+  private async deleteRecordings(keys: string[]): Promise<void> {
+    await Promise.allSettled(keys.map((key) => this.storage.delete(key)));
+  }
 
   // ---- quizzes ---------------------------------------------------------------------------------
 
@@ -132,7 +139,7 @@ export class AdminService {
    * time, price and publishing; questions, choices, answers, duration, start and marking are frozen (409).
    */
   async updateQuiz(id: string, input: QuizInputParsed): Promise<AdminQuiz> {
-    await this.repo.transaction(async (repo) => {
+    const removedRecordings = await this.repo.transaction(async (repo): Promise<string[]> => {
       const quiz = await repo.lockQuiz(id);
       if (!quiz) throw notFound(QUIZ_NOT_FOUND);
       const existing = await repo.questionsOf(id);
@@ -151,7 +158,7 @@ export class AdminService {
             lang: q.lang ?? row.lang,
           });
         }
-        return;
+        return [];
       }
 
       const known = new Set(existing.map((q) => q.id));
@@ -166,7 +173,7 @@ export class AdminService {
       if (problems.length) throw badRequest(problems);
 
       await repo.updateQuiz(id, values);
-      await repo.deleteQuestionsExcept(id, [...sent]);
+      const removed = await repo.deleteQuestionsExcept(id, [...sent]);
       await repo.parkPositions(id);
       const fresh: QuestionValues[] = [];
       for (const [i, q] of input.questions.entries()) {
@@ -175,12 +182,18 @@ export class AdminService {
         else fresh.push(v);
       }
       await repo.insertQuestions(id, fresh);
+      return removed;
     });
+    await this.deleteRecordings(removedRecordings);
     return this.getQuiz(id);
   }
 
   async deleteQuiz(id: string): Promise<void> {
-    if (await this.repo.deleteQuizIfUntouched(id)) return;
+    const recordings = (await this.repo.questionsOf(id)).flatMap((q) => (q.audioKey ? [q.audioKey] : []));
+    if (await this.repo.deleteQuizIfUntouched(id)) {
+      await this.deleteRecordings(recordings);
+      return;
+    }
     if (!(await this.repo.findQuiz(id))) throw notFound(QUIZ_NOT_FOUND);
     if ((await this.repo.countAttempts(id)) > 0)
       throw conflict('This quiz cannot be deleted because participants have attempted it');
