@@ -1,7 +1,7 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, quizzes, type SavedAnswer } from '../../db/schema';
-import { QuizRepository, type ScoringQuestion } from './quiz.repository';
+import { attempts, type SavedAnswer } from '../../db/schema';
+import { closeOpenAttempts } from './close-open-attempts';
 
 export type AttemptRow = typeof attempts.$inferSelect;
 
@@ -15,20 +15,6 @@ export interface AttemptResult {
   clientStartedAt?: Date | null;
   clientSubmittedAt?: Date | null;
 }
-
-/** What an overdue attempt needs to be scored. */
-export interface OverdueAttempt {
-  id: string;
-  quizId: string;
-  startedAt: Date;
-  deadlineAt: Date;
-  answers: SavedAnswer[];
-  durationMin: number;
-  markCorrect: number;
-  markWrong: number;
-}
-
-export type OverdueScorer = (attempt: OverdueAttempt, questions: ScoringQuestion[]) => AttemptResult;
 
 export class AttemptRepository {
   constructor(private readonly db: Db) {}
@@ -98,55 +84,16 @@ export class AttemptRepository {
   }
 
   /**
-   * Auto-submit attempts whose deadline passed before `cutoff` (deadline + grace), with their saved
-   * answers. Rows are locked with FOR UPDATE SKIP LOCKED, so several instances share the work and
-   * never submit one attempt twice; the update is also conditional on in_progress. Returns how many
-   * were submitted in this batch.
+   * Auto-submit attempts past their deadline + grace with their saved answers (see
+   * close-open-attempts.ts), in a transaction of their own, skipping rows another instance holds.
+   * Returns how many were submitted in this batch.
    */
-  async autoSubmitOverdue(
-    options: { cutoff: Date; now: Date; limit: number; attemptId?: string },
-    score: OverdueScorer,
-  ): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({
-          id: attempts.id,
-          quizId: attempts.quizId,
-          startedAt: attempts.startedAt,
-          deadlineAt: attempts.deadlineAt,
-          answers: attempts.answers,
-          durationMin: quizzes.durationMin,
-          markCorrect: quizzes.markCorrect,
-          markWrong: quizzes.markWrong,
-        })
-        .from(attempts)
-        .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-        .where(
-          and(
-            eq(attempts.status, 'in_progress'),
-            lt(attempts.deadlineAt, options.cutoff),
-            options.attemptId ? eq(attempts.id, options.attemptId) : undefined,
-          ),
-        )
-        .orderBy(asc(attempts.deadlineAt))
-        .limit(options.limit)
-        .for('update', { of: attempts, skipLocked: true });
-      if (!due.length) return 0;
-
-      const questionsByQuiz = await new QuizRepository(tx as unknown as Db).scoringQuestionsFor([
-        ...new Set(due.map((a) => a.quizId)),
-      ]);
-      let submitted = 0;
-      for (const attempt of due) {
-        const result = score(attempt, questionsByQuiz.get(attempt.quizId) ?? []);
-        const updated = await tx
-          .update(attempts)
-          .set({ ...result, updatedAt: options.now })
-          .where(and(eq(attempts.id, attempt.id), eq(attempts.status, 'in_progress')))
-          .returning({ id: attempts.id });
-        submitted += updated.length;
-      }
-      return submitted;
-    });
+  async autoSubmitOverdue(options: {
+    now: Date;
+    graceSeconds: number;
+    limit: number;
+    attemptId?: string;
+  }): Promise<number> {
+    return this.db.transaction((tx) => closeOpenAttempts(tx as unknown as Db, { ...options, lock: 'skip' }));
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attempts, questions, quizzes } from '../../db/schema';
 
@@ -133,24 +133,6 @@ export class QuizRepository {
       .from(questions)
       .where(eq(questions.quizId, quizId))
       .orderBy(asc(questions.position));
-  }
-
-  /** Scoring questions and marking schemes of several quizzes at once (the sweeper's batch). */
-  async scoringQuestionsFor(quizIds: string[]): Promise<Map<string, ScoringQuestion[]>> {
-    const byQuiz = new Map<string, ScoringQuestion[]>(quizIds.map((id) => [id, []]));
-    if (!quizIds.length) return byQuiz;
-    const rows = await this.db
-      .select({
-        quizId: questions.quizId,
-        id: questions.id,
-        choices: questions.choices,
-        ansIndex: questions.ansIndex,
-      })
-      .from(questions)
-      .where(inArray(questions.quizId, quizIds))
-      .orderBy(asc(questions.quizId), asc(questions.position));
-    for (const { quizId, ...q } of rows) byQuiz.get(quizId)?.push(q);
-    return byQuiz;
   }
 
   /**

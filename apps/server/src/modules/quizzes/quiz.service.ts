@@ -13,7 +13,7 @@ import {
 import type { SavedAnswer } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notAcceptable, notFound, paymentRequired } from '../../lib/http-error';
-import type { AttemptRepository, AttemptResult, AttemptRow, OverdueAttempt } from './attempt.repository';
+import type { AttemptRepository, AttemptResult, AttemptRow } from './attempt.repository';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
@@ -249,21 +249,23 @@ export class ParticipantQuizService {
   async autoSubmitOverdue(now: Date): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.attempts.autoSubmitOverdue(
-        { cutoff: new Date(now.getTime() - this.options.graceMs), now, limit: SWEEP_BATCH },
-        (attempt, questions) => scoreResult(attempt, questions, attempt.answers, now, 'auto_submitted'),
-      );
+      const n = await this.attempts.autoSubmitOverdue({
+        now,
+        graceSeconds: this.options.graceMs / 1000,
+        limit: SWEEP_BATCH,
+      });
       total += n;
       if (n < SWEEP_BATCH) return total;
     }
   }
 
   private async autoSubmitOne(attemptId: string): Promise<void> {
-    const now = this.now();
-    await this.attempts.autoSubmitOverdue(
-      { cutoff: new Date(now.getTime() - this.options.graceMs), now, limit: 1, attemptId },
-      (attempt, questions) => scoreResult(attempt, questions, attempt.answers, now, 'auto_submitted'),
-    );
+    await this.attempts.autoSubmitOverdue({
+      now: this.now(),
+      graceSeconds: this.options.graceMs / 1000,
+      limit: 1,
+      attemptId,
+    });
   }
 
   /**
@@ -332,7 +334,8 @@ export function normalizeAnswers(questions: ScoringQuestion[], answers: Answer[]
  * startedAt, never more than the duration.
  */
 function scoreResult(
-  attempt: Pick<OverdueAttempt, 'startedAt' | 'deadlineAt' | 'durationMin' | 'markCorrect' | 'markWrong'>,
+  attempt: Pick<AttemptRow, 'startedAt' | 'deadlineAt'> &
+    Pick<QuizRow, 'durationMin' | 'markCorrect' | 'markWrong'>,
   questions: ScoringQuestion[],
   answers: SavedAnswer[],
   now: Date,

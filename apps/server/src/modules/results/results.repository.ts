@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from 'driz
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
-import { closeOpenAttempts } from './close-open-attempts';
+import { closeOpenAttempts } from '../quizzes/close-open-attempts';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;

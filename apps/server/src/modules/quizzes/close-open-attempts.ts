@@ -4,21 +4,24 @@ import type { Db } from '../../db/client';
 import { attempts, questions, quizzes } from '../../db/schema';
 
 /**
- * Closes the attempts of a quiz that are still `in_progress` when its results are published: each is
- * submitted with the answers it saved, scored by the server, as ending at its deadline (elapsed time =
- * deadline − start, capped at the duration): the same rule as the Quizzes sweeper's 'auto-submit' task.
+ * Auto-submits attempts still `in_progress` past their deadline + grace: each is submitted with the
+ * answers it saved, scored by the server, as ending at its deadline (elapsed time = deadline − start,
+ * capped at the duration). The one rule for every path that closes attempts:
  *
- * Why not that task's code: publication must run this inside its own transaction, scoped to one quiz,
- * and must WAIT for rows another instance holds (`lock: 'wait'`) rather than skip them, or an attempt
- * could be left unranked. The periodic sweep (quizzes/attempt.repository.ts) skips locked rows and
- * opens its own transaction. Updates are conditional on `in_progress`, so the two never submit an
- * attempt twice. (Folding both into one function with a lock mode is a small follow-up.)
+ * - the 'auto-submit' sweeper task and a late request for one attempt (`attemptId`): `lock: 'skip'`,
+ *   so several instances share the work;
+ * - results publication, inside its own transaction, scoped to one quiz (`quizId`): `lock: 'wait'`,
+ *   so an attempt another instance holds is waited for rather than left unranked.
+ *
+ * Updates are conditional on `in_progress`, so no attempt is ever submitted twice.
  */
 export interface AutoSubmitOptions {
   now: Date;
   graceSeconds: number;
   /** Only this quiz's attempts (results publication). */
   quizId?: string;
+  /** Only this attempt (a request that finds its own attempt overdue). */
+  attemptId?: string;
   lock?: 'skip' | 'wait';
   /** At most this many attempts per call. */
   limit?: number;
@@ -31,6 +34,7 @@ export async function closeOpenAttempts(tx: Db, options: AutoSubmitOptions): Pro
   const cutoff = new Date(options.now.getTime() - options.graceSeconds * 1000);
   const conditions = [eq(attempts.status, 'in_progress'), lte(attempts.deadlineAt, cutoff)];
   if (options.quizId) conditions.push(eq(attempts.quizId, options.quizId));
+  if (options.attemptId) conditions.push(eq(attempts.id, options.attemptId));
   const query = tx
     .select({
       id: attempts.id,
