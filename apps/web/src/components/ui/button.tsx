@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-300',
@@ -13,6 +13,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner, disables the button and announces the busy state. */
   loading?: boolean;
   children: ReactNode;
+  /** For moving focus to the button (React 19 passes `ref` as a prop). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -1,0 +1,187 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminSession, registerViaApi, signIn, type Session } from './support/session';
+import { expectAccessible } from './support/axe';
+
+/**
+ * Recording a question in the browser. Chromium's fake microphone (a beep) stands in for the real
+ * one, and its fake permission prompt accepts: the same Debian Chromium and flags as
+ * playwright.config.ts, plus the two media-stream flags.
+ */
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+  permissions: ['microphone'],
+});
+
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+
+const bearer = (session: Session) => ({ authorization: `Bearer ${session.accessToken}` });
+
+interface CreatedQuiz {
+  _id: string;
+  questions: { _id: string; qn: string; audioUrl: string | null }[];
+}
+
+/** A live, free, published quiz with two questions, made through the admin API. */
+async function createQuiz(request: APIRequestContext, admin: Session, name: string): Promise<CreatedQuiz> {
+  const clock = await request.get('/api/dev/clock');
+  const now = new Date(((await clock.json()) as { now: string }).now).getTime();
+  const res = await request.post('/api/quizzes', {
+    headers: bearer(admin),
+    data: {
+      name,
+      desc: 'Made for the recording test.',
+      exam: 'SSC',
+      class: 'Preparing for Competitive exams',
+      duration: 10,
+      startTimeStamp: new Date(now - 60_000).toISOString(),
+      endTimeStamp: new Date(now + 3 * 3600_000).toISOString(),
+      price: 0,
+      published: true,
+      instructions: ['Listen to each question.'],
+      questions: [
+        { qn: 'Which planet is called the red planet?', choices: ['Mars', 'Venus'], ansIndex: 0 },
+        { qn: 'Which is the largest ocean?', choices: ['Atlantic', 'Pacific'], ansIndex: 1 },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CreatedQuiz;
+}
+
+/** Unpublishes the quiz again (a participant attempt keeps it from being deleted). */
+async function hideQuiz(request: APIRequestContext, admin: Session, id: string) {
+  const headers = bearer(admin);
+  const res = await request.get(`/api/quizzes/admin-get-one/${id}`, { headers });
+  if (!res.ok()) return;
+  const quiz = await res.json();
+  if ((await request.delete(`/api/quizzes/${id}`, { headers })).ok()) return;
+  const { name, desc, exam, duration, startTimeStamp, endTimeStamp, price, markingScheme, instructions } =
+    quiz;
+  const put = await request.put(`/api/quizzes/${id}`, {
+    headers,
+    data: {
+      ...{
+        name,
+        desc,
+        exam,
+        class: quiz.class,
+        duration,
+        startTimeStamp,
+        endTimeStamp,
+        price,
+        markingScheme,
+      },
+      instructions,
+      published: false,
+      questions: quiz.questions,
+    },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+}
+
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  return problems;
+}
+
+test.describe('recording a question', () => {
+  let cleanup: (() => Promise<void>) | undefined;
+  test.afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+
+  test('an admin records question 1 with the microphone, previews it and uses it; participants get it', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const problems = collectProblems(page);
+    const admin = await adminSession(request, testInfo);
+    const quiz = await createQuiz(request, admin, `Recorded ${testInfo.project.name} ${Date.now()}`);
+    cleanup = () => hideQuiz(request, admin, quiz._id);
+    const questionId = quiz.questions[0]!._id;
+
+    await signIn(page, admin);
+    await page.goto(`/quizzes/edit/${quiz._id}`);
+    await expect(page.getByRole('heading', { name: 'Edit quiz' })).toBeVisible();
+    const first = page.getByRole('group', { name: 'Question 1', exact: true });
+    await expect(first.getByText('None: participants hear the question read aloud.')).toBeVisible();
+
+    // Record: the live region counts the time while the fake microphone captures real audio.
+    await first.getByRole('button', { name: 'Record question 1' }).click();
+    const status = first.getByRole('status');
+    const stop = first.getByRole('button', { name: 'Stop recording question 1' });
+    await expect(stop).toBeFocused();
+    await expect(status).toHaveAttribute('aria-live', 'polite');
+    // At least a second of real audio (the count goes on, so match 0:01 or any later second).
+    await expect(status).toHaveText(/^Recording… 0:(0[1-9]|[1-5]\d)$/);
+    await expectAccessible(page, 'editor recording');
+    // Uploading a file waits while the microphone is in use.
+    await expect(
+      first.getByLabel('Upload the recording of question 1 (mp3, m4a, ogg or webm, up to 5 MB)'),
+    ).toBeDisabled();
+
+    // Stop, then the take is previewed before anything is sent.
+    await stop.click();
+    await expect(status).toContainText(/New recording ready \(\d:\d\d\)/);
+    const preview = first.getByLabel('New recording of question 1 (not saved yet)');
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => preview.evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThan(0);
+    const use = first.getByRole('button', { name: 'Use this recording for question 1' });
+    await expect(use).toBeFocused();
+    await expectAccessible(page, 'editor recording');
+
+    const uploaded = page.waitForResponse(
+      (res) => res.url().endsWith(`/questions/${questionId}/audio`) && res.request().method() === 'POST',
+    );
+    await use.click();
+    expect((await uploaded).status()).toBe(201);
+    await expect(page.getByText('Recording attached to question 1')).toBeVisible();
+    const player = first.getByLabel('Recording of question 1', { exact: true });
+    await expect(player).toHaveAttribute('src', /^\/api\/files\/audio\/[0-9a-f-]+\.webm$/);
+    await expect(preview).toHaveCount(0);
+    await expect(first.getByRole('button', { name: 'Record question 1' })).toBeFocused();
+    await expectAccessible(page, 'editor recording');
+
+    // The admin API lists it, and the stored file is the browser's WebM (EBML header), not empty.
+    const adminQuiz = await request.get(`/api/quizzes/admin-get-one/${quiz._id}`, { headers: bearer(admin) });
+    const saved = (await adminQuiz.json()) as CreatedQuiz;
+    const audioUrl = saved.questions.find((q) => q._id === questionId)?.audioUrl;
+    expect(audioUrl).toBe(await player.getAttribute('src'));
+    expect(saved.questions.find((q) => q._id !== questionId)?.audioUrl).toBeNull();
+    const file = await request.get(audioUrl!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('audio/webm');
+    const bytes = await file.body();
+    expect(bytes.length).toBeGreaterThan(EBML_MAGIC.length);
+    expect([...bytes.subarray(0, 4)]).toEqual(EBML_MAGIC);
+
+    // A participant's attempt carries the recording for that question.
+    const learner = await registerViaApi(request, { name: 'Lata Listener' });
+    const attend = await request.get(`/api/quizzes/participant/attend/${quiz._id}`, {
+      headers: bearer(learner),
+    });
+    expect(attend.status(), await attend.text()).toBe(200);
+    const attempt = (await attend.json()) as CreatedQuiz;
+    expect(attempt.questions.find((q) => q._id === questionId)?.audioUrl).toBe(audioUrl);
+
+    expect(problems).toEqual([]);
+  });
+});
