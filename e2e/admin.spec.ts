@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
+import { retireQuiz } from './support/quizzes';
 
 /** The server's clock (browser tests may have moved it), as a `datetime-local` value in the page's zone. */
 async function serverLocalInput(page: Page, offsetMs: number): Promise<string> {
@@ -41,34 +42,7 @@ function rememberQuiz(page: Page, admin: Session) {
 
 /** Deletes each quiz this test made, or unpublishes it when attempts keep it (no-op if the test did). */
 async function hideCreatedQuizzes(request: APIRequestContext) {
-  for (const { id, token } of createdQuizzes.splice(0)) {
-    const headers = { authorization: `Bearer ${token}` };
-    const res = await request.get(`/api/quizzes/admin-get-one/${id}`, { headers });
-    if (res.status() === 404) continue;
-    const quiz = await res.json();
-    if (!quiz.published) continue;
-    if ((await request.delete(`/api/quizzes/${id}`, { headers })).ok()) continue;
-    const { name, desc, exam, duration, startTimeStamp, endTimeStamp, price, markingScheme, instructions } =
-      quiz;
-    const body = {
-      ...{
-        name,
-        desc,
-        exam,
-        class: quiz.class,
-        duration,
-        startTimeStamp,
-        endTimeStamp,
-        price,
-        markingScheme,
-      },
-      instructions,
-      published: false,
-      questions: quiz.questions,
-    };
-    const put = await request.put(`/api/quizzes/${id}`, { headers, data: body });
-    expect(put.ok(), await put.text()).toBe(true);
-  }
+  for (const { id, token } of createdQuizzes.splice(0)) await retireQuiz(request, token, id);
 }
 
 const question = (page: Page, n: number) => page.getByRole('group', { name: `Question ${n}`, exact: true });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminSession, registerViaApi, signIn } from './support/session';
 import { expectAccessible } from './support/axe';
+import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
@@ -97,36 +98,27 @@ function lastSpoken(page: Page, n: number) {
 /** An admin publishes a free quiz that is live now (by the server's clock) and ends in 10 minutes. */
 async function createListeningQuiz(page: Page, project: string) {
   const admin = await adminSession(page.request, test.info());
-  const now = await serverNow(page);
+  const now = await serverNow(page.request);
   const endAt = now + 10 * 60_000;
   const name = `Listening drill ${project} ${now}`;
-  const res = await page.request.post('/api/quizzes', {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    data: {
-      name,
-      desc: 'Four questions to take by ear.',
-      exam: 'UPSC',
-      class: 'Preparing for Competitive exams',
-      duration: 6,
-      startTimeStamp: new Date(now - 60_000).toISOString(),
-      endTimeStamp: new Date(endAt).toISOString(),
-      price: 0,
-      published: true,
-      questions: QUESTIONS,
-    },
+  const created = await createQuizViaApi(page.request, admin, {
+    name,
+    desc: 'Four questions to take by ear.',
+    exam: 'UPSC',
+    class: 'Preparing for Competitive exams',
+    duration: 6,
+    startTimeStamp: new Date(now - 60_000).toISOString(),
+    endTimeStamp: new Date(endAt).toISOString(),
+    price: 0,
+    published: true,
+    questions: QUESTIONS,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return { name, endAt };
-}
-
-async function serverNow(page: Page): Promise<number> {
-  const res = await page.request.get('/api/dev/clock');
-  return new Date(((await res.json()) as { now: string }).now).getTime();
+  return { id: created._id, name, endAt, adminToken: admin.accessToken };
 }
 
 /** Moves the server's clock past the quiz's end and the submit grace (30 s); the sweeper publishes. */
 async function moveServerClockPast(page: Page, endAt: number): Promise<Date> {
-  const advanceMs = endAt - (await serverNow(page)) + 31_000;
+  const advanceMs = endAt - (await serverNow(page.request)) + 31_000;
   const moved = await page.request.post('/api/dev/clock', { data: { advanceMs } });
   expect(moved.ok()).toBe(true);
   return new Date(((await moved.json()) as { now: string }).now);
@@ -286,6 +278,8 @@ test.describe('audio-first', () => {
       await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeFocused();
     } finally {
       await page.request.post('/api/dev/clock', { data: { reset: true } });
+      // Out of the lists and off the landing podium for the tests that follow.
+      await retireQuiz(page.request, quiz.adminToken, quiz.id);
     }
   });
 

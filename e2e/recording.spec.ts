@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
+import { chromiumLaunchOptions } from './support/chromium';
+import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 
 /**
  * Recording a question in the browser. Chromium's fake microphone (a beep) stands in for the real
@@ -8,20 +10,10 @@ import { expectAccessible } from './support/axe';
  * playwright.config.ts, plus the two media-stream flags.
  */
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
+  launchOptions: chromiumLaunchOptions([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ]),
   permissions: ['microphone'],
 });
 
@@ -36,60 +28,23 @@ interface CreatedQuiz {
 
 /** A live, free, published quiz with two questions, made through the admin API. */
 async function createQuiz(request: APIRequestContext, admin: Session, name: string): Promise<CreatedQuiz> {
-  const clock = await request.get('/api/dev/clock');
-  const now = new Date(((await clock.json()) as { now: string }).now).getTime();
-  const res = await request.post('/api/quizzes', {
-    headers: bearer(admin),
-    data: {
-      name,
-      desc: 'Made for the recording test.',
-      exam: 'SSC',
-      class: 'Preparing for Competitive exams',
-      duration: 10,
-      startTimeStamp: new Date(now - 60_000).toISOString(),
-      endTimeStamp: new Date(now + 3 * 3600_000).toISOString(),
-      price: 0,
-      published: true,
-      instructions: ['Listen to each question.'],
-      questions: [
-        { qn: 'Which planet is called the red planet?', choices: ['Mars', 'Venus'], ansIndex: 0 },
-        { qn: 'Which is the largest ocean?', choices: ['Atlantic', 'Pacific'], ansIndex: 1 },
-      ],
-    },
+  const now = await serverNow(request);
+  return createQuizViaApi<CreatedQuiz>(request, admin, {
+    name,
+    desc: 'Made for the recording test.',
+    exam: 'SSC',
+    class: 'Preparing for Competitive exams',
+    duration: 10,
+    startTimeStamp: new Date(now - 60_000).toISOString(),
+    endTimeStamp: new Date(now + 3 * 3600_000).toISOString(),
+    price: 0,
+    published: true,
+    instructions: ['Listen to each question.'],
+    questions: [
+      { qn: 'Which planet is called the red planet?', choices: ['Mars', 'Venus'], ansIndex: 0 },
+      { qn: 'Which is the largest ocean?', choices: ['Atlantic', 'Pacific'], ansIndex: 1 },
+    ],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as CreatedQuiz;
-}
-
-/** Unpublishes the quiz again (a participant attempt keeps it from being deleted). */
-async function hideQuiz(request: APIRequestContext, admin: Session, id: string) {
-  const headers = bearer(admin);
-  const res = await request.get(`/api/quizzes/admin-get-one/${id}`, { headers });
-  if (!res.ok()) return;
-  const quiz = await res.json();
-  if ((await request.delete(`/api/quizzes/${id}`, { headers })).ok()) return;
-  const { name, desc, exam, duration, startTimeStamp, endTimeStamp, price, markingScheme, instructions } =
-    quiz;
-  const put = await request.put(`/api/quizzes/${id}`, {
-    headers,
-    data: {
-      ...{
-        name,
-        desc,
-        exam,
-        class: quiz.class,
-        duration,
-        startTimeStamp,
-        endTimeStamp,
-        price,
-        markingScheme,
-      },
-      instructions,
-      published: false,
-      questions: quiz.questions,
-    },
-  });
-  expect(put.ok(), await put.text()).toBe(true);
 }
 
 function collectProblems(page: Page): string[] {
@@ -115,7 +70,7 @@ test.describe('recording a question', () => {
     const problems = collectProblems(page);
     const admin = await adminSession(request, testInfo);
     const quiz = await createQuiz(request, admin, `Recorded ${testInfo.project.name} ${Date.now()}`);
-    cleanup = () => hideQuiz(request, admin, quiz._id);
+    cleanup = () => retireQuiz(request, admin.accessToken, quiz._id);
     const questionId = quiz.questions[0]!._id;
 
     await signIn(page, admin);
@@ -124,14 +79,15 @@ test.describe('recording a question', () => {
     const first = page.getByRole('group', { name: 'Question 1', exact: true });
     await expect(first.getByText('None: participants hear the question read aloud.')).toBeVisible();
 
-    // Record: the live region counts the time while the fake microphone captures real audio.
+    // Record: the live region says so once; a timer counts while the fake microphone captures real audio.
     await first.getByRole('button', { name: 'Record question 1' }).click();
     const status = first.getByRole('status');
     const stop = first.getByRole('button', { name: 'Stop recording question 1' });
     await expect(stop).toBeFocused();
     await expect(status).toHaveAttribute('aria-live', 'polite');
     // At least a second of real audio (the count goes on, so match 0:01 or any later second).
-    await expect(status).toHaveText(/^Recording… 0:(0[1-9]|[1-5]\d)$/);
+    await expect(status).toHaveText('Recording…');
+    await expect(first.getByRole('timer', { name: 'Recording time' })).toHaveText(/^0:(0[1-9]|[1-5]\d)$/);
     await expectAccessible(page, 'editor recording');
     // Uploading a file waits while the microphone is in use.
     await expect(

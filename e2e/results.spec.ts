@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { latestOtp, registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
+import { serverNow } from './support/quizzes';
 
 /** The demo learner: one of the 24 ranked participants of the demo's ended quiz. */
 const DEMO_PHONE = '9876543210';
@@ -70,11 +71,6 @@ async function listQuizzes(request: APIRequestContext, session: Session): Promis
   });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { quizzes: ListedQuiz[] }).quizzes;
-}
-
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const res = await request.get('/api/dev/clock');
-  return new Date(((await res.json()) as { now: string }).now).getTime();
 }
 
 /** The demo's ended quiz the demo learner took part in (its results were published by the seed). */

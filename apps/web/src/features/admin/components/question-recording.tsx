@@ -146,13 +146,13 @@ export function QuestionRecording({
   );
 }
 
-/** What the polite live region says for each step (the elapsed time while recording). */
+/** What the polite live region says at each step (once per step: the running time is a separate timer). */
 function statusText(state: RecorderState): string {
   switch (state.status) {
     case 'requesting':
       return 'Waiting for the microphone…';
     case 'recording':
-      return `Recording… ${formatElapsed(state.elapsedMs)}`;
+      return 'Recording…';
     case 'stopping':
       return 'Finishing the recording…';
     case 'recorded':
@@ -221,6 +221,12 @@ function RecorderControls({
         {recording && <span aria-hidden="true" className="size-3 animate-pulse rounded-full bg-red-600" />}
         {statusText(state)}
       </p>
+      {state.status === 'recording' && (
+        // role="timer" is not announced on every tick; a screen reader reads it when asked.
+        <p role="timer" aria-label="Recording time" className="font-mono text-sm text-slate-800 tabular-nums">
+          {formatElapsed(state.elapsedMs)}
+        </p>
+      )}
       {state.status === 'recorded' && state.take ? (
         <>
           <audio
