@@ -41,6 +41,8 @@ export const envSchema = z
       .default(OTP_RESEND_COOLDOWN_SECONDS),
     OTP_PHONE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
     OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** create-order and verify-payment calls per learner per hour (each order is a gateway call). */
+    PAYMENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
     /** Prefix of the rate-limit keys in Redis (several deployments can share one Redis). */
     RATE_LIMIT_NAMESPACE: z.string().min(1).default('quizcast-rl:'),
     /** S3-compatible object storage for uploaded files; unset keeps them on disk under DATA_DIR. */

@@ -714,3 +714,65 @@ describe(`the unlock rule at the attend route (${testDatabaseKind})`, () => {
     expect((await attend(who, quiz.id)).statusCode).toBe(200);
   });
 });
+
+describe(`payment rate limit (${testDatabaseKind})`, () => {
+  it('limits orders and verifications per learner per hour (429 with Retry-After); others are not affected', async () => {
+    const limited = await buildTestApp({ env: { PAYMENT_LIMIT_PER_HOUR: '3' } });
+    try {
+      const user = await createStudent(limited.db);
+      const headers = await bearerFor(user, limited.clock);
+      const other = await createStudent(limited.db);
+      const otherHeaders = await bearerFor(other, limited.clock);
+      const { quiz } = await createQuiz(limited.db, { pricePaise: 1000 }, undefined, limited.clock.now());
+      const order = (who: UserRow, h: Record<string, string>) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/payments/create-order',
+          headers: h,
+          payload: {
+            amount: 11.8,
+            currency: 'INR',
+            userId: who.id,
+            email: null,
+            contact: who.phNo,
+            description: `Unlock ${quiz.name}`,
+            quizId: quiz.id,
+          },
+        });
+
+      for (let i = 0; i < 2; i++) expect((await order(user, headers)).statusCode).toBe(200);
+      const verify = await limited.app.inject({
+        method: 'POST',
+        url: '/api/payments/verify-payment',
+        headers,
+        payload: {
+          orderId: 'order_unknown',
+          paymentId: 'pay_unknown',
+          signature: 'f'.repeat(64),
+          amount: 11.8,
+          quizId: quiz.id,
+        },
+      });
+      expect(errorBodySchema.parse(verify.json()).message).toBe('Payment verification failed');
+
+      const refused = await order(user, headers);
+      expect(refused.statusCode).toBe(429);
+      expect(errorBodySchema.parse(refused.json()).message).toBe(
+        'Too many payment attempts. Please try again in a while.',
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      expect((await order(other, otherHeaders)).statusCode).toBe(200);
+      // Status polling is not limited.
+      const { paymentId } = createOrderResponseSchema.parse((await order(other, otherHeaders)).json());
+      const status = await limited.app.inject({
+        method: 'GET',
+        url: `/api/payments/status/${paymentId}`,
+        headers: otherHeaders,
+      });
+      expect(status.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -33,6 +33,7 @@ export const PAYMENT_MESSAGES = {
   paymentNotFound: 'Payment not found',
   orderFailed: "Couldn't create the payment order. Please try again.",
   verified: 'Payment verified. The quiz is unlocked.',
+  tooManyAttempts: 'Too many payment attempts. Please try again in a while.',
 } as const;
 
 const rupees = z

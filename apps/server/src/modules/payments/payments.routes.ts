@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
@@ -7,6 +8,7 @@ import {
   fakeFailResponseSchema,
   fakeGatewayBodySchema,
   fakePayResponseSchema,
+  PAYMENT_MESSAGES,
   paymentListResponseSchema,
   paymentStatusParamsSchema,
   paymentStatusResponseSchema,
@@ -14,6 +16,7 @@ import {
   verifyPaymentResponseSchema,
   webhookResponseSchema,
 } from '@quizcast/contract/schemas/payment';
+import { tooManyRequests } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -21,6 +24,7 @@ import { PaymentsService } from './payments.service';
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new PaymentsService(
@@ -30,10 +34,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.child({ module: 'payments' }),
   );
 
+  // Orders and verifications per learner per hour (each order is a call to the gateway); status
+  // polling and the receipts list are cheap reads and are not limited.
+  const limiter = app.createRateLimit({
+    max: app.ctx.config.PAYMENT_LIMIT_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => `payments:${currentUser(request).id}`,
+  });
+  const limited = [
+    app.authenticate,
+    async (request: FastifyRequest) => {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded)
+        throw tooManyRequests(PAYMENT_MESSAGES.tooManyAttempts, result.ttlInSeconds);
+    },
+  ];
+
   app.post(
     API_PATHS.paymentsCreateOrder,
     {
-      preHandler: app.authenticate,
+      preHandler: limited,
       schema: {
         tags: ['payments'],
         summary: 'Create (or reuse a pending) order to unlock a paid quiz; amount in rupees (11.8)',
@@ -42,6 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: createOrderResponseSchema,
           ...errors,
+          429: errorBodySchema,
           404: errorBodySchema,
           406: errorBodySchema,
           409: errorBodySchema,
@@ -55,13 +76,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.paymentsVerify,
     {
-      preHandler: app.authenticate,
+      preHandler: limited,
       schema: {
         tags: ['payments'],
         summary: 'Verify the checkout signature and unlock the quiz (idempotent)',
         security,
         body: verifyPaymentBodySchema,
-        response: { 200: verifyPaymentResponseSchema, ...errors },
+        response: { 200: verifyPaymentResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => service.verify(currentUser(request), request.body),
