@@ -141,6 +141,8 @@ test.describe('audio-first', () => {
   test('keyboard-only journey in audio mode: start, hear and answer every question with keys, submit, then the summary', async ({
     page,
   }, testInfo) => {
+    // A long journey (every screen, seven axe scans) on a 2-core machine shared with the server.
+    test.setTimeout(180_000);
     const quiz = await createListeningQuiz(page, testInfo.project.name);
     const session = await registerViaApi(page.request);
     await page.addInitScript(recordingSpeech);
