@@ -18,13 +18,12 @@
 import autocannon from 'autocannon';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from './database';
 import { parseEnv, type AppConfig } from '../apps/server/src/config';
-import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
 import { attempts, users } from '../apps/server/src/db/schema';
 import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
 import { ResultsRepository } from '../apps/server/src/modules/results/results.repository';
@@ -42,41 +41,10 @@ const GRACE_SECONDS = 30;
 const SECRET = randomBytes(32).toString('hex');
 const MIN = 60_000;
 
-async function openDatabase(): Promise<{ database: Database; label: string; cleanup(): Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'quizcast-bench-'));
-    const database = await openPglite(path.join(dir, 'pg'));
-    return {
-      database,
-      label: 'PGlite (embedded, on disk)',
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `quizcast_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), POOL);
-  return {
-    database,
-    label: `PostgreSQL (pool ${POOL})`,
-    cleanup: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main() {
-  const { database, label, cleanup } = await openDatabase();
+  const { database, label, cleanup } = await openDatabase(POOL);
   const db = database.db;
   try {
     await database.migrate();
