@@ -87,6 +87,11 @@ function recordingSpeech() {
   Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
 }
 
+/** The question on screen, exactly as written (the transcript of what is read). */
+async function questionText(page: Page): Promise<string> {
+  return (await page.locator('section[aria-labelledby] > p[lang]').first().textContent()) ?? '';
+}
+
 /** The last n utterances the page spoke. */
 function lastSpoken(page: Page, n: number) {
   return page.evaluate(
@@ -283,6 +288,41 @@ test.describe('audio-first', () => {
       // Out of the lists and off the landing podium for the tests that follow.
       await retireQuiz(page.request, quiz.adminToken, quiz.id);
     }
+  });
+
+  test('audio mode with the on-screen controls alone (a phone, no keyboard)', async ({ page }) => {
+    const session = await registerViaApi(page.request);
+    await page.addInitScript(recordingSpeech);
+    await signIn(page, session);
+    await page.goto('/quizzes');
+    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+    await page.getByRole('link', { name: `Start ${POLITY}` }).click();
+    await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+    const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
+    await expect(progress).toHaveText(/^Question 1 of \d+$/);
+    const firstQuestion = await questionText(page);
+
+    await page.getByRole('button', { name: 'Audio mode: Off' }).click();
+    // Arriving reads the question first.
+    await expect.poll(async () => (await lastSpoken(page, 5)).map((u) => u.text)).toContain(firstQuestion);
+    // A tap on a choice is confirmed aloud, as a key press is.
+    await page.getByRole('radio').nth(1).click();
+    await expect(page.getByRole('radio').nth(1)).toBeChecked();
+    await expect.poll(() => lastSpoken(page, 1)).toEqual([{ text: 'Option B selected', lang: 'en-IN' }]);
+    // Replay and Pause/Resume are buttons too.
+    const controls = page.getByRole('group', { name: 'Audio controls' });
+    await controls.getByRole('button', { name: 'Replay' }).click();
+    await expect.poll(async () => (await lastSpoken(page, 5)).map((u) => u.text)).toContain(firstQuestion);
+    await controls.getByRole('button', { name: 'Pause' }).click();
+    expect(await page.evaluate(() => window.speechSynthesis.paused)).toBe(true);
+    await controls.getByRole('button', { name: 'Resume' }).click();
+    expect(await page.evaluate(() => window.speechSynthesis.paused)).toBe(false);
+    // Next reads the next question.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(progress).toHaveText(/^Question 2 of \d+$/);
+    const secondQuestion = await questionText(page);
+    expect(secondQuestion).not.toBe(firstQuestion);
+    await expect.poll(async () => (await lastSpoken(page, 5)).map((u) => u.text)).toContain(secondQuestion);
   });
 
   test('Listen says plainly when the browser cannot speak', async ({ page }) => {
