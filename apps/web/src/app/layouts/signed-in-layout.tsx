@@ -65,8 +65,8 @@ export function SignedInLayout() {
       <aside
         id="sidebar"
         style={{ width: LAYOUT.sidebarWidthPx }}
-        className={`fixed inset-y-0 left-0 z-40 flex flex-col border-r border-slate-200 bg-white transition-transform md:translate-x-0 ${
-          sidebarOpen ? 'translate-x-0' : '-translate-x-full'
+        className={`fixed inset-y-0 left-0 z-40 flex flex-col border-r border-slate-200 bg-white transition-[translate,visibility] md:visible md:translate-x-0 ${
+          sidebarOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
         }`}
         aria-label="Sidebar"
       >
@@ -74,7 +74,7 @@ export function SignedInLayout() {
           <Logo />
           <button
             type="button"
-            className="grid size-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
+            className="grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
             onClick={() => setSidebarOpen(false)}
             aria-label="Close menu"
           >
@@ -106,7 +106,7 @@ export function SignedInLayout() {
           <div className="flex items-center gap-3">
             <button
               type="button"
-              className="grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+              className="grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
               onClick={() => setSidebarOpen((open) => !open)}
               aria-label="Open menu"
               aria-expanded={sidebarOpen}

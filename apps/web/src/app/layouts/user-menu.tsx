@@ -1,6 +1,6 @@
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { STUDENT_MESSAGES, type ParticipantUser } from '@quizcast/contract/schemas/student';
@@ -14,6 +14,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 export function UserMenu({ user, onLogout }: { user: ParticipantUser | null; onLogout(): void }) {
   const navigate = useNavigate();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // The Logout item is gone once its menu closes: the confirm gives focus back to the menu button.
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const name = user?.name ?? STUDENT_MESSAGES.guestName;
   const secondary = user ? (user.email ?? `+91 ${user.phNo}`) : STUDENT_MESSAGES.guestEmail;
 
@@ -21,6 +23,7 @@ export function UserMenu({ user, onLogout }: { user: ParticipantUser | null; onL
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
+          ref={triggerRef}
           className="flex min-h-11 items-center gap-2 rounded-full p-1 pr-2 text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
           aria-label={`${name}, User menu`}
         >
@@ -44,14 +47,14 @@ export function UserMenu({ user, onLogout }: { user: ParticipantUser | null; onL
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             <DropdownMenu.Item
               onSelect={() => navigate(WEB_ROUTES.profile)}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium text-slate-800 data-[highlighted]:bg-slate-100"
             >
               <UserRound className="size-4" aria-hidden="true" />
               Profile
             </DropdownMenu.Item>
             <DropdownMenu.Item
               onSelect={() => setConfirmOpen(true)}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium text-red-700 outline-none data-[highlighted]:bg-red-50"
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium text-red-700 data-[highlighted]:bg-red-50"
             >
               <LogOut className="size-4" aria-hidden="true" />
               Logout
@@ -66,6 +69,7 @@ export function UserMenu({ user, onLogout }: { user: ParticipantUser | null; onL
         message={STUDENT_MESSAGES.logoutConfirm}
         confirmLabel="Logout"
         destructive
+        returnFocusRef={triggerRef}
         onConfirm={() => {
           setConfirmOpen(false);
           onLogout();

@@ -85,7 +85,7 @@ export function ListenControls({
               id={rateId}
               value={String(reader.settings.rate)}
               onChange={(e) => reader.setRate(Number(e.target.value))}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              className="min-h-11 rounded-lg border border-slate-500 bg-white px-2 text-sm"
             >
               {!RATE_STEPS.includes(reader.settings.rate as (typeof RATE_STEPS)[number]) && (
                 <option value={String(reader.settings.rate)}>{reader.settings.rate}×</option>
@@ -110,7 +110,7 @@ export function ListenControls({
                     : ''
                 }
                 onChange={(e) => reader.setVoice(e.target.value || null)}
-                className="min-h-11 w-full max-w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                className="min-h-11 w-full max-w-full rounded-lg border border-slate-500 bg-white px-2 text-sm"
               >
                 <option value="">Automatic</option>
                 {languageVoices.map((voice) => (

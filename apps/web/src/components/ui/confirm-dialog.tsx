@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -12,6 +13,7 @@ export function ConfirmDialog({
   destructive = false,
   loading = false,
   onConfirm,
+  returnFocusRef,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -22,9 +24,17 @@ export function ConfirmDialog({
   destructive?: boolean;
   loading?: boolean;
   onConfirm(): void;
+  /** See Dialog: where focus goes on close when the opener is gone (e.g. a menu item). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={message}
+      returnFocusRef={returnFocusRef}
+    >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {cancelLabel}

@@ -1,8 +1,13 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 
-/** Accessible modal (focus trapped and restored by Radix). */
+/**
+ * Accessible modal: Radix traps focus inside and closes on Escape. On close, focus goes back to
+ * what had it when the dialog opened (Radix alone only returns it to a `Dialog.Trigger`, which
+ * these controlled dialogs do not use), or to `returnFocusRef` when the opener is gone by then
+ * (a menu item whose menu closed).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -11,6 +16,7 @@ export function Dialog({
   children,
   dismissible = true,
   onCloseAutoFocus,
+  returnFocusRef,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -21,7 +27,10 @@ export function Dialog({
   dismissible?: boolean;
   /** Radix's hook when focus returns on close; `preventDefault()` keeps focus where it is. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Where focus goes on close instead of the element that had it on open. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
+  const opener = useRef<Element | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -29,7 +38,17 @@ export function Dialog({
         <RadixDialog.Content
           onEscapeKeyDown={(e) => !dismissible && e.preventDefault()}
           onPointerDownOutside={(e) => !dismissible && e.preventDefault()}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={() => {
+            // Runs as the dialog mounts, before focus moves in: the opener still has it.
+            opener.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            event.preventDefault();
+            const target = returnFocusRef?.current ?? opener.current;
+            if (target instanceof HTMLElement && target.isConnected) target.focus();
+          }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
@@ -37,7 +56,7 @@ export function Dialog({
             <RadixDialog.Title className="text-lg font-bold text-slate-900">{title}</RadixDialog.Title>
             {dismissible && (
               <RadixDialog.Close
-                className="-m-2 grid size-10 place-items-center rounded-lg text-slate-500 hover:bg-slate-100"
+                className="-m-2 grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
                 aria-label="Close"
               >
                 <X className="size-5" aria-hidden="true" />

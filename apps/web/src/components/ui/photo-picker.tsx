@@ -51,7 +51,7 @@ export function PhotoPicker({
       <Avatar src={shown} alt={shown ? 'Selected profile photo' : ''} size="lg" />
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-800" id={`${inputId}-label`}>
-          {label} <span className="font-normal text-slate-500">(optional)</span>
+          {label} <span className="font-normal text-slate-600">(optional)</span>
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           <label

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
+import { controlBorder } from './field-styles';
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
@@ -27,9 +28,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           id={selectId}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${selectId}-error` : undefined}
-          className={`block min-h-11 w-full appearance-none rounded-xl border bg-white py-2.5 pr-10 pl-3.5 text-base text-slate-900 disabled:bg-slate-100 ${
-            error ? 'border-red-500' : 'border-slate-300'
-          }`}
+          className={`block min-h-11 w-full appearance-none rounded-xl border bg-white py-2.5 pr-10 pl-3.5 text-base text-slate-900 disabled:bg-slate-100 ${controlBorder(error)}`}
           {...rest}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -40,7 +39,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           ))}
         </select>
         <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500"
+          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-600"
           aria-hidden="true"
         />
       </div>

@@ -17,7 +17,7 @@ export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
     <div className="mt-6" role="group" aria-labelledby="admin-nav-heading">
       <p
         id="admin-nav-heading"
-        className="px-4 pb-2 text-xs font-bold tracking-wide text-slate-500 uppercase"
+        className="px-4 pb-2 text-xs font-bold tracking-wide text-slate-600 uppercase"
       >
         Admin
       </p>

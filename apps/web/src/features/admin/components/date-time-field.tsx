@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { controlBorder } from '../../../components/ui/field-styles';
 import { browserZone, formatIst, fromLocalInput, nowLocalInput } from '../lib/date-time';
 
 /**
@@ -36,9 +37,7 @@ export function DateTimeField({
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          className={`block min-h-11 w-full min-w-0 rounded-xl border bg-white px-3 py-2.5 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 ${
-            error ? 'border-red-500' : 'border-slate-300'
-          }`}
+          className={`block min-h-11 w-full min-w-0 rounded-xl border bg-white px-3 py-2.5 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 ${controlBorder(error)}`}
         />
         {withNow && !disabled && (
           <button

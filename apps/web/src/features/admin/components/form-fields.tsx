@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { controlBorder } from '../../../components/ui/field-styles';
 
 function describedBy(id: string, error?: string, hint?: ReactNode) {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -22,9 +23,7 @@ function FieldNotes({ id, error, hint }: { id: string; error?: string; hint?: Re
 }
 
 const controlClass = (error?: string) =>
-  `block min-h-11 w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-500 disabled:bg-slate-100 disabled:text-slate-500 ${
-    error ? 'border-red-500' : 'border-slate-300'
-  }`;
+  `block min-h-11 w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-500 disabled:bg-slate-100 disabled:text-slate-500 ${controlBorder(error)}`;
 
 export function TextAreaField({
   label,

@@ -148,7 +148,7 @@ export function QuestionEditor({
                   onChange={(e) => setChoice(i, e.target.value)}
                   disabled={locked}
                   className={`block min-h-11 w-full min-w-0 rounded-xl border px-3 py-2 text-base disabled:bg-slate-100 ${
-                    question.ansIndex === i ? 'border-emerald-500 bg-emerald-50' : 'border-slate-300 bg-white'
+                    question.ansIndex === i ? 'border-emerald-600 bg-emerald-50' : 'border-slate-500 bg-white'
                   }`}
                 />
                 <button

@@ -23,7 +23,7 @@ export function QuestionPreview({
   const name = `preview-${question.key}`;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" lang={question.lang}>
-      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{quizName || 'Quiz'}</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{quizName || 'Quiz'}</p>
       <div className="mt-2 flex items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-700">
           Question {number} of {total}

@@ -20,7 +20,7 @@ export function SearchBox({
         {label}
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-600"
         aria-hidden="true"
       />
       <input
@@ -29,7 +29,7 @@ export function SearchBox({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder ?? label}
-        className="block min-h-11 w-full rounded-xl border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500"
+        className="block min-h-11 w-full rounded-xl border border-slate-500 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500"
       />
     </div>
   );

@@ -7,7 +7,7 @@ function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
   return (
     <div
       className={`relative grid h-12 w-11 place-items-center rounded-xl border-2 bg-white text-xl font-bold text-slate-900 transition-colors sm:h-14 sm:w-12 ${
-        isActive ? 'border-brand-600 ring-2 ring-brand-200' : 'border-slate-300'
+        isActive ? 'border-brand-600 ring-2 ring-brand-200' : 'border-slate-500'
       }`}
       data-testid="otp-slot"
     >

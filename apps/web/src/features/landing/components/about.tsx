@@ -78,7 +78,7 @@ export function About() {
           ))}
         </ul>
 
-        <div className="mt-16 rounded-3xl bg-brand-950 p-8 text-white sm:p-12">
+        <div className="surface-dark mt-16 rounded-3xl bg-brand-950 p-8 text-white sm:p-12">
           <h3 className="text-2xl font-bold sm:text-3xl">Why Audio Quizzes Work Better</h3>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {REASONS.map(({ icon: Icon, stat, title, text }) => (

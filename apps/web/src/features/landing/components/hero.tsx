@@ -8,7 +8,7 @@ export function Hero() {
     <section
       id="top"
       aria-labelledby="hero-heading"
-      className="relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 pt-28 pb-20 text-white sm:pt-36 sm:pb-28"
+      className="surface-dark relative overflow-hidden bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 pt-28 pb-20 text-white sm:pt-36 sm:pb-28"
     >
       <div
         className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-amber-400/20 blur-3xl"
@@ -40,7 +40,7 @@ export function Hero() {
             </ButtonLink>
             <a
               href="#about"
-              className="rounded-xl px-4 py-2.5 text-sm font-semibold text-brand-100 underline-offset-4 hover:underline"
+              className="inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-100 underline-offset-4 hover:underline"
             >
               How it works
             </a>

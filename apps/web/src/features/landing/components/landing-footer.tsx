@@ -9,7 +9,7 @@ const LEGAL = ['Privacy Policy', 'Terms of Service', 'Cookies'];
 export function LandingFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-brand-950 text-brand-100" aria-labelledby="footer-heading">
+    <footer className="surface-dark bg-brand-950 text-brand-100" aria-labelledby="footer-heading">
       <h2 id="footer-heading" className="sr-only">
         Footer
       </h2>

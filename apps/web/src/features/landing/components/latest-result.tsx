@@ -97,13 +97,13 @@ function PodiumCard({
         </p>
         <dl className="mt-3 grid w-full grid-cols-2 gap-2 text-sm">
           <div className="rounded-xl bg-white/80 px-2 py-2 ring-1 ring-slate-200">
-            <dt className="text-xs text-slate-500">Score</dt>
+            <dt className="text-xs text-slate-600">Score</dt>
             <dd className="font-semibold text-slate-900">
               {entry.score}/{maxScore}
             </dd>
           </div>
           <div className="rounded-xl bg-white/80 px-2 py-2 ring-1 ring-slate-200">
-            <dt className="flex items-center justify-center gap-1 text-xs text-slate-500">
+            <dt className="flex items-center justify-center gap-1 text-xs text-slate-600">
               <Clock className="size-3" aria-hidden="true" /> Time
             </dt>
             <dd className="font-semibold text-slate-900 tabular-nums">{formatElapsed(entry.elapsedTime)}</dd>

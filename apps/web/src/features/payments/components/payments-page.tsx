@@ -66,19 +66,19 @@ function PaymentCard({ payment }: { payment: PaymentReceipt }) {
         </div>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
           <div>
-            <dt className="text-slate-500">Amount</dt>
+            <dt className="text-slate-600">Amount</dt>
             <dd className="font-medium text-slate-900">{formatRupees(payment.basePaise)}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">GST ({GST_PERCENT}%)</dt>
+            <dt className="text-slate-600">GST ({GST_PERCENT}%)</dt>
             <dd className="font-medium text-slate-900">{formatRupees(payment.gstPaise)}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Total</dt>
+            <dt className="text-slate-600">Total</dt>
             <dd className="font-bold text-slate-900">{formatRupees(payment.amountPaise)}</dd>
           </div>
         </dl>
-        <p className="mt-3 text-xs break-all text-slate-500">
+        <p className="mt-3 text-xs break-all text-slate-600">
           Order {payment.orderId}
           {payment.providerPaymentId ? ` · Payment ${payment.providerPaymentId}` : ''}
         </p>
@@ -121,7 +121,7 @@ export function PaymentsPage() {
         />
       ) : data.payments.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <ReceiptIndianRupee className="mx-auto size-8 text-slate-400" aria-hidden="true" />
+          <ReceiptIndianRupee className="mx-auto size-8 text-slate-500" aria-hidden="true" />
           <p className="mt-2 font-semibold text-slate-900">No payments yet</p>
           <p className="mt-1 text-sm text-slate-600">
             Paid quizzes you unlock appear here with their receipts.

@@ -11,7 +11,7 @@ import { useMe } from '../api/get-me';
 function Detail({ label, value }: { label: string; value?: string | null }) {
   return (
     <div className="border-b border-slate-100 py-3 last:border-b-0 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd
         className={`mt-0.5 text-base sm:col-span-2 sm:mt-0 ${value ? 'text-slate-900' : 'text-slate-600 italic'}`}
       >

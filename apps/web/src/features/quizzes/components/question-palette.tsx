@@ -28,7 +28,7 @@ export function QuestionPalette({
                 aria-label={`Question ${index + 1}, ${answered ? 'answered' : 'not answered'}`}
                 aria-current={current ? 'step' : undefined}
                 className={`grid size-11 place-items-center rounded-xl text-sm font-semibold transition-colors ${
-                  answered ? 'bg-emerald-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
+                  answered ? 'bg-emerald-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
                 } ${current ? 'ring-2 ring-brand-700 ring-offset-2' : ''}`}
               >
                 {index + 1}

@@ -138,7 +138,7 @@ function SyncLabel({ sync }: { sync: SyncState }) {
             ? 'Saved on this device'
             : 'Saved on this device; retrying';
   return (
-    <p className="text-xs text-slate-500" aria-live="polite">
+    <p className="text-xs text-slate-600" aria-live="polite">
       {text}
     </p>
   );

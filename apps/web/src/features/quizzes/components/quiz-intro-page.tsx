@@ -164,7 +164,7 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
     <div className="space-y-4">
       <BackToQuizzes />
       <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-        <header className="space-y-3 bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white">
+        <header className="surface-dark space-y-3 bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white">
           {premium ? (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-brand-950">
               <Crown className="size-3.5" aria-hidden="true" />

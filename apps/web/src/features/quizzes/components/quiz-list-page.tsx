@@ -71,7 +71,7 @@ export function QuizListPage() {
             Search quizzes
           </label>
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
             aria-hidden="true"
           />
           <input
@@ -83,7 +83,7 @@ export function QuizListPage() {
             autoComplete="off"
             enterKeyHint="search"
             maxLength={100}
-            className="block min-h-11 w-full rounded-xl border border-slate-300 bg-white py-2.5 pr-3.5 pl-10 text-base text-slate-900 placeholder:text-slate-400"
+            className="block min-h-11 w-full rounded-xl border border-slate-500 bg-white py-2.5 pr-3.5 pl-10 text-base text-slate-900 placeholder:text-slate-500"
           />
         </div>
         <div role="group" aria-label="Filter by exam" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
@@ -124,7 +124,7 @@ export function QuizListPage() {
         ) : quizzes.length === 0 ? (
           <div className="p-8 text-center">
             <p className="font-medium text-slate-700">No quizzes available</p>
-            {filtered && <p className="mt-1 text-sm text-slate-500">Try another search or exam.</p>}
+            {filtered && <p className="mt-1 text-sm text-slate-600">Try another search or exam.</p>}
           </div>
         ) : (
           <>

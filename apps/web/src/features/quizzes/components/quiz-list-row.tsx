@@ -76,7 +76,7 @@ export function QuizListRow({ quiz, now }: { quiz: QuizListItem; now: Date }) {
           <span className="max-w-44 text-right text-sm text-slate-600">{action.label}</span>
         )}
         {action.kind === 'none' && (
-          <span className="min-w-24 text-center text-slate-500">
+          <span className="min-w-24 text-center text-slate-600">
             <span aria-hidden="true">{action.label}</span>
             <span className="sr-only">No action available</span>
           </span>

@@ -20,7 +20,7 @@ export function QuizSubmittedPage({ actions }: { actions?: ReactNode }) {
       <h1 id="submitted-heading" className="mt-4 text-2xl font-bold text-slate-900">
         Quiz Submitted Successfully!
       </h1>
-      {state?.quizName && <p className="mt-1 text-sm text-slate-500">{state.quizName}</p>}
+      {state?.quizName && <p className="mt-1 text-sm text-slate-600">{state.quizName}</p>}
       <p className="mt-3 text-slate-700">Your answers have been recorded successfully.</p>
       <p className="mt-4 flex items-start gap-2 rounded-xl bg-blue-50 p-3 text-left text-sm text-blue-900">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

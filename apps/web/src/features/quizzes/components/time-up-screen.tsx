@@ -40,7 +40,7 @@ export function TimeUpScreen({
       <h1 id="time-up-heading" className="mt-4 text-2xl font-bold text-slate-900">
         Time&apos;s Up!
       </h1>
-      <p className="mt-1 text-sm text-slate-500">{quizName}</p>
+      <p className="mt-1 text-sm text-slate-600">{quizName}</p>
       <div className="mt-3 text-slate-700" role="status">
         {outcome.kind === 'submitting' && (
           <span className="inline-flex items-center gap-2">
@@ -67,7 +67,7 @@ export function TimeUpScreen({
             <p className="text-sm text-slate-600">
               Answered {outcome.result.answeredCount} of {outcome.result.totalQuestions} questions
             </p>
-            <p className="text-sm text-slate-500">
+            <p className="text-sm text-slate-600">
               Your rank and the correct answers appear after the quiz ends.
             </p>
           </div>

@@ -52,7 +52,7 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
             className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
           >
             <div className="flex items-start justify-between gap-3">
-              <h3 id={headingId} className="text-sm font-semibold text-slate-500">
+              <h3 id={headingId} className="text-sm font-semibold text-slate-600">
                 Question {index + 1}
               </h3>
               {isCorrect ? (
@@ -106,7 +106,7 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
                     ) : isSelected ? (
                       <XCircle className="size-5 text-red-600" aria-label="Your choice" />
                     ) : (
-                      <Circle className="size-5 text-slate-300" aria-hidden="true" />
+                      <Circle className="size-5 text-slate-500" aria-hidden="true" />
                     )}
                     {isSelected && (
                       <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-current/30">

@@ -79,7 +79,7 @@ export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Quizzes
       </Link>
-      <header className="rounded-3xl bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 p-6 text-white shadow-lg sm:p-8">
+      <header className="surface-dark rounded-3xl bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 p-6 text-white shadow-lg sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{quizDetails.name}</h1>
         {quizDetails.desc && <p className="mt-2 whitespace-pre-line text-brand-100">{quizDetails.desc}</p>}
         <ul className="mt-5 flex flex-wrap gap-2 text-sm" aria-label="Quiz details">
@@ -128,7 +128,7 @@ export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
             Leaderboard
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="summary" className="mt-5 focus-visible:outline-none">
+        <Tabs.Content value="summary" className="mt-5">
           <SummaryStats summary={data} />
         </Tabs.Content>
         <Tabs.Content value="questions" className="mt-5">
