@@ -326,7 +326,7 @@ test.describe('accessibility', () => {
     expect(await ring(hero)).toEqual({ style: 'solid', width: '2px', color: 'oklch(0.879 0.169 91.605)' });
   });
 
-  test('on a phone-width screen the closed menu is out of the Tab order; opened, its links are reachable', async ({
+  test('on a phone-width screen the closed menu is out of the Tab order; opened, it holds focus until Escape', async ({
     page,
     request,
   }) => {
@@ -344,9 +344,23 @@ test.describe('accessibility', () => {
     const openMenu = page.getByRole('button', { name: 'Open menu' });
     await openMenu.focus();
     await page.keyboard.press('Enter');
-    await expect(closeMenu).toBeVisible();
-    // The sidebar comes just before the top bar: one step back from the menu button is its last link.
-    await page.keyboard.press('Shift+Tab');
+    // Open, the menu is modal: focus starts on Close menu and Tab never reaches the page behind.
+    await expect(closeMenu).toBeFocused();
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press(i < 5 ? 'Tab' : 'Shift+Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.closest('#sidebar') ? 'sidebar' : el === document.body ? 'body' : 'page';
+      });
+      expect(where, `Tab ${i + 1} left the open menu`).not.toBe('page');
+    }
+    await closeMenu.focus();
+    await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Quizzes', exact: true })).toBeFocused();
+    // Escape closes it and focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(closeMenu).toBeHidden();
+    await expect(openMenu).toBeFocused();
+    await expect(openMenu).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ListChecks, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { LAYOUT } from '@quizcast/contract/constants';
@@ -24,6 +24,43 @@ export function SignedInLayout() {
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loggedOut, setLoggedOut] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // The phone menu is modal while open: the page behind is inert, focus starts on "Close menu",
+  // Escape closes it and focus goes back to "Open menu". Growing to the desktop layout closes it.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!sidebarOpen) {
+      // Back to "Open menu" once the page is no longer inert (unless focus already moved on).
+      const focused = document.activeElement;
+      const lost =
+        !focused || focused === document.body || document.getElementById('sidebar')?.contains(focused);
+      if (wasOpen.current && lost) openButton.current?.focus();
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
+    // The sidebar turns visible as its slide-in starts (a frame or so from now): focus it then.
+    let tries = 0;
+    let frame = requestAnimationFrame(function focusClose() {
+      closeButton.current?.focus();
+      if (document.activeElement !== closeButton.current && ++tries < 30)
+        frame = requestAnimationFrame(focusClose);
+    });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setSidebarOpen(false);
+    };
+    const wide = window.matchMedia?.('(min-width: 48rem)');
+    const onWide = () => wide?.matches && setSidebarOpen(false);
+    window.addEventListener('keydown', onKey);
+    wide?.addEventListener('change', onWide);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('keydown', onKey);
+      wide?.removeEventListener('change', onWide);
+    };
+  }, [sidebarOpen]);
 
   useEffect(
     () =>
@@ -50,6 +87,7 @@ export function SignedInLayout() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <a
+        inert={sidebarOpen}
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
@@ -74,6 +112,7 @@ export function SignedInLayout() {
           <Logo />
           <button
             type="button"
+            ref={closeButton}
             className="grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 md:hidden"
             onClick={() => setSidebarOpen(false)}
             aria-label="Close menu"
@@ -98,13 +137,14 @@ export function SignedInLayout() {
         </nav>
       </aside>
 
-      <div className="md:pl-[300px]">
+      <div className="md:pl-[300px]" inert={sidebarOpen}>
         <header
           className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6"
           style={{ height: LAYOUT.topBarHeightPx }}
         >
           <div className="flex items-center gap-3">
             <button
+              ref={openButton}
               type="button"
               className="grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
               onClick={() => setSidebarOpen((open) => !open)}
