@@ -43,6 +43,12 @@ export const envSchema = z
     OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** create-order and verify-payment calls per learner per hour (each order is a gateway call). */
     PAYMENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    /** A pending order the gateway reports no capture for is marked failed after this many hours. */
+    PAYMENT_PENDING_EXPIRY_HOURS: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     /** Prefix of the rate-limit keys in Redis (several deployments can share one Redis). */
     RATE_LIMIT_NAMESPACE: z.string().min(1).default('quizcast-rl:'),
     /** S3-compatible object storage for uploaded files; unset keeps them on disk under DATA_DIR. */

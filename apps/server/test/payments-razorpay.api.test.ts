@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createOrderResponseSchema } from '@quizcast/contract/schemas/payment';
+import { createOrderResponseSchema, paymentListResponseSchema } from '@quizcast/contract/schemas/payment';
 import { buildApp } from '../src/app';
 import { parseEnv, type AppConfig } from '../src/config';
 import { payments } from '../src/db/schema';
@@ -36,6 +36,8 @@ interface Received {
 const received: Received[] = [];
 let stubFails = false;
 let orderCounter = 0;
+/** What the stub's GET /v1/orders/:id/payments reports for an order (none when absent). */
+const paymentsByOrder = new Map<string, { id: string; amount: number; currency: string; status: string }[]>();
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -50,6 +52,18 @@ const stub: Server = createServer(async (req, res) => {
   if (stubFails) {
     res.statusCode = 500;
     res.end(JSON.stringify({ error: { code: 'SERVER_ERROR', description: 'The server is down' } }));
+    return;
+  }
+  const orderPayments = /^\/v1\/orders\/([^/]+)\/payments$/.exec(req.url ?? '');
+  if (req.method === 'GET' && orderPayments) {
+    const items = (paymentsByOrder.get(orderPayments[1]!) ?? []).map((p) => ({
+      ...p,
+      entity: 'payment',
+      order_id: orderPayments[1],
+      method: 'upi',
+      captured: p.status === 'captured',
+    }));
+    res.end(JSON.stringify({ entity: 'collection', count: items.length, items }));
     return;
   }
   orderCounter += 1;
@@ -116,6 +130,7 @@ afterAll(async () => {
 beforeEach(() => {
   received.length = 0;
   stubFails = false;
+  paymentsByOrder.clear();
 });
 
 async function setup() {
@@ -123,6 +138,118 @@ async function setup() {
   const { quiz } = await createQuiz(db, { pricePaise: 1000 }, undefined, clock.now());
   return { user, quiz, headers: await bearerFor(user, clock) };
 }
+
+describe(`reconciling pending orders with Razorpay (${testDatabaseKind})`, () => {
+  async function pendingOrder() {
+    const { user, quiz, headers } = await setup();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/create-order',
+      headers,
+      payload: { amount: 11.8, currency: 'INR', userId: user.id, quizId: quiz.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = createOrderResponseSchema.parse(res.json());
+    return { quiz, headers, order, orderId: order.order.id };
+  }
+  const statusOf = async (paymentId: string, headers: Record<string, string>) =>
+    (await app.inject({ method: 'GET', url: `/api/payments/status/${paymentId}`, headers })).json().payment
+      .status;
+  const attend = async (quizId: string, headers: Record<string, string>) =>
+    (await app.inject({ method: 'GET', url: `/api/quizzes/participant/attend/${quizId}`, headers }))
+      .statusCode;
+  const askedAbout = (orderId: string) =>
+    received.filter((r) => r.method === 'GET' && r.url === `/v1/orders/${orderId}/payments`).length;
+
+  it('a payment captured at Razorpay but never verified or webhooked unlocks the quiz', async () => {
+    const { quiz, headers, order, orderId } = await pendingOrder();
+    paymentsByOrder.set(orderId, [
+      { id: 'pay_Failed0000001', amount: 1180, currency: 'INR', status: 'failed' },
+      { id: 'pay_Captured00001', amount: 1180, currency: 'INR', status: 'captured' },
+    ]);
+    // Too soon: the checkout callback and the webhook get the first two minutes.
+    await app.sweeper.runOnce();
+    expect(askedAbout(orderId)).toBe(0);
+    expect(await attend(quiz.id, headers)).toBe(402);
+
+    clock.advance(3 * 60_000);
+    await app.sweeper.runOnce();
+    expect(askedAbout(orderId)).toBe(1);
+    expect(received.find((r) => r.url === `/v1/orders/${orderId}/payments`)?.authorization).toBe(
+      `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
+    );
+    expect(await statusOf(order.paymentId, headers)).toBe('success');
+    const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(row?.providerPaymentId).toBe('pay_Captured00001');
+    expect(await attend(quiz.id, headers)).toBe(200);
+  });
+
+  it('an unpaid order is asked about every few minutes, then expires after a day; a late capture still unlocks', async () => {
+    const { headers, order, orderId } = await pendingOrder();
+    clock.advance(3 * 60_000);
+    await app.sweeper.runOnce();
+    expect(askedAbout(orderId)).toBe(1);
+    await app.sweeper.runOnce();
+    expect(askedAbout(orderId)).toBe(1);
+    expect(await statusOf(order.paymentId, headers)).toBe('pending');
+
+    clock.advance(24 * 60 * 60_000);
+    await app.sweeper.runOnce();
+    expect(await statusOf(order.paymentId, headers)).toBe('failed');
+
+    // Razorpay's capture webhook arrives late after all: the money was taken, so it unlocks.
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: 'pay_Late000000001',
+            order_id: orderId,
+            amount: 1180,
+            currency: 'INR',
+            status: 'captured',
+          },
+        },
+      },
+      created_at: 1_700_000_000,
+    });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(body, WEBHOOK_SECRET),
+        'x-razorpay-event-id': 'evt_Late000000001',
+      },
+      payload: body,
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect(await statusOf(order.paymentId, headers)).toBe('success');
+    const receipts = await app.inject({ method: 'GET', url: '/api/payments', headers });
+    // The learner's receipts show it paid.
+    expect(paymentListResponseSchema.parse(receipts.json()).payments.map((p) => p.status)).toEqual([
+      'success',
+    ]);
+  });
+
+  it('a capture for another amount, or Razorpay being down, leaves the order pending', async () => {
+    const first = await pendingOrder();
+    paymentsByOrder.set(first.orderId, [
+      { id: 'pay_Wrong00000001', amount: 100, currency: 'INR', status: 'captured' },
+    ]);
+    clock.advance(3 * 60_000);
+    await app.sweeper.runOnce();
+    expect(askedAbout(first.orderId)).toBe(1);
+    expect(await statusOf(first.order.paymentId, first.headers)).toBe('pending');
+
+    const second = await pendingOrder();
+    clock.advance(3 * 60_000);
+    stubFails = true;
+    await app.sweeper.runOnce();
+    expect(await statusOf(second.order.paymentId, second.headers)).toBe('pending');
+  });
+});
 
 describe(`razorpay provider (${testDatabaseKind})`, () => {
   it('creates the order through the official SDK with the amount, a receipt and notes {quizId, userId}', async () => {

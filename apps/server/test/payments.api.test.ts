@@ -776,3 +776,33 @@ describe(`payment rate limit (${testDatabaseKind})`, () => {
     }
   });
 });
+
+describe(`stale pending orders with the fake gateway (${testDatabaseKind})`, () => {
+  it('a checkout abandoned for a day is marked failed; a fresh order replaces it', async () => {
+    const who = await learner();
+    const quiz = await paidQuiz({ endAt: new Date(t.clock.now().getTime() + 3 * 24 * 60 * 60_000) });
+    const first = createOrderResponseSchema.parse((await createOrder(who, quiz)).json());
+    const status = async (paymentId: string) =>
+      paymentStatusResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/payments/status/${paymentId}`,
+            headers: who.headers,
+          })
+        ).json(),
+      ).payment.status;
+
+    t.clock.advance(23 * 60 * 60_000);
+    await t.app.sweeper.runOnce();
+    expect(await status(first.paymentId)).toBe('pending');
+
+    t.clock.advance(2 * 60 * 60_000);
+    await t.app.sweeper.runOnce();
+    expect(await status(first.paymentId)).toBe('failed');
+
+    const second = createOrderResponseSchema.parse((await createOrder(who, quiz)).json());
+    expect(second.order.id).not.toBe(first.order.id);
+    expect(await status(second.paymentId)).toBe('pending');
+  });
+});

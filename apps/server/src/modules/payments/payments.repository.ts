@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, quizzes, users, webhookEvents } from '../../db/schema';
 
@@ -109,7 +109,7 @@ export class PaymentsRepository {
   }
 
   /** Pending → failed only: a failure never overrides a success (events can arrive out of order). */
-  async markFailedIfPending(id: string, providerPaymentId: string, now: Date): Promise<boolean> {
+  async markFailedIfPending(id: string, providerPaymentId: string | null, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(payments)
       .set({
@@ -131,6 +131,55 @@ export class PaymentsRepository {
   }
 
   /** Fake-gateway payments taken at or before `before` whose checkout callback never verified them. */
+  /**
+   * Pending orders of this provider old enough to ask the gateway about, least recently asked first.
+   * `updated_at` doubles as "last asked" for a pending row (see `markChecked`).
+   */
+  async findPendingToReconcile(options: {
+    provider: string;
+    createdBefore: Date;
+    checkedBefore: Date;
+    limit: number;
+  }): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, options.provider),
+          eq(payments.status, 'pending'),
+          lte(payments.createdAt, options.createdBefore),
+          lte(payments.updatedAt, options.checkedBefore),
+        ),
+      )
+      .orderBy(asc(payments.updatedAt))
+      .limit(options.limit);
+  }
+
+  /** The gateway was asked about this pending order now (it reported no capture). */
+  async markChecked(id: string, now: Date): Promise<void> {
+    await this.db
+      .update(payments)
+      .set({ updatedAt: now })
+      .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+  }
+
+  /** Pending orders of this provider created before `createdBefore` → failed; returns how many. */
+  async expirePending(provider: string, createdBefore: Date, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(payments)
+      .set({ status: 'failed', updatedAt: now })
+      .where(
+        and(
+          eq(payments.provider, provider),
+          eq(payments.status, 'pending'),
+          lte(payments.createdAt, createdBefore),
+        ),
+      )
+      .returning({ id: payments.id });
+    return rows.length;
+  }
+
   async findFakeAwaitingCapture(before: Date, limit = 100): Promise<PaymentRow[]> {
     return this.db
       .select()

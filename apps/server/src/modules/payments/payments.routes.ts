@@ -32,7 +32,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.ctx.payments,
     app.ctx.clock,
     app.log.child({ module: 'payments' }),
+    app.ctx.config.PAYMENT_PENDING_EXPIRY_HOURS * 60 * 60_000,
   );
+  app.sweeper.add('reconcile-payments', (now) => service.reconcilePending(now));
 
   // Orders and verifications per learner per hour (each order is a call to the gateway); status
   // polling and the receipts list are cheap reads and are not limited.

@@ -19,6 +19,14 @@ export interface ProviderOrder {
   currency: string;
 }
 
+/** A payment the gateway captured (money taken), as its API reports it. */
+export interface CapturedPayment {
+  id: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+}
+
 /**
  * A payment gateway as the server needs it: create an order, and the secrets its signatures are
  * checked with. Verification itself is shared code (signature.ts), the same for every provider.
@@ -32,6 +40,12 @@ export interface PaymentProvider {
   /** Webhook bodies are HMAC'd with this; null when not configured (webhooks are then refused). */
   readonly webhookSecret: string | null;
   createOrder(input: CreateOrderInput): Promise<ProviderOrder>;
+  /**
+   * The order's captured payment, if any: how the server settles an order whose checkout callback
+   * and webhook both never reached it. Absent where the gateway cannot be asked (the fake one,
+   * which sends its own webhook instead).
+   */
+  findCapturedPayment?(orderId: string): Promise<CapturedPayment | null>;
 }
 
 /** A secret derived from the JWT secret for one purpose: stable across restarts, reveals nothing of it. */

@@ -1,5 +1,5 @@
 import Razorpay from 'razorpay';
-import type { CreateOrderInput, PaymentProvider, ProviderOrder } from './payment-provider';
+import type { CapturedPayment, CreateOrderInput, PaymentProvider, ProviderOrder } from './payment-provider';
 
 /** The part of the official SDK this provider uses (tests point the real SDK at a local stub). */
 export type RazorpayClient = Pick<Razorpay, 'orders'>;
@@ -32,5 +32,13 @@ export class RazorpayPaymentProvider implements PaymentProvider {
       notes: input.notes,
     });
     return { id: order.id, amount: Number(order.amount), currency: order.currency };
+  }
+
+  async findCapturedPayment(orderId: string): Promise<CapturedPayment | null> {
+    const { items } = await this.client.orders.fetchPayments(orderId);
+    const captured = items.find((p) => p.status === 'captured');
+    return captured
+      ? { id: captured.id, amount: Number(captured.amount), currency: captured.currency }
+      : null;
   }
 }
