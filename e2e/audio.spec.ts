@@ -283,6 +283,11 @@ test.describe('audio-first', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => lastSpoken(page, 1 + QUESTIONS[0]!.choices.length)).toEqual(script(0));
       await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeFocused();
+      expect(await page.evaluate(() => window.speechSynthesis.speaking)).toBe(true);
+      // Leaving the screen silences it.
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.speechSynthesis.speaking)).toBe(false);
     } finally {
       await page.request.post('/api/dev/clock', { data: { reset: true } });
       // Out of the lists and off the landing podium for the tests that follow.
