@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminSession, registerViaApi, signIn } from './support/session';
 import { expectAccessible } from './support/axe';
+import { lastSpoken, questionText, recordingSpeech } from './support/speech';
 import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
@@ -38,66 +39,6 @@ function script(i: number) {
     text,
     lang: LANG[i],
   }));
-}
-
-/**
- * Stands in for the device's speech engine (headless Chromium has no voices): it records every
- * utterance and keeps "speaking" until cancelled, so the test hears exactly what a learner would.
- */
-function recordingSpeech() {
-  const spoken: { text: string; lang: string }[] = [];
-  (window as unknown as { __spoken: typeof spoken }).__spoken = spoken;
-  class Utterance extends EventTarget {
-    lang = '';
-    rate = 1;
-    pitch = 1;
-    volume = 1;
-    voice: SpeechSynthesisVoice | null = null;
-    onstart: ((e: Event) => void) | null = null;
-    onend: ((e: Event) => void) | null = null;
-    onerror: ((e: Event) => void) | null = null;
-    constructor(public text: string) {
-      super();
-    }
-  }
-  const synth = {
-    speaking: false,
-    pending: false,
-    paused: false,
-    onvoiceschanged: null,
-    getVoices: () => [],
-    speak(u: Utterance) {
-      spoken.push({ text: u.text, lang: u.lang });
-      this.speaking = true;
-      setTimeout(() => u.onstart?.(new Event('start')), 0);
-    },
-    cancel() {
-      this.speaking = false;
-    },
-    pause() {
-      this.paused = true;
-    },
-    resume() {
-      this.paused = false;
-    },
-    addEventListener() {},
-    removeEventListener() {},
-  };
-  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
-  Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
-}
-
-/** The question on screen, exactly as written (the transcript of what is read). */
-async function questionText(page: Page): Promise<string> {
-  return (await page.locator('section[aria-labelledby] > p[lang]').first().textContent()) ?? '';
-}
-
-/** The last n utterances the page spoke. */
-function lastSpoken(page: Page, n: number) {
-  return page.evaluate(
-    (count) => (window as unknown as { __spoken: { text: string; lang: string }[] }).__spoken.slice(-count),
-    n,
-  );
 }
 
 /** An admin publishes a free quiz that is live now (by the server's clock) and ends in 10 minutes. */

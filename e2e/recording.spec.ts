@@ -3,6 +3,7 @@ import { adminSession, registerViaApi, signIn, type Session } from './support/se
 import { expectAccessible } from './support/axe';
 import { chromiumLaunchOptions } from './support/chromium';
 import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { lastSpoken, questionText, recordingSpeech } from './support/speech';
 
 /**
  * Recording a question in the browser. Chromium's fake microphone (a beep) stands in for the real
@@ -63,9 +64,10 @@ test.describe('recording a question', () => {
     cleanup = undefined;
   });
 
-  test('an admin records question 1 with the microphone, previews it and uses it; participants get it', async ({
+  test('an admin records question 1 with the microphone, previews it and uses it; participants hear it', async ({
     page,
     request,
+    browser,
   }, testInfo) => {
     const problems = collectProblems(page);
     const admin = await adminSession(request, testInfo);
@@ -137,7 +139,35 @@ test.describe('recording a question', () => {
     expect(attend.status(), await attend.text()).toBe(200);
     const attempt = (await attend.json()) as CreatedQuiz;
     expect(attempt.questions.find((q) => q._id === questionId)?.audioUrl).toBe(audioUrl);
-
     expect(problems).toEqual([]);
+
+    // In the learner's browser, Listen plays the recording instead of speech; the text stays as
+    // the transcript. Question 2 has none, so it is read aloud.
+    const learnerContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    try {
+      const learnerPage = await learnerContext.newPage();
+      await learnerPage.addInitScript(recordingSpeech);
+      await signIn(learnerPage, learner);
+      await learnerPage.goto(`/quizzes/intro/${quiz._id}`);
+      await learnerPage.getByRole('button', { name: /Start Quiz Now|Resume/ }).click();
+      await expect(learnerPage.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
+      await expect(learnerPage.getByText('Recorded audio · the text below is the transcript')).toBeVisible();
+      expect(await questionText(learnerPage)).toBe('Which planet is called the red planet?');
+      const fetched = learnerPage.waitForRequest((req) => req.url().endsWith(audioUrl!));
+      await learnerPage.getByRole('button', { name: 'Listen', exact: true }).click();
+      await fetched;
+      await expect(learnerPage.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+      expect(await lastSpoken(learnerPage, 10)).toEqual([]);
+
+      await learnerPage.getByRole('button', { name: 'Next', exact: true }).click();
+      await expect(learnerPage.getByRole('heading', { name: 'Question 2 of 2' })).toBeVisible();
+      await expect(learnerPage.getByText('Recorded audio · the text below is the transcript')).toHaveCount(0);
+      await learnerPage.getByRole('button', { name: 'Listen', exact: true }).click();
+      await expect
+        .poll(async () => (await lastSpoken(learnerPage, 3)).map((u) => u.text))
+        .toEqual(['Which is the largest ocean?', 'Option A: Atlantic', 'Option B: Pacific']);
+    } finally {
+      await learnerContext.close();
+    }
   });
 });
