@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { accessibilityProblems, type AxeOptions } from './support/axe';
 import { adminSession, freshPhone, registerViaApi, signIn, type Session } from './support/session';
+import { lockedPaidQuizzes, type ListedQuiz } from './support/quizzes';
 
 /**
  * Issue #8, "Accessible end to end": the screens the other spec files do not already run axe on
@@ -31,30 +32,6 @@ async function expectScreenAccessible(
 }
 
 const auth = (session: Session) => ({ authorization: `Bearer ${session.accessToken}` });
-
-interface ListedQuiz {
-  _id: string;
-  name: string;
-  price: number;
-  isPaid: boolean;
-  startTimeStamp: string;
-  endTimeStamp: string;
-}
-
-/** Live paid quizzes (the demo data has two) this learner has not unlocked. */
-async function lockedPaidQuizzes(request: APIRequestContext, session: Session): Promise<ListedQuiz[]> {
-  const res = await request.get('/api/quizzes/participant?limit=50', { headers: auth(session) });
-  expect(res.ok()).toBe(true);
-  const { quizzes } = (await res.json()) as { quizzes: ListedQuiz[] };
-  const now = Date.now();
-  return quizzes.filter(
-    (q) =>
-      q.price > 0 &&
-      !q.isPaid &&
-      new Date(q.startTimeStamp).getTime() < now &&
-      new Date(q.endTimeStamp).getTime() > now + 86_400_000,
-  );
-}
 
 /** Signs this page in as someone else (the app reads the stored user and token on load). */
 async function switchUser(page: Page, session: Session) {

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
+import { lockedPaidQuizzes, type ListedQuiz } from './support/quizzes';
 
 /**
  * Unlocking a paid quiz with the fake checkout (PAYMENT_PROVIDER=fake, the e2e server's default):
@@ -8,30 +9,11 @@ import { expectAccessible } from './support/axe';
  * and the server verifies it before the quiz opens.
  */
 
-interface ListedQuiz {
-  _id: string;
-  name: string;
-  price: number;
-  isPaid: boolean;
-  startTimeStamp: string;
-  endTimeStamp: string;
-}
-
 const auth = (session: Session) => ({ authorization: `Bearer ${session.accessToken}` });
 
 /** A live paid quiz from the demo data that this (fresh) learner has not unlocked. */
 async function lockedPaidQuiz(request: APIRequestContext, session: Session): Promise<ListedQuiz> {
-  const res = await request.get('/api/quizzes/participant?limit=50', { headers: auth(session) });
-  expect(res.ok()).toBe(true);
-  const { quizzes } = (await res.json()) as { quizzes: ListedQuiz[] };
-  const now = Date.now();
-  const quiz = quizzes.find(
-    (q) =>
-      q.price > 0 &&
-      !q.isPaid &&
-      new Date(q.startTimeStamp).getTime() < now &&
-      new Date(q.endTimeStamp).getTime() > now + 86_400_000,
-  );
+  const [quiz] = await lockedPaidQuizzes(request, session);
   if (!quiz) throw new Error('the demo data has no live paid quiz');
   return quiz;
 }

@@ -52,3 +52,29 @@ export async function retireQuiz(request: APIRequestContext, adminToken: string,
   });
   expect(put.ok(), await put.text()).toBe(true);
 }
+
+export interface ListedQuiz {
+  _id: string;
+  name: string;
+  price: number;
+  isPaid: boolean;
+  startTimeStamp: string;
+  endTimeStamp: string;
+}
+
+/** Live paid quizzes (the demo data has two) this learner has not unlocked, open for another day. */
+export async function lockedPaidQuizzes(request: APIRequestContext, session: Session): Promise<ListedQuiz[]> {
+  const res = await request.get('/api/quizzes/participant?limit=50', {
+    headers: bearer(session.accessToken),
+  });
+  expect(res.ok()).toBe(true);
+  const { quizzes } = (await res.json()) as { quizzes: ListedQuiz[] };
+  const now = Date.now();
+  return quizzes.filter(
+    (q) =>
+      q.price > 0 &&
+      !q.isPaid &&
+      new Date(q.startTimeStamp).getTime() < now &&
+      new Date(q.endTimeStamp).getTime() > now + 86_400_000,
+  );
+}

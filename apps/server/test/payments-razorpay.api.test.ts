@@ -139,18 +139,24 @@ async function setup() {
   return { user, quiz, headers: await bearerFor(user, clock) };
 }
 
+/** create-order for a fresh learner and paid quiz, through the app; the order is Razorpay's (the stub's). */
+async function orderFor(learner: Awaited<ReturnType<typeof setup>>) {
+  const { user, quiz, headers } = learner;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/payments/create-order',
+    headers,
+    payload: { amount: 11.8, currency: 'INR', userId: user.id, quizId: quiz.id },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return createOrderResponseSchema.parse(res.json());
+}
+
 describe(`reconciling pending orders with Razorpay (${testDatabaseKind})`, () => {
   async function pendingOrder() {
-    const { user, quiz, headers } = await setup();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payments/create-order',
-      headers,
-      payload: { amount: 11.8, currency: 'INR', userId: user.id, quizId: quiz.id },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const order = createOrderResponseSchema.parse(res.json());
-    return { quiz, headers, order, orderId: order.order.id };
+    const learner = await setup();
+    const order = await orderFor(learner);
+    return { quiz: learner.quiz, headers: learner.headers, order, orderId: order.order.id };
   }
   const statusOf = async (paymentId: string, headers: Record<string, string>) =>
     (await app.inject({ method: 'GET', url: `/api/payments/status/${paymentId}`, headers })).json().payment
@@ -253,15 +259,9 @@ describe(`reconciling pending orders with Razorpay (${testDatabaseKind})`, () =>
 
 describe(`razorpay provider (${testDatabaseKind})`, () => {
   it('creates the order through the official SDK with the amount, a receipt and notes {quizId, userId}', async () => {
-    const { user, quiz, headers } = await setup();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payments/create-order',
-      headers,
-      payload: { amount: 11.8, currency: 'INR', userId: user.id, quizId: quiz.id },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = createOrderResponseSchema.parse(res.json());
+    const learner = await setup();
+    const { user, quiz, headers } = learner;
+    const body = await orderFor(learner);
     expect(body).toMatchObject({
       provider: 'razorpay',
       keyId: KEY_ID,
