@@ -299,11 +299,16 @@ test.describe('accessibility', () => {
     await page.goto('/');
     const header = page.getByRole('banner').getByRole('link', { name: 'Start Practicing' });
     await tabUntilFocused(page, header);
-    expect(await ring(header)).toEqual({ style: 'solid', width: '2px', color: 'rgb(124, 58, 237)' }); // brand-600
+    // Polled: `transition-colors` animates outline-color for a moment after focus arrives.
+    await expect
+      .poll(() => ring(header))
+      .toEqual({ style: 'solid', width: '2px', color: 'rgb(124, 58, 237)' }); // brand-600
     const hero = page.getByRole('link', { name: 'How it works' });
     await tabUntilFocused(page, hero);
     // amber-300, as the theme writes it.
-    expect(await ring(hero)).toEqual({ style: 'solid', width: '2px', color: 'oklch(0.879 0.169 91.605)' });
+    await expect
+      .poll(() => ring(hero))
+      .toEqual({ style: 'solid', width: '2px', color: 'oklch(0.879 0.169 91.605)' });
   });
 
   test('on a phone-width screen the closed menu is out of the Tab order; opened, it holds focus until Escape', async ({
