@@ -41,13 +41,7 @@ export function SignedInLayout() {
       return;
     }
     wasOpen.current = true;
-    // The sidebar turns visible as its slide-in starts (a frame or so from now): focus it then.
-    let tries = 0;
-    let frame = requestAnimationFrame(function focusClose() {
-      closeButton.current?.focus();
-      if (document.activeElement !== closeButton.current && ++tries < 30)
-        frame = requestAnimationFrame(focusClose);
-    });
+    closeButton.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setSidebarOpen(false);
     };
@@ -56,7 +50,6 @@ export function SignedInLayout() {
     window.addEventListener('keydown', onKey);
     wide?.addEventListener('change', onWide);
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('keydown', onKey);
       wide?.removeEventListener('change', onWide);
     };
@@ -103,8 +96,11 @@ export function SignedInLayout() {
       <aside
         id="sidebar"
         style={{ width: LAYOUT.sidebarWidthPx }}
-        className={`fixed inset-y-0 left-0 z-40 flex flex-col border-r border-slate-200 bg-white transition-[translate,visibility] md:visible md:translate-x-0 ${
-          sidebarOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
+        className={`fixed inset-y-0 left-0 z-40 flex flex-col border-r border-slate-200 bg-white md:visible md:translate-x-0 ${
+          // Visible at once when opening (so focus can move in); hidden only after sliding out.
+          sidebarOpen
+            ? 'visible translate-x-0 transition-[translate]'
+            : 'invisible -translate-x-full transition-[translate,visibility]'
         }`}
         aria-label="Sidebar"
       >
