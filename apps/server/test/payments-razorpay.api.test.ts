@@ -139,6 +139,20 @@ async function setup() {
   return { user, quiz, headers: await bearerFor(user, clock) };
 }
 
+/** A webhook as Razorpay sends it: the raw body signed with RAZORPAY_WEBHOOK_SECRET. */
+function signedWebhook(body: string, eventId: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': sign(body, WEBHOOK_SECRET),
+      'x-razorpay-event-id': eventId,
+    },
+  });
+}
+
 /** create-order for a fresh learner and paid quiz, through the app; the order is Razorpay's (the stub's). */
 async function orderFor(learner: Awaited<ReturnType<typeof setup>>) {
   const { user, quiz, headers } = learner;
@@ -220,16 +234,7 @@ describe(`reconciling pending orders with Razorpay (${testDatabaseKind})`, () =>
       },
       created_at: 1_700_000_000,
     });
-    const hook = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': sign(body, WEBHOOK_SECRET),
-        'x-razorpay-event-id': 'evt_Late000000001',
-      },
-      payload: body,
-    });
+    const hook = await signedWebhook(body, 'evt_Late000000001');
     expect(hook.statusCode, hook.body).toBe(200);
     expect(await statusOf(order.paymentId, headers)).toBe('success');
     const receipts = await app.inject({ method: 'GET', url: '/api/payments', headers });
@@ -292,17 +297,9 @@ describe(`razorpay provider (${testDatabaseKind})`, () => {
   });
 
   it("verifies Razorpay's checkout signature with the key secret and unlocks", async () => {
-    const { quiz, headers } = await setup();
-    const order = createOrderResponseSchema.parse(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/payments/create-order',
-          headers,
-          payload: { amount: 11.8, currency: 'INR', quizId: quiz.id },
-        })
-      ).json(),
-    );
+    const learner = await setup();
+    const { quiz, headers } = learner;
+    const order = await orderFor(learner);
     const paymentId = 'pay_RealLooking0001';
     const verify = (signature: string) =>
       app.inject({
@@ -319,17 +316,7 @@ describe(`razorpay provider (${testDatabaseKind})`, () => {
   });
 
   it('accepts webhooks signed with RAZORPAY_WEBHOOK_SECRET', async () => {
-    const { quiz, headers } = await setup();
-    const order = createOrderResponseSchema.parse(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/payments/create-order',
-          headers,
-          payload: { amount: 11.8, currency: 'INR', quizId: quiz.id },
-        })
-      ).json(),
-    );
+    const order = await orderFor(await setup());
     const body = JSON.stringify({
       entity: 'event',
       event: 'payment.captured',
@@ -339,16 +326,7 @@ describe(`razorpay provider (${testDatabaseKind})`, () => {
         },
       },
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': sign(body, WEBHOOK_SECRET),
-        'x-razorpay-event-id': 'evt_Hook00000001',
-      },
-    });
+    const res = await signedWebhook(body, 'evt_Hook00000001');
     expect(res.json()).toEqual({ status: 'processed' });
   });
 

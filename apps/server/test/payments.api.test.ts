@@ -7,6 +7,7 @@ import {
   fakePayResponseSchema,
   paymentListResponseSchema,
   paymentStatusResponseSchema,
+  type CheckoutSuccess,
   type CreateOrderResponse,
 } from '@quizcast/contract/schemas/payment';
 import { payments, webhookEvents } from '../src/db/schema';
@@ -75,6 +76,16 @@ async function gatewayPay(orderId: string) {
   const res = await post('/api/payments/fake/pay', { orderId });
   expect(res.statusCode, res.body).toBe(200);
   return fakePayResponseSchema.parse(res.json());
+}
+
+/** The verify-payment body the checkout's success handler sends for this gateway payment. */
+function checkoutBody(paid: CheckoutSuccess, quizId: string) {
+  return {
+    orderId: paid.razorpay_order_id,
+    paymentId: paid.razorpay_payment_id,
+    signature: paid.razorpay_signature,
+    quizId,
+  };
 }
 
 function verify(who: Learner, body: Record<string, unknown>) {
@@ -186,12 +197,7 @@ describe(`create-order (${testDatabaseKind})`, () => {
     const quiz = await paidQuiz();
     const order = await orderFor(who, quiz);
     const paid = await gatewayPay(order.order.id);
-    const ok = await verify(who, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    });
+    const ok = await verify(who, checkoutBody(paid, quiz.id));
     expect(ok.statusCode).toBe(200);
     const again = await createOrder(who, quiz);
     expect(again.statusCode).toBe(409);
@@ -258,12 +264,7 @@ describe(`verify-payment (${testDatabaseKind})`, () => {
     // Not unlocked yet: asking again reuses the same order instead of answering 409.
     expect((await orderFor(who, quiz)).order.id).toBe(order.order.id);
 
-    const res = await verify(who, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    });
+    const res = await verify(who, checkoutBody(paid, quiz.id));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: 'Payment verified. The quiz is unlocked.' });
     expect(await statusValue(who, order.paymentId)).toBe('success');
@@ -334,12 +335,7 @@ describe(`verify-payment (${testDatabaseKind})`, () => {
     const quiz = await paidQuiz();
     const order = await orderFor(owner, quiz);
     const paid = await gatewayPay(order.order.id);
-    const res = await verify(thief, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    });
+    const res = await verify(thief, checkoutBody(paid, quiz.id));
     expect(res.statusCode).toBe(400);
     expect(message(res)).toBe('Payment verification failed');
     // Nothing unlocked for either: the thief can still be asked to pay, the owner's payment is pending.
@@ -352,12 +348,7 @@ describe(`verify-payment (${testDatabaseKind})`, () => {
     const quiz = await paidQuiz();
     const order = await orderFor(who, quiz);
     const paid = await gatewayPay(order.order.id);
-    const body = {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    };
+    const body = checkoutBody(paid, quiz.id);
     for (const amount of [0.01, 10, 1180]) {
       const res = await verify(who, { ...body, amount });
       expect(res.statusCode).toBe(400);
@@ -371,12 +362,7 @@ describe(`verify-payment (${testDatabaseKind})`, () => {
     const quiz = await paidQuiz();
     const order = await orderFor(who, quiz);
     const paid = await gatewayPay(order.order.id);
-    const body = {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    };
+    const body = checkoutBody(paid, quiz.id);
     const [a, b] = await Promise.all([verify(who, body), verify(who, body)]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
@@ -534,12 +520,7 @@ describe(`webhook (${testDatabaseKind})`, () => {
   it('a failure never overrides a verified checkout', async () => {
     const { who, quiz, order } = await pendingOrder();
     const paid = await gatewayPay(order.order.id);
-    await verify(who, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    });
+    await verify(who, checkoutBody(paid, quiz.id));
     await signedWebhook(failed(order.order.id));
     expect(await statusValue(who, order.paymentId)).toBe('success');
   });
@@ -601,12 +582,7 @@ describe(`fake gateway (${testDatabaseKind})`, () => {
     const quiz = await paidQuiz();
     const order = await orderFor(who, quiz);
     const paid = await gatewayPay(order.order.id);
-    await verify(who, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    });
+    await verify(who, checkoutBody(paid, quiz.id));
     expect((await post('/api/payments/fake/pay', { orderId: order.order.id })).statusCode).toBe(409);
   });
 });
@@ -618,12 +594,7 @@ describe(`payments list (${testDatabaseKind})`, () => {
     const second = await paidQuiz({ name: 'Banking Awareness Drill' });
     const a = await orderFor(who, first);
     const paid = await gatewayPay(a.order.id);
-    await verify(who, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: first.id,
-    });
+    await verify(who, checkoutBody(paid, first.id));
     t.clock.advance(60_000);
     const b = await orderFor(who, second);
     await orderFor(await learner(), second); // someone else's
@@ -677,12 +648,7 @@ describe(`the unlock rule at the attend route (${testDatabaseKind})`, () => {
     expect(forged.statusCode).toBe(400);
     expect((await attend(who, quiz.id)).statusCode).toBe(402);
 
-    const ok = await verify(who, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      quizId: quiz.id,
-    });
+    const ok = await verify(who, checkoutBody(paid, quiz.id));
     expect(ok.statusCode).toBe(200);
     expect((await attend(who, quiz.id)).statusCode).toBe(200);
     // Someone else is still locked out of the same quiz.
@@ -781,17 +747,8 @@ describe(`stale pending orders with the fake gateway (${testDatabaseKind})`, () 
   it('a checkout abandoned for a day is marked failed; a fresh order replaces it', async () => {
     const who = await learner();
     const quiz = await paidQuiz({ endAt: new Date(t.clock.now().getTime() + 3 * 24 * 60 * 60_000) });
-    const first = createOrderResponseSchema.parse((await createOrder(who, quiz)).json());
-    const status = async (paymentId: string) =>
-      paymentStatusResponseSchema.parse(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/payments/status/${paymentId}`,
-            headers: who.headers,
-          })
-        ).json(),
-      ).payment.status;
+    const first = await orderFor(who, quiz);
+    const status = (paymentId: string) => statusValue(who, paymentId);
 
     t.clock.advance(23 * 60 * 60_000);
     await t.app.sweeper.runOnce();
@@ -801,7 +758,7 @@ describe(`stale pending orders with the fake gateway (${testDatabaseKind})`, () 
     await t.app.sweeper.runOnce();
     expect(await status(first.paymentId)).toBe('failed');
 
-    const second = createOrderResponseSchema.parse((await createOrder(who, quiz)).json());
+    const second = await orderFor(who, quiz);
     expect(second.order.id).not.toBe(first.order.id);
     expect(await status(second.paymentId)).toBe('pending');
   });
