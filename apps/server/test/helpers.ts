@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { parseEnv, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
+import { createScratchDatabase } from '../src/db/scratch-database';
 import { ManualClock } from '../src/lib/clock';
 import { signSessionToken } from '../src/modules/auth/session-token';
 import type { UserRow } from '../src/modules/students/student.repository';
@@ -27,23 +26,14 @@ export async function openTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `quizcast_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 5);
+  const scratch = await createScratchDatabase(url, 'quizcast_test');
+  const database = await openPostgres(scratch.url, 5);
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

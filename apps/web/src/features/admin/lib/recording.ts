@@ -1,3 +1,4 @@
+import { formatElapsed as formatElapsedSeconds } from '@quizcast/contract/domain/time-format';
 import { QUESTION_AUDIO_MAX_BYTES } from '@quizcast/contract/schemas/question-audio';
 
 /** Recording a question in the browser (MediaRecorder): the pure parts, kept apart for tests. */
@@ -42,10 +43,9 @@ export function recordingExtension(mimeType: string): 'webm' | 'ogg' | 'm4a' | '
   return 'webm';
 }
 
-/** `m:ss` for an elapsed time in milliseconds (whole seconds, rounded down). */
+/** `m:ss` for an elapsed time in milliseconds (whole seconds, rounded down), as the podium shows times. */
 export function formatElapsed(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return formatElapsedSeconds(ms / 1000);
 }
 
 /** A plain message for a failed `getUserMedia` or recorder (by DOMException name). */

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * A throwaway database on a PostgreSQL server (API tests, benchmarks): created under a random name
+ * next to `serverUrl`'s database; `drop()` removes it even with connections still open.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
