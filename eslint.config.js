@@ -2,6 +2,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noUntranslatedJsxText from './apps/web/lint/no-untranslated-jsx-text.js';
+
+/**
+ * Screens already in English and Hindi (issue 18, ADR 018): here no English may be written straight into
+ * JSX. This is the list to grow: when a screen gets its catalogue, add its files or folder.
+ */
+const TRANSLATED_SCREENS = [
+  'apps/web/src/features/landing/**/*.tsx',
+  'apps/web/src/features/auth/**/*.tsx',
+  'apps/web/src/app/layouts/**/*.tsx',
+  'apps/web/src/app/not-found-page.tsx',
+  'apps/web/src/i18n/**/*.tsx',
+  'apps/web/src/components/pwa/install-app-button.tsx',
+  'apps/web/src/components/ui/{confirm-dialog,dialog,error-state,full-screen-loader,photo-picker,spinner}.tsx',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -19,5 +34,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: TRANSLATED_SCREENS,
+    ignores: ['**/*.test.tsx'],
+    plugins: { quizcast: { rules: { 'no-untranslated-jsx-text': noUntranslatedJsxText } } },
+    rules: { 'quizcast/no-untranslated-jsx-text': ['error', { allow: ['Quizcast'] }] },
   },
 );

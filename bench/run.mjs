@@ -1,23 +1,324 @@
-// Runs every bench/*.bench.ts scenario in turn (see bench/README.md for figures and how to reproduce them).
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+// `npm run bench [-- herd|list|summary …]`: the benchmark harness (bench/README.md has the figures).
+//
+// For each scenario: a fresh database is seeded (bench/fixture.ts, outside the measurement); the app
+// is started the way production starts it (`node apps/server/dist/main.js`, NODE_ENV=production, the
+// default log level, logs to a file); a bare node:http hello-world runs beside it; every call is
+// driven by a separate load-generator process (bench/load.mjs, autocannon) and reported as requests/s,
+// p50, p99, failures and its ratio to the hello-world's requests/s in the same run. The herd ends by
+// checking that the database holds exactly what was acknowledged.
+//
+// Settings (environment):
+//   BENCH_DATABASE_URL   a PostgreSQL server (a scratch database per scenario); unset: PGlite
+//   BENCH_STUDENTS       herd and summary size (default 2000; up to 100000)
+//   BENCH_AUTOSAVES      autosave rounds per student (default 3)
+//   BENCH_CONNECTIONS    concurrent connections of the load generator (default 100)
+//   BENCH_REQUESTS       requests per list/summary measurement (default 20000)
+//   BENCH_POOL           DATABASE_POOL_SIZE of the app (default: the app's default)
+//   BENCH_WORKERS        WEB_CONCURRENCY of the app (default 1; PostgreSQL only)
+//   BENCH_PROFILE=1      run the app with --cpu-prof; profiles land in the run's folder
+//   BENCH_SKIP_BUILD=1   use the existing apps/server/dist
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv[2];
-const scenarios = readdirSync(here)
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => !only || f.includes(only))
-  .sort();
-if (!scenarios.length) {
-  console.log('No benchmark scenarios yet.');
+const root = path.resolve(here, '..');
+const env = process.env;
+const STUDENTS = Number(env.BENCH_STUDENTS ?? 2000);
+const AUTOSAVES = Number(env.BENCH_AUTOSAVES ?? 3);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
+const REQUESTS = Number(env.BENCH_REQUESTS ?? 20000);
+const WORKERS = Number(env.BENCH_WORKERS ?? 1);
+const SCENARIOS = ['list', 'herd', 'summary'];
+// Feature benchmarks with their own harness: `npm run bench -- review` (issue 13), `-- analytics` (issue 14).
+const FEATURE_BENCHES = ['review', 'analytics'].filter((name) => process.argv.slice(2).includes(name));
+if (FEATURE_BENCHES.length) {
+  for (const name of FEATURE_BENCHES) {
+    const res = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(here, `${name}.bench.ts`)], {
+      stdio: 'inherit',
+    });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
   process.exit(0);
 }
-let failed = 0;
-for (const file of scenarios) {
-  console.log(`\n━━ ${file} ━━`);
-  const res = spawnSync('npx', ['tsx', path.join(here, file)], { stdio: 'inherit' });
-  if (res.status !== 0) failed += 1;
+const chosen = process.argv.slice(2).filter((a) => SCENARIOS.includes(a));
+const scenarios = chosen.length ? chosen : SCENARIOS;
+const runDir = mkdtempSync(path.join(tmpdir(), 'quizcast-bench-'));
+const secret = randomBytes(32).toString('hex');
+const rows = [];
+const notes = [];
+let failed = false;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function step(title) {
+  console.log(`\n━━ ${title}`);
 }
-process.exit(failed ? 1 : 0);
+
+/** A scratch database on BENCH_DATABASE_URL's server, or a PGlite folder. */
+async function freshDatabase(name) {
+  if (!env.BENCH_DATABASE_URL) {
+    const dir = path.join(runDir, `${name}-data`);
+    return {
+      label: 'PGlite',
+      appEnv: { DATA_DIR: dir },
+      fixtureEnv: { BENCH_DB_DIR: path.join(dir, 'pg') },
+      drop: async () => {},
+    };
+  }
+  const db = `quizcast_bench_${name}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: env.BENCH_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${db}`);
+  const url = new URL(env.BENCH_DATABASE_URL);
+  url.pathname = `/${db}`;
+  return {
+    label: 'PostgreSQL',
+    appEnv: { DATABASE_URL: url.toString(), DATA_DIR: path.join(runDir, `${name}-data`) },
+    fixtureEnv: { BENCH_DB_URL: url.toString() },
+    drop: () => admin(`drop database if exists ${db} with (force)`),
+  };
+}
+
+function tsx(args, extraEnv) {
+  const res = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(here, 'fixture.ts'), ...args], {
+    stdio: 'inherit',
+    env: { ...env, ...extraEnv, BENCH_JWT_SECRET: secret },
+  });
+  return res.status === 0;
+}
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before answering ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Resident memory high-water mark (MiB) of a process and its children (cluster workers). */
+function peakMemoryMiB(pid) {
+  const hwm = (p) => {
+    try {
+      const m = readFileSync(`/proc/${p}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    /* none */
+  }
+  return { self: hwm(pid), workers: children.map(hwm) };
+}
+
+async function startApp(name, database, port) {
+  const log = path.join(runDir, `${name}-app.log`);
+  const { openSync } = await import('node:fs');
+  const out = openSync(log, 'a');
+  const args = ['--enable-source-maps'];
+  if (env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, `${name}-profiles`)}`);
+  args.push(path.join(root, 'apps/server/dist/main.js'));
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', out, out],
+    env: {
+      PATH: env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      JWT_SECRET: secret,
+      SEED_DEMO: 'false',
+      // Production refuses the dev gateways; these are never called by the scenarios.
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'bench',
+      MSG91_TEMPLATE_ID: 'bench',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_test_bench',
+      RAZORPAY_KEY_SECRET: 'bench-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'bench-secret',
+      WEB_CONCURRENCY: String(WORKERS),
+      ...(env.BENCH_POOL ? { DATABASE_POOL_SIZE: env.BENCH_POOL } : {}),
+      ...(env.BENCH_REDIS_URL ? { REDIS_URL: env.BENCH_REDIS_URL } : {}),
+      ...database.appEnv,
+    },
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/health`, child);
+  return { child, log };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(20_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+let baseline = null; // requests/s of the latest hello-world measurement
+let jobNo = 0;
+
+/** One call, driven by bench/load.mjs in its own process. */
+function load(call, job) {
+  const jobFile = path.join(runDir, `job-${++jobNo}.json`);
+  const out = path.join(runDir, `result-${jobNo}.json`);
+  writeFileSync(jobFile, JSON.stringify({ connections: CONNECTIONS, ...job, out }));
+  const res = spawnSync(process.execPath, [path.join(here, 'load.mjs'), jobFile], { stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`load generator failed for ${call}`);
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  r.call = call;
+  r.failures = r.non2xx + r.errors; // autocannon counts a timeout among its errors too
+  if (job.kind === 'hello') baseline = r.rps;
+  // Each call is compared with the hello-world measured just before its scenario.
+  r.ratio = baseline ? r.rps / baseline : null;
+  rows.push(r);
+  console.log(
+    `${call}: ${r.requests} requests, ${r.rps.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
+      `failures ${r.failures} ${JSON.stringify(r.statuses)}${r.ratio ? `, ${(r.ratio * 100).toFixed(2)}% of hello-world` : ''}`,
+  );
+  if (r.failures && job.kind !== 'hello') failed = true;
+  return r;
+}
+
+/** The bare node:http baseline, measured right before each scenario's calls (the machine drifts). */
+function hello(helloPort, label) {
+  load(`hello-world (node:http) ${label}`, {
+    kind: 'hello',
+    url: `http://127.0.0.1:${helloPort}`,
+    duration: 5,
+  });
+}
+
+async function scenario(name, port, helloPort) {
+  const database = await freshDatabase(name);
+  const fixture = path.join(runDir, `${name}-fixture.json`);
+  try {
+    step(`${name}: seeding (${database.label})`);
+    const seedEnv = { ...database.fixtureEnv, BENCH_STUDENTS: String(STUDENTS) };
+    if (!tsx(['seed', name, fixture], seedEnv)) throw new Error(`seeding ${name} failed`);
+    const seeded = JSON.parse(readFileSync(fixture, 'utf8'));
+    if (seeded.publishMs)
+      notes.push(
+        `summary: publication of ${STUDENTS} attempts took ${(seeded.publishMs / 1000).toFixed(2)} s`,
+      );
+
+    step(`${name}: app on :${port} (compiled, NODE_ENV=production, ${WORKERS} worker(s))`);
+    const { child, log } = await startApp(name, database, port);
+    const url = `http://127.0.0.1:${port}`;
+    const acks = path.join(runDir, `${name}-acks.json`);
+    try {
+      hello(helloPort, `before ${name}`);
+      if (name === 'list')
+        load('GET /api/quizzes/participant (list)', { kind: 'list', url, fixture, amount: REQUESTS });
+      if (name === 'summary')
+        load('GET quiz-summary (after publication)', { kind: 'summary', url, fixture, amount: REQUESTS });
+      if (name === 'herd') {
+        load(`herd ${STUDENTS}: GET attend (start)`, {
+          kind: 'herd-start',
+          url,
+          fixture,
+          acks,
+          amount: STUDENTS,
+        });
+        load(`herd ${STUDENTS}: PUT answers (autosave ×${AUTOSAVES})`, {
+          kind: 'herd-autosave',
+          url,
+          fixture,
+          acks,
+          rounds: AUTOSAVES,
+          amount: STUDENTS * AUTOSAVES,
+        });
+        load(`herd ${STUDENTS}: POST submit`, { kind: 'herd-submit', url, fixture, acks, amount: STUDENTS });
+      }
+      const mem = peakMemoryMiB(child.pid);
+      notes.push(
+        `${name}: app peak resident memory ${mem.self.toFixed(0)} MiB` +
+          (mem.workers.length
+            ? ` (primary) + workers ${mem.workers.map((m) => m.toFixed(0)).join(', ')} MiB`
+            : ''),
+      );
+    } finally {
+      await stop(child);
+      console.log(`app log: ${log}`);
+    }
+    if (name === 'herd' || name === 'summary') {
+      step(`${name}: verifying the database against what was acknowledged`);
+      if (!tsx(['verify', fixture, acks], database.fixtureEnv)) failed = true;
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+async function main() {
+  console.log(`Run folder: ${runDir}`);
+  if (!env.BENCH_SKIP_BUILD) {
+    step('building the server (apps/server/dist)');
+    const res = spawnSync('npm', ['--workspace', '@quizcast/server', 'run', 'build'], {
+      stdio: 'inherit',
+      cwd: root,
+    });
+    if (res.status !== 0) throw new Error('build failed');
+  }
+  const port = 3150 + Math.floor(Math.random() * 40);
+  const helloPort = port + 9;
+  const helloServer = spawn(process.execPath, [path.join(here, 'hello.mjs'), String(helloPort)], {
+    stdio: 'inherit',
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${helloPort}/`, helloServer);
+    for (const name of scenarios) await scenario(name, port, helloPort);
+  } finally {
+    helloServer.kill('SIGTERM');
+  }
+
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const db = env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const lines = [
+    `${date} UTC · ${db} · Node ${process.version} · ${CONNECTIONS} connections · ${WORKERS} worker(s)` +
+      `${env.BENCH_POOL ? ` · pool ${env.BENCH_POOL}` : ''} · load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    '',
+    '| call | requests | req/s | p50 ms | p99 ms | failures | vs hello-world |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.call} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.call.startsWith('hello') ? '100%' : `${(r.ratio * 100).toFixed(2)}%`} |`,
+    ),
+    '',
+    ...notes.map((n) => `- ${n}`),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  writeFileSync(path.join(here, 'results', 'latest.md'), `${lines.join('\n')}\n`);
+  const profiles = readdirSync(runDir).filter((f) => f.endsWith('-profiles'));
+  for (const p of profiles) console.log(`CPU profiles: ${path.join(runDir, p)}`);
+  if (failed) {
+    console.error('\nThe benchmark saw failures or a verification problem (above).');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

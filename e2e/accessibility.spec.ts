@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { accessibilityProblems, type AxeOptions } from './support/axe';
 import { adminSession, freshPhone, registerViaApi, signIn, type Session } from './support/session';
 import { lockedPaidQuizzes, type ListedQuiz } from './support/quizzes';
+import { openPalette } from './support/attempt';
 
 /**
  * Issue #8, "Accessible end to end": the screens the other spec files do not already run axe on
@@ -235,7 +236,7 @@ test.describe('accessibility', () => {
     await expect(page.getByText('Your answers have been submitted.')).toBeVisible();
     await expectScreenAccessible(page, 'time up');
     await page.getByRole('button', { name: 'View Results' }).click();
-    await expect(page.getByRole('dialog', { name: 'Your Results' }).getByTestId('score')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Your Results' }).getByTestId('results-at')).toBeVisible();
     await expectScreenAccessible(page, 'time-up results', { include: '[role="dialog"]' });
   });
 
@@ -252,7 +253,7 @@ test.describe('accessibility', () => {
     await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
     await page.getByRole('link', { name: `Start ${POLITY}` }).click();
     await page.getByRole('button', { name: 'Start Quiz Now' }).click();
-    const palette = page.getByRole('navigation', { name: 'Question palette' }).getByRole('button');
+    const palette = (await openPalette(page)).getByRole('button');
     await palette.last().focus();
     await page.keyboard.press('Enter');
     const submit = page.getByRole('button', { name: 'Submit', exact: true });

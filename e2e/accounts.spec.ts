@@ -17,7 +17,8 @@ async function otpFromBanner(page: Page): Promise<string> {
 
 async function expectAvatarLoaded(page: Page) {
   const img = page.getByRole('button', { name: 'User menu' }).locator('img');
-  await expect(img).toHaveAttribute('src', /^\/api\/files\/avatars\/[0-9a-f-]{36}\.webp$/);
+  // The user menu shows the 96 px copy of the photo (issue 17: avatars at the sizes shown).
+  await expect(img).toHaveAttribute('src', /^\/api\/files\/avatars\/[0-9a-f-]{36}-96\.webp$/);
   await expect
     .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
     .toBeGreaterThan(0);

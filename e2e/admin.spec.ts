@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
 import { retireQuiz } from './support/quizzes';
+import { openMenuOnPhone } from './support/menu';
 
 /** The server's clock (browser tests may have moved it), as a `datetime-local` value in the page's zone. */
 async function serverLocalInput(page: Page, offsetMs: number): Promise<string> {
@@ -17,10 +18,7 @@ async function serverLocalInput(page: Page, offsetMs: number): Promise<string> {
   );
 }
 
-async function openSidebarIfCollapsed(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  if (await toggle.isVisible()) await toggle.click();
-}
+const openSidebarIfCollapsed = openMenuOnPhone;
 
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -249,11 +247,11 @@ test.describe('admin', () => {
     await learner.getByRole('link', { name: `Start ${name}` }).click();
     await learner.getByRole('button', { name: 'Start Quiz Now' }).click();
     await learner.getByRole('radio', { name: /Mars/ }).check();
-    await learner.getByRole('button', { name: 'Next' }).click();
+    await learner.getByRole('button', { name: 'Save & Next' }).click();
     await learner.getByRole('radio', { name: /Atlantic/ }).check();
-    await learner.getByRole('button', { name: 'Next' }).click();
+    await learner.getByRole('button', { name: 'Save & Next' }).click();
     await learner.getByRole('radio', { name: /Sun/ }).check();
-    await learner.getByRole('button', { name: 'Submit' }).click();
+    await learner.getByRole('button', { name: 'Submit', exact: true }).click();
     await learner.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     await expect(learner.getByText('Quiz Submitted Successfully!')).toBeVisible();
     await participantContext.close();

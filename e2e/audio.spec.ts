@@ -264,7 +264,7 @@ test.describe('audio-first', () => {
     await controls.getByRole('button', { name: 'Resume' }).click();
     expect(await page.evaluate(() => window.speechSynthesis.paused)).toBe(false);
     // Next reads the next question.
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Save & Next' }).click();
     await expect(progress).toHaveText(/^Question 2 of \d+$/);
     const secondQuestion = await questionText(page);
     expect(secondQuestion).not.toBe(firstQuestion);

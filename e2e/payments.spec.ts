@@ -66,7 +66,7 @@ async function expectUnlockedAndStart(
   expect(await attendStatus(request, session, quizId)).toBe(200);
   await dialog.getByRole('button', { name: 'Start Quiz' }).click();
   await expect(page).toHaveURL(/\/quizzes\/attend/);
-  await expect(page.getByRole('button', { name: /Next|Submit/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit', exact: true })).toBeVisible();
 }
 
 test.describe('unlocking a paid quiz', () => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
+import { openPalette } from './support/attempt';
 
 /** Live, free demo quizzes (apps/server/src/seed/demo.ts: live for weeks after seeding). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
@@ -68,7 +69,7 @@ test.describe('quizzes for participants', () => {
     await radios.nth(2).check();
     await expect(page.getByText('Answered', { exact: true })).toBeVisible();
     await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Save & Next' }).click();
     await expect(progress).toHaveText(`Question 2 of ${total}`);
     await radios.nth(1).check();
     await expect(page.getByText('All answers saved')).toBeVisible();
@@ -79,8 +80,9 @@ test.describe('quizzes for participants', () => {
     expect(dialogs).toContain('beforeunload');
     await expect(progress).toHaveText(`Question 2 of ${total}`);
     await expect(radios.nth(1)).toBeChecked();
-    await expect(page.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Question 3, not answered' })).toBeVisible();
+    await openPalette(page);
+    await expect(page.getByRole('button', { name: 'Question 1, Answered', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Question 3, Not Visited' })).toBeVisible();
     const left = seconds((await countdown.textContent())!);
     expect(left).toBeGreaterThan(11 * 60);
     expect(left).toBeLessThanOrEqual(13 * 60);
@@ -89,7 +91,8 @@ test.describe('quizzes for participants', () => {
 
     // Offline: answers stay on the device with a notice, and go out on reconnect.
     await page.context().setOffline(true);
-    await page.getByRole('button', { name: 'Question 3, not answered' }).click();
+    await openPalette(page);
+    await page.getByRole('button', { name: 'Question 3, Not Visited' }).click();
     await expect(progress).toHaveText(`Question 3 of ${total}`);
     await radios.nth(0).check();
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
@@ -102,7 +105,8 @@ test.describe('quizzes for participants', () => {
     expect(((await saved.json()) as { savedAnswers: unknown[] }).savedAnswers).toHaveLength(3);
 
     // Submit from the last question, confirming with the unanswered count.
-    await page.getByRole('button', { name: `Question ${total}, not answered` }).click();
+    await openPalette(page);
+    await page.getByRole('button', { name: `Question ${total}, Not Visited` }).click();
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Submit quiz?' });
     await expect(confirm).toContainText(`You have ${total - 3} unanswered questions.`);
@@ -111,7 +115,10 @@ test.describe('quizzes for participants', () => {
     await expect(page).toHaveURL(/\/quizzes\/submitted$/);
     await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
     await expect(page.getByText('Your answers have been recorded successfully.')).toBeVisible();
-    await expect(page.getByText(/visible once the quiz attending time ends/)).toBeVisible();
+    // A ranked quiz shows no score on submit (ADR 014): it says when results will be published.
+    await expect(page.getByTestId('results-at')).toHaveText(
+      /will be published on \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} (am|pm) IST\.$/,
+    );
     await page.getByRole('link', { name: 'Back to Quizzes' }).click();
 
     await expect(page).toHaveURL(/\/quizzes$/);
@@ -147,8 +154,9 @@ test.describe('quizzes for participants', () => {
     await expect(page.getByText('Your answers have been submitted.')).toBeVisible();
     await page.getByRole('button', { name: 'View Results' }).click();
     const overlay = page.getByRole('dialog', { name: 'Your Results' });
-    await expect(overlay.getByTestId('score')).toHaveText(/^[01] \/ \d+$/);
-    await expect(overlay).toContainText(/Answered 1 of \d+ questions/);
+    // No score before publication on a ranked quiz (ADR 014): when the results come instead.
+    await expect(overlay.getByTestId('results-at')).toHaveText(/will be published on .+ IST\.$/);
+    await expect(overlay.getByTestId('score')).toHaveCount(0);
     await overlay.getByRole('button', { name: 'Close' }).last().click();
 
     await expect(page).toHaveURL(/\/quizzes$/);

@@ -159,7 +159,7 @@ test.describe('recording a question', () => {
       await expect(learnerPage.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
       expect(await lastSpoken(learnerPage, 10)).toEqual([]);
 
-      await learnerPage.getByRole('button', { name: 'Next', exact: true }).click();
+      await learnerPage.getByRole('button', { name: 'Save & Next' }).click();
       await expect(learnerPage.getByRole('heading', { name: 'Question 2 of 2' })).toBeVisible();
       await expect(learnerPage.getByText('Recorded audio · the text below is the transcript')).toHaveCount(0);
       await learnerPage.getByRole('button', { name: 'Listen', exact: true }).click();

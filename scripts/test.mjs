@@ -1,4 +1,5 @@
-// One gate: typecheck, lint, unit, API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), browser.
+// One gate: typecheck, lint, unit, API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), hostile
+// suite, size budgets, browser.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,17 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only.)');
 }
+// The hostile suite (docs/security.md): on PostgreSQL when TEST_DATABASE_URL is set, else PGlite
+// (where its race figure is labelled as not a race proof).
+const hostileFile = path.join(reports, 'hostile.json');
+run(
+  `hostile suite on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  'npx',
+  vitest(['hostile'], hostileFile),
+  { report: vitestReport(hostileFile) },
+);
+// Size budgets (issue 17): build, then gzip JS each screen needs before it is usable.
+run('size budgets', 'npm', ['run', '--silent', 'check:budgets']);
 const e2eFile = path.join(reports, 'e2e.json');
 run('browser (Chromium)', 'npm', ['run', '--silent', 'test:e2e', '--', '--reporter=list,json'], {
   env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile },
@@ -69,6 +81,8 @@ run('browser (Chromium)', 'npm', ['run', '--silent', 'test:e2e', '--', '--report
     }),
   },
 });
+// Issue 14: the progress route's own JavaScript stays within 30 KB gzip (uses the e2e step's build).
+run('progress route budget', 'node', ['scripts/check-route-budget.mjs', 'progress-page', '30']);
 
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);

@@ -1,14 +1,92 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { messageCatalogs } from './vite-catalogs.ts';
+import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './route-preload.js';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    messageCatalogs(),
+    react(),
+    tailwindcss(),
+    routePreload(),
+    // The service worker and manifest (ADR 013): Workbox generates the worker; none is written by hand.
+    VitePWA({
+      registerType: 'prompt',
+      // Registered from the app (src/components/pwa/update-prompt.tsx) after the first paint.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Quizcast: audio-first quiz practice',
+        short_name: 'Quizcast',
+        description: 'Listen, answer, compete: quiz practice for UPSC, SSC, Banking, NEET and JEE aspirants.',
+        start_url: '/quizzes',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#4c1d95',
+        background_color: '#ffffff',
+        lang: 'en-IN',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell: every script, style, the page, icons. Not the .br/.gz twins nor the manifest.
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,webmanifest}'],
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'fake-checkout.js'],
+        // Any screen opened offline gets the precached shell; the screen then uses its device copy
+        // (an attempt reopens from it) or says it is offline.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            // Question audio: kept after the first full download; seeking offline is answered from
+            // the cached file with the Range the player asks for.
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/files/audio/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'question-audio',
+              rangeRequests: true,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 },
+            },
+          },
+        ],
+      },
+    }),
+    process.env.ANALYZE
+      ? {
+          name: 'analyze',
+          generateBundle(_o, bundle) {
+            for (const c of Object.values(bundle)) {
+              if (c.type !== 'chunk') continue;
+              const mods = Object.entries(c.modules)
+                .map(
+                  ([id, m]) =>
+                    [id.replace(/.*node_modules\//, '').replace(/.*\/src\//, ''), m.renderedLength] as const,
+                )
+                .filter(([, n]) => n > 1500)
+                .sort((a, b) => b[1] - a[1]);
+              console.log(`\n## ${c.fileName} imports=${c.imports.join(',')}`);
+              for (const [id, n] of mods.slice(0, 25)) console.log(`  ${n}\t${id}`);
+            }
+          },
+        }
+      : null,
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
 });

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { messageCatalogs } from './vite-catalogs.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [messageCatalogs(), react()],
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

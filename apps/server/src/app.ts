@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,12 +9,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { API_PREFIX } from '@quizcast/contract/routes';
-import type { AppConfig } from './config';
+import { apiDocsEnabled, type AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { fileRoutes } from './modules/files/files.routes';
@@ -25,14 +26,18 @@ import { createPaymentProvider, type PaymentProvider } from './providers/payment
 import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { resultsRoutes } from './modules/results/results.routes';
+import { reviewRoutes } from './modules/review/review.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { createStorage } from './providers/storage/create-storage';
 import type { FileStorage } from './providers/storage/storage';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
+import { registerCaches } from './plugins/caches';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 export interface AppContext {
@@ -99,6 +104,18 @@ function cspDirectives(config: AppConfig) {
   };
 }
 
+function bufferedStdout() {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      /* closed at exit, or a flush already under way */
+    }
+  }, 1000).unref();
+  return stream;
+}
+
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -109,10 +126,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             ...(config.NODE_ENV === 'development' && process.stdout.isTTY
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-              : {}),
+              : // Buffered writes (4 KiB at a time, at least every second, flushed on exit): one
+                // write per request line cost a system call each under load.
+                { stream: bufferedStdout() }),
           },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    // Our own id for every request: a client's x-request-id is never trusted (it would let a caller
+    // forge or collide log lines); the id goes back in the x-request-id response header.
+    genReqId: () => randomUUID(),
+    // ADR 015: a hop count trusts only the last N proxies; a list only those addresses/CIDRs.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -128,7 +156,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
   });
-  app.decorate('sweeper', new Sweeper(() => clock.now(), app.log));
+  app.decorate('sweeper', new Sweeper(() => clock.now(), app.log, config.SWEEP_TASK_TIMEOUT_SECONDS * 1000));
   app.addHook('onClose', async () => {
     await app.sweeper.stop();
     if (deps.ownsDatabase) await deps.database.close();
@@ -138,12 +166,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   registerErrorHandling(app);
+  registerCaches(app);
   registerAuth(app);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
-    hsts: config.NODE_ENV === 'production',
+    strictTransportSecurity: config.NODE_ENV === 'production',
   });
+  await registerCompression(app);
   await registerRateLimit(app, config);
   // Per-route limits are stricter (e.g. profile forms: one 2 MB photo); these are the ceilings.
   await app.register(fastifyMultipart, {
@@ -165,7 +195,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  if (apiDocsEnabled(config))
+    await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   await app.register(
     async (api) => {
@@ -179,7 +210,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(participantQuizRoutes);
       await api.register(questionAudioRoutes);
       await api.register(resultsRoutes);
+      await api.register(reviewRoutes);
       await api.register(adminRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: API_PREFIX },
   );

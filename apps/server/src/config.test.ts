@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './config';
+import { apiDocsEnabled, ConfigError, loadConfig, parseEnv } from './config';
 
 describe('config', () => {
   it('has working defaults for a newcomer', () => {
@@ -54,5 +54,49 @@ describe('config', () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+  });
+
+  it('TRUST_PROXY takes proxy addresses/CIDRs or a hop count, never "trust anything"', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'loadbalancer', '10.0.0.1,nope']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    SMS_PROVIDER: 'msg91',
+    MSG91_AUTH_KEY: 'key',
+    MSG91_TEMPLATE_ID: 'tpl',
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: 'rzp_live_abc',
+    RAZORPAY_KEY_SECRET: 'secret-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    DATABASE_URL: 'postgres://db/quizcast',
+  };
+
+  it('production: no demo data, and the embedded PGlite only when explicitly allowed', () => {
+    expect(parseEnv(production).SEED_DEMO).toBe(false);
+    expect(parseEnv({}).SEED_DEMO).toBe(true);
+    expect(() => parseEnv({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    const { DATABASE_URL: _omit, ...withoutDatabase } = production;
+    expect(() => parseEnv(withoutDatabase)).toThrow(/ALLOW_PGLITE_IN_PRODUCTION/);
+    expect(parseEnv({ ...withoutDatabase, ALLOW_PGLITE_IN_PRODUCTION: 'true' }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('apiDocsEnabled', () => {
+  it('serves /api/docs outside production, and in production only when API_DOCS=true', () => {
+    expect(apiDocsEnabled({ NODE_ENV: 'development', API_DOCS: undefined })).toBe(true);
+    expect(apiDocsEnabled({ NODE_ENV: 'production', API_DOCS: undefined })).toBe(false);
+    expect(apiDocsEnabled({ NODE_ENV: 'production', API_DOCS: true })).toBe(true);
+    expect(apiDocsEnabled({ NODE_ENV: 'development', API_DOCS: false })).toBe(false);
   });
 });

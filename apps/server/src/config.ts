@@ -2,13 +2,58 @@ import { z } from 'zod';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '@quizcast/contract/constants';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ROOT } from './lib/server-root';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultWebDist = path.resolve(here, '../../web/dist');
+const defaultWebDist = path.resolve(SERVER_ROOT, '../web/dist');
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** One proxy address or CIDR block (IPv4 or IPv6), e.g. 10.0.0.0/8 or ::1. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (ADR 015): `false` (no proxy: the socket's address is the client), a hop count (the
+ * number of proxies in front, e.g. 1 behind one load balancer), or a comma-separated list of proxy
+ * addresses / CIDRs. `true` (trust any X-Forwarded-For) is refused: a forged header would pick the IP.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .transform((v) => v.trim())
+  .superRefine((v, ctx) => {
+    if (v === 'true')
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would trust a forged X-Forwarded-For; give the proxy addresses/CIDRs (e.g. 10.0.0.0/8) or a hop count (e.g. 1)',
+      });
+    else if (v === 'false' || /^[0-9]{1,2}$/.test(v)) return;
+    else {
+      const bad = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => !isAddressOrCidr(e));
+      if (bad.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY must be false, a hop count or a list of addresses/CIDRs (not: ${bad.join(', ')})`,
+        });
+    }
+  })
+  .transform((v): false | number | string[] => {
+    if (v === 'false') return false;
+    if (/^[0-9]{1,2}$/.test(v)) return Number(v) === 0 ? false : Number(v);
+    return v.split(',').map((e) => e.trim());
+  });
 
 export const envSchema = z
   .object({
@@ -21,8 +66,17 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional(),
+    /** PostgreSQL connections per app process (each of WEB_CONCURRENCY workers has its own pool). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /** Worker processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL (PGlite is one process). */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long each instance may answer the session check from memory; invalidated on change (Redis across instances). 0 turns it off. */
+    USER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-    JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Absolute lifetime of one sign-in's token, however active (ADR 015). */
+    JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+    /** A session ends this many days after its last use (renewed on use). */
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     SMS_PROVIDER: z.enum(['console', 'msg91']).default('console'),
     /** MSG91 Flow API (SMS_PROVIDER=msg91): the DLT template must carry the code as ##otp##. */
     MSG91_AUTH_KEY: z.string().min(1).optional(),
@@ -41,6 +95,12 @@ export const envSchema = z
       .default(OTP_RESEND_COOLDOWN_SECONDS),
     OTP_PHONE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
     OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Wrong codes per phone in 24 hours, across codes, before that number is locked out. */
+    OTP_WRONG_CODES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(15),
+    /** Every OTP SMS of this deployment in an hour; beyond it sends answer 503 and the log warns. */
+    SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+    /** Keys each in-memory rate-limit store keeps (without REDIS_URL): sized for 100k learners. */
+    RATE_LIMIT_MEMORY_KEYS: z.coerce.number().int().min(1000).max(10_000_000).default(250_000),
     /** create-order and verify-payment calls per learner per hour (each order is a gateway call). */
     PAYMENT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
     /** A pending order the gateway reports no capture for is marked failed after this many hours. */
@@ -86,10 +146,25 @@ export const envSchema = z
       )
       .pipe(z.array(z.string().regex(/^[0-9]{10}$/, 'ADMIN_PHONES must list 10-digit numbers'))),
     SUBMIT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    /** Per learner per minute: attempt fetches, autosaves and submits (429 with Retry-After beyond). */
+    ATTEND_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    AUTOSAVE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    SUBMIT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
-    SEED_DEMO: booleanFromEnv.default(true),
+    /** Each sweeper task's budget per sweep; a task still running then is skipped until it ends. */
+    SWEEP_TASK_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+    /** Demo data at start; on by default outside production, refused in production. */
+    SEED_DEMO: booleanFromEnv.optional(),
+    /** Production runs on PostgreSQL; the embedded PGlite only when this says so (one process, one box). */
+    ALLOW_PGLITE_IN_PRODUCTION: booleanFromEnv.default(false),
+    /** PGlite: fsync every commit (survives power loss); false survives a killed process only. */
+    PGLITE_FSYNC: booleanFromEnv.default(true),
     WEB_DIST: z.string().default(defaultWebDist),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
+    /** The OpenAPI document and its UI at /api/docs: on by default outside production, off in it. */
+    API_DOCS: booleanFromEnv.optional(),
+    /** Every call to an outside service (payment gateway, object storage) gives up after this long. */
+    OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** Browser tests only: POST /api/dev/clock moves the server's clock forward. Refused in production. */
     DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   })
@@ -108,6 +183,13 @@ export const envSchema = z
       for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required for msg91` });
       }
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database allows one process)',
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -144,9 +226,27 @@ export const envSchema = z
         path: ['PAYMENT_PROVIDER'],
         message: 'PAYMENT_PROVIDER=fake is a dev default; production needs razorpay',
       });
-  });
+    if (env.SEED_DEMO)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'SEED_DEMO is for development; production never loads demo accounts',
+      });
+    if (!env.DATABASE_URL && !env.ALLOW_PGLITE_IN_PRODUCTION)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message:
+          'production needs DATABASE_URL (PostgreSQL); to run the embedded PGlite anyway set ALLOW_PGLITE_IN_PRODUCTION=true',
+      });
+  })
+  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production' }));
 
 export type Env = z.output<typeof envSchema>;
+
+/** /api/docs is public outside production; in production only when API_DOCS=true. */
+export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
+  env.API_DOCS ?? env.NODE_ENV !== 'production';
 
 export interface AppConfig extends Env {
   jwtSecret: string;

@@ -1,24 +1,37 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
 import { OffsetClock, systemClock } from './lib/clock';
 import { seedDemoData } from './seed/demo';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+function openConfiguredDatabase(config: AppConfig) {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pgliteFsync: config.PGLITE_FSYNC,
+  });
+}
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+/** Migrations and demo data, once per start (by the primary when there are workers). */
+async function prepareDatabase(config: AppConfig): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+  } finally {
+    await database.close();
+  }
+}
+
+/** One server process: the whole app on PORT (alone, or as one of WEB_CONCURRENCY workers). */
+async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  if (options.prepare) {
+    await database.migrate();
+    if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+  }
 
   const clock = config.DEV_CLOCK_CONTROL ? new OffsetClock() : systemClock;
   const app = await buildApp(config, { database, clock, ownsDatabase: true });
@@ -44,11 +57,60 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Every sweep task is safe with several processes running it (row locks, conditional updates).
   app.sweeper.start(config.SWEEP_INTERVAL_SECONDS * 1000);
-  app.log.info(`Quizcast is running on http://localhost:${config.PORT} (database: ${database.kind})`);
+  app.log.info(
+    `Quizcast is running on http://localhost:${config.PORT} (database: ${database.kind}` +
+      `${cluster.isWorker ? `, worker ${cluster.worker?.id}` : ''})`,
+  );
+}
+
+/**
+ * WEB_CONCURRENCY=N (PostgreSQL only): the primary prepares the database, then forks N workers that
+ * share PORT (node:cluster hands out connections) and replaces any worker that dies.
+ */
+async function runPrimary(config: AppConfig): Promise<void> {
+  await prepareDatabase(config);
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.id} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000).unref();
+  });
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), 20_000).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  console.log(`Quizcast primary ${process.pid}: ${config.WEB_CONCURRENCY} workers on port ${config.PORT}`);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (cluster.isWorker) return serve(config, { prepare: false });
+  if (config.WEB_CONCURRENCY > 1) return runPrimary(config);
+  return serve(config, { prepare: true });
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A plain sentence for a known situation (the data folder is in use); a stack trace otherwise.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

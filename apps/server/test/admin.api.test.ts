@@ -226,6 +226,24 @@ describe(`admin API (${testDatabaseKind})`, () => {
       });
     });
 
+    it('keeps an optional topic per question (trimmed, ≤ 60 characters; issue 14)', async () => {
+      const base = quizBody().questions;
+      const quiz = await createViaApi({
+        questions: [{ ...base[0]!, topic: '  Fundamental Rights ' }, base[1]!, { ...base[2]!, topic: '' }],
+      });
+      expect(quiz.questions.map((q) => q.topic)).toEqual(['Fundamental Rights', null, null]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/quizzes',
+        headers: adminAuth,
+        payload: quizBody({ questions: [{ ...base[0]!, topic: 'x'.repeat(61) }] }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorBodySchema.parse(res.json()).message).toContain(
+        'Question 1: topic must be at most 60 characters',
+      );
+    });
+
     it('lists every broken field rule in one 400', async () => {
       const res = await t.app.inject({
         method: 'POST',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { authResponseSchema, devOutboxEntrySchema } from '@quizcast/contract/schemas/auth';
-import { otpChallenges, users } from '../src/db/schema';
+import { otpChallenges, sessions, users } from '../src/db/schema';
 import { createStudent } from '../src/seed/factories';
 import {
   authHeader,
@@ -122,10 +122,13 @@ describe(`logging in (${testDatabaseKind})`, () => {
         'accessToken',
         'class',
         'email',
+        'initialsOnly',
         'name',
         'phNo',
         'place',
+        'preferredLanguage',
         'profilePicUrl',
+        'publicPhoto',
         'role',
         'school',
       ].sort(),
@@ -150,7 +153,7 @@ describe(`logging in (${testDatabaseKind})`, () => {
     expect(me.json()).toEqual({ data: expect.objectContaining({ _id: student.id }) });
   });
 
-  it('signs a 30-day HS256 session carrying subject, role and token version', async () => {
+  it('signs an HS256 token naming subject, role and a server-side session (7 days sliding, 90 days at most)', async () => {
     const student = await createStudent(t.db, { phNo: freshPhone() });
     await sendOtp(t.app, 'login', student.phNo);
     const { accessToken } = (await verifyLogin(student.phNo, await outboxOtp(t.app, student.phNo))).json();
@@ -159,9 +162,12 @@ describe(`logging in (${testDatabaseKind})`, () => {
       .slice(0, 2)
       .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
-    expect(payload).toMatchObject({ sub: student.id, role: 'participant', ver: 0 });
-    expect(payload.exp - payload.iat).toBe(30 * 24 * 60 * 60);
+    expect(payload).toMatchObject({ sub: student.id, role: 'participant', sid: expect.any(String) });
+    expect(payload.exp - payload.iat).toBe(90 * 24 * 60 * 60);
     expect(payload.iat).toBe(Math.floor(t.clock.now().getTime() / 1000));
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.id, payload.sid));
+    expect(session).toMatchObject({ userId: student.id, revokedAt: null });
+    expect(session!.expiresAt.getTime() - t.clock.now().getTime()).toBe(7 * 24 * 60 * 60 * 1000);
   });
 
   it('answers "Invalid OTP" to a wrong code and still accepts the right one afterwards', async () => {

@@ -12,6 +12,9 @@ const webDist = mkdtempSync(path.join(tmpdir(), 'quizcast-web-'));
 mkdirSync(path.join(webDist, 'assets'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root">Quizcast SPA</div>');
 writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+/** A file next to the build that no URL may reach. */
+const secretName = `secret-${path.basename(webDist)}.txt`;
+writeFileSync(path.join(webDist, '..', secretName), 'TOP-SECRET');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,15 +75,45 @@ describe(`foundation (${testDatabaseKind})`, () => {
   });
 
   it('never serves files outside the web build', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
-    expect(res.body).not.toContain('root:');
+    // A secret right beside the build: every traversal gets the SPA's index (or a 404), never the file.
+    for (const url of [
+      `/..%2f${secretName}`,
+      `/%2e%2e%2f${secretName}`,
+      `/%2e%2e/${secretName}`,
+      `/assets/..%2f..%2f${secretName}`,
+      `/..%5c${secretName}`,
+      `/.%2e/${secretName}`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('TOP-SECRET');
+      expect([200, 404], url).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.body, url).toContain('Quizcast SPA');
+      else expect(errorBodySchema.parse(res.json()).statusCode, url).toBe(404);
+    }
+    // The same file inside the build is served, so the requests above did reach the file server.
+    const inside = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(inside.body).toBe('console.log(1)');
   });
 
   it('sends security headers with a CSP limited to its own origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    // Scripts only from this origin: no inline script, no eval, no other host, no data: URLs.
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'self'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(directives.has('script-src-attr') ? directives.get('script-src-attr') : ["'none'"]).toEqual([
+      "'none'",
+    ]);
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -188,7 +221,7 @@ describe(`sessions (${testDatabaseKind})`, () => {
     expect((await probe(headers.authorization)).statusCode).toBe(401);
     t.clock.advance(-31 * 24 * 60 * 60 * 1000);
 
-    await t.db.execute(sql`update users set token_version = token_version + 1 where id = ${user.id}`);
+    await t.db.execute(sql`update sessions set revoked_at = now() where user_id = ${user.id}`);
     const revoked = await probe(headers.authorization);
     expect(revoked.statusCode).toBe(401);
     expect(errorBodySchema.parse(revoked.json()).error).toBe('Unauthorized');

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { parseEnv, type AppConfig } from '../src/config';
-import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
+import { openPglite, openPostgres, type Database, type Db, type QueryLog } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch-database';
 import { ManualClock } from '../src/lib/clock';
+import { SessionRepository } from '../src/modules/auth/session.repository';
 import { signSessionToken } from '../src/modules/auth/session-token';
+import type { PaymentProvider } from '../src/providers/payments/payment-provider';
 import type { UserRow } from '../src/modules/students/student.repository';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -19,15 +21,15 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database created
  * on the TEST_DATABASE_URL server and dropped on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(queryLog?: QueryLog): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openPglite();
+    const database = await openPglite(undefined, { queryLog });
     await database.migrate();
     return database;
   }
   const scratch = await createScratchDatabase(url, 'quizcast_test');
-  const database = await openPostgres(scratch.url, 5);
+  const database = await openPostgres(scratch.url, 5, queryLog);
   await database.migrate();
   return {
     ...database,
@@ -53,32 +55,61 @@ export async function buildTestApp(
     webDist?: string;
     /** Register extra routes before the app is ready (e.g. a probe behind a preHandler). */
     extend?: (app: FastifyInstance) => void | Promise<void>;
+    /** A payment gateway at the provider edge (e.g. one that never answers). */
+    payments?: PaymentProvider;
+    /** Sees every SQL statement the app sends. */
+    queryLog?: QueryLog;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.queryLog);
   const clock = new ManualClock(options.now ?? '2026-11-22T10:00:00Z');
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quizcast-test-')),
     WEB_DIST: options.webDist ?? path.join(tmpdir(), 'quizcast-no-web-dist'),
+    // Tests edit users straight in the database and expect the next request to see it; the session
+    // cache and its invalidation have their own tests (session-cache.api.test.ts).
+    USER_CACHE_TTL_SECONDS: '0',
     ...options.env,
   });
   const config: AppConfig = { ...env, jwtSecret: TEST_JWT_SECRET };
-  const app = await buildApp(config, { database, clock, ownsDatabase: true });
+  const app = await buildApp(config, { database, clock, ownsDatabase: true, payments: options.payments });
+  databaseOfClock.set(clock, database.db);
   await options.extend?.(app);
   await app.ready();
   return { app, db: database.db, clock, config, close: () => app.close() };
 }
 
+/**
+ * The database of each test app, found by its clock: `bearerFor(user, t.clock)` keeps its signature
+ * (every suite calls it that way) and still creates the server-side session a token must name.
+ */
+const databaseOfClock = new WeakMap<ManualClock, Db>();
+
+/** For an app built without buildTestApp: lets `bearerFor(user, clock)` find its database. */
+export function rememberTestDatabase(clock: ManualClock, db: Db): void {
+  databaseOfClock.set(clock, db);
+}
+
+/** A signed-in session for `user` (a sessions row + its token), as a login would give. */
 export async function bearerFor(
   user: UserRow,
   clock: ManualClock,
   ttlDays = 30,
 ): Promise<Record<string, string>> {
+  const db = databaseOfClock.get(clock);
+  if (!db)
+    throw new Error('bearerFor: pass the clock of an app built by buildTestApp (or rememberTestDatabase)');
+  const now = clock.now();
+  const session = await new SessionRepository(db).create(
+    user.id,
+    now,
+    new Date(now.getTime() + ttlDays * 24 * 60 * 60 * 1000),
+  );
   const token = await signSessionToken(
     TEST_JWT_SECRET,
-    { sub: user.id, role: user.role, ver: user.tokenVersion },
+    { sub: user.id, role: user.role, sid: session.id },
     ttlDays,
     clock.now(),
   );

@@ -16,7 +16,14 @@ import type { Db } from '../src/db/client';
 import { ManualClock } from '../src/lib/clock';
 import { RazorpayPaymentProvider } from '../src/providers/payments/razorpay-payment-provider';
 import { createQuiz, createStudent } from '../src/seed/factories';
-import { bearerFor, buildTestApp, openTestDatabase, TEST_JWT_SECRET, testDatabaseKind } from './helpers';
+import {
+  bearerFor,
+  buildTestApp,
+  openTestDatabase,
+  rememberTestDatabase,
+  TEST_JWT_SECRET,
+  testDatabaseKind,
+} from './helpers';
 
 /**
  * The razorpay provider through the official SDK. Razorpay's API is the one thing replaced: the SDK's
@@ -93,6 +100,7 @@ writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"><
 async function razorpayApp(env: Record<string, string>): Promise<FastifyInstance> {
   const database = await openTestDatabase();
   db = database.db;
+  rememberTestDatabase(clock, db);
   const parsed = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -264,7 +265,7 @@ describe(`sessions (${testDatabaseKind})`, () => {
     expect((await me({ authorization: `Bearer ${h}.${forgedPayload}.${s}` })).statusCode).toBe(401);
     const foreign = await signSessionToken(
       'another-secret-that-is-long-enough-0123456789',
-      { sub: student.id, role: 'participant', ver: 0 },
+      { sub: student.id, role: 'participant', sid: randomUUID() },
       30,
       t.clock.now(),
     );

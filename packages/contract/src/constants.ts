@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   listenSettings: 'QUIZCAST_LISTEN_SETTINGS',
   /** "1" when audio mode is on for attempts on this device. */
   audioMode: 'QUIZCAST_AUDIO_MODE',
+  /** The language chosen on this device: "en" or "hi" (issue 18). */
+  language: 'QUIZCAST_LANGUAGE',
 } as const;
 
 export const EDUCATION_LEVELS = [
@@ -75,3 +77,6 @@ export const POSTER = {
   fallbackName: 'User Name',
   fileName: 'quiz-poster.png',
 } as const;
+
+/** The latest result is public and on the landing page: each instance answers from memory this long. */
+export const LATEST_RESULT_CACHE_SECONDS = 15;

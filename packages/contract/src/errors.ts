@@ -29,7 +29,13 @@ export function errorName(statusCode: number): string {
   return HTTP_ERROR_NAMES[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error');
 }
 
-/** Messages joined as the spec's client does: an array becomes "a, b". */
-export function joinMessage(message: string | string[]): string {
-  return Array.isArray(message) ? message.join(', ') : message;
-}
+export { joinMessage } from './error-messages';
+
+/** The error handler's own messages (for failures that carry no message of a feature). */
+export const GENERIC_MESSAGES = {
+  internal: 'Internal server error',
+  tooLarge: 'Request is too large',
+  invalidRequest: 'Invalid request',
+  notFound: 'Not found',
+  malformedMultipart: 'Malformed multipart form',
+} as const;

@@ -18,9 +18,15 @@ export const WEB_ROUTES = {
   participants: '/participants',
   /** Admin: the list of every quiz with create, edit and details links (not in the spec's table). */
   adminQuizzes: '/admin/quizzes',
+  /** Admin: who did what (issue 15). */
+  adminAuditLog: '/admin/audit-log',
   profile: '/profile',
   editProfile: '/profile/edit',
   payment: '/payment',
+  /** Spaced repetition: the review session and its summary. */
+  review: '/review',
+  /** The learner's performance analytics (issue 14). */
+  progress: '/progress',
 } as const;
 
 export const webPath = {
@@ -43,6 +49,11 @@ export const API_PATHS = {
   updateProfile: '/students/update-profile',
   me: '/students/me',
   logoutAll: '/students/logout-all',
+  logout: '/students/logout',
+  privacy: '/students/privacy',
+  deleteAccount: '/students/delete-account',
+  adminAuditLog: '/admin/audit-log',
+  preferredLanguage: '/students/preferred-language',
   students: '/students',
   studentsAdminGetAll: '/students/admin-get-all',
   studentsAdminGetOne: '/students/admin-get-one/:id',
@@ -74,6 +85,12 @@ export const API_PATHS = {
   posterTemplate: '/assets/poster-template',
   questionAudio: '/quizzes/:quizId/questions/:questionId/audio',
   fileAudio: '/files/audio/:fileName',
+  reviewQueue: '/review/queue',
+  reviewCards: '/review/cards',
+  reviewCard: '/review/cards/:cardId',
+  reviewCardReviews: '/review/cards/:cardId/reviews',
+  reviewStats: '/review/stats',
+  reviewSettings: '/review/settings',
 } as const;
 
 /** Fill `:param` placeholders and prefix with /api. */

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -6,10 +7,10 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { mkdirSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_ROOT } from '../lib/server-root';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,13 +23,154 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Sees every statement the app sends (tests check the plans of the queries the code really makes). */
+export type QueryLog = (query: string, params: unknown[]) => void;
+const loggerOf = (log?: QueryLog) => (log ? { logger: { logQuery: log } } : {});
 
-/** Embedded PostgreSQL (WASM). `dataDir` undefined keeps it in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
+
+/** A second process tried to open a PGlite data directory that is in use (ADR 015). */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The database folder ${dataDir} is in use by another Quizcast process (pid ${pid}). ` +
+        'Only one process can open the embedded database: stop the server first (then run `npm run admin` ' +
+        'or `npm run seed`), or use PostgreSQL (DATABASE_URL).',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * An exclusive lock on a data directory: `<dir>.lock` holding our pid, created with O_EXCL. A lock
+ * left by a process that no longer exists (killed with SIGKILL, power loss) is taken over.
+ */
+const lockedHere = new Set<string>();
+
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  if (lockedHere.has(lockPath)) throw new DataDirLockedError(dataDir, process.pid);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      fsyncSync(fd);
+      closeSync(fd);
+      let released = false;
+      lockedHere.add(lockPath);
+      const release = () => {
+        if (released) return;
+        released = true;
+        lockedHere.delete(lockPath);
+        process.off('exit', release);
+        try {
+          if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let holder: number;
+      try {
+        holder = Number(readFileSync(lockPath, 'utf8').trim());
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder)) {
+        throw new DataDirLockedError(dataDir, holder);
+      }
+      try {
+        unlinkSync(lockPath); // stale: its process is gone
+      } catch {
+        /* someone else took it over first; the next open decides */
+      }
+    }
+  }
+  throw new Error(`Could not lock the database folder ${dataDir}`);
+}
+
+/**
+ * PGlite's Node filesystem with a real fsync: Emscripten's NODEFS has none (fsync is a no-op), so a
+ * commit reached only the OS cache. With this, PostgreSQL's own WAL flush at commit (fsync=on)
+ * reaches the disk before the write is acknowledged.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const result = await super.init(...args);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    type Stream = { nfd?: number };
+    type Module = { NODEFS: { stream_ops: { fsync?: (stream: Stream) => number } } };
+    result.emscriptenOpts.preRun = [
+      ...preRun,
+      (mod: Module) => {
+        mod.NODEFS.stream_ops.fsync = (stream) => {
+          try {
+            if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+          } catch {
+            /* a directory on a file system that cannot fsync one: nothing more to do */
+          }
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+
+/** PGlite's start parameters with fsync on (its defaults pass -F, fsync off) and the WAL synced by fsync. */
+export function durableStartParams(): string[] {
+  return [
+    ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+    ...['-c', 'fsync=on', '-c', 'synchronous_commit=on'],
+    // fdatasync is a no-op in PGlite's runtime; fsync reaches DurableNodeFS.
+    ...['-c', 'wal_sync_method=fsync'],
+  ];
+}
+
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` undefined keeps it in memory (tests). On disk the directory
+ * is locked against a second process and every acknowledged commit is fsynced (ADR 015);
+ * `durable: false` (PGLITE_FSYNC=false) keeps PGlite's defaults: a commit reaches the OS
+ * cache, so it survives a killed process but not a power cut.
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { durable?: boolean; queryLog?: QueryLog } = {},
+): Promise<Database> {
+  let release = () => {};
+  if (dataDir) {
+    mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+    release = lockDataDir(path.resolve(dataDir));
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const durable = options.durable ?? true;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(
+      dataDir && durable
+        ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams(), extensions: { pg_trgm } }
+        : { dataDir, extensions: { pg_trgm } },
+    );
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite({ client, schema, ...loggerOf(options.queryLog) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -38,16 +180,17 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      release();
     },
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     /* a dropped idle client is replaced on the next query; health reports it */
   });
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -64,8 +207,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  pgliteFsync?: boolean;
+}): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(path.resolve(options.dataDir, 'pg'));
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : openPglite(path.resolve(options.dataDir, 'pg'), { durable: options.pgliteFsync ?? true });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -33,14 +34,58 @@ export const users = pgTable(
     role: text('role', { enum: ['participant', 'admin'] })
       .notNull()
       .default('participant'),
-    tokenVersion: integer('token_version').notNull().default(0),
+    /** Where an admin role came from: 'ADMIN_PHONES' ends when the number leaves that list. */
+    roleSource: text('role_source'),
+    /** Privacy: leaderboards and the podium show only the initials of the name. */
+    initialsOnly: boolean('initials_only').notNull().default(false),
+    /** Privacy: the photo may appear on public surfaces (the landing podium). Off unless chosen. */
+    publicPhoto: boolean('public_photo').notNull().default(false),
+    /** Account deleted: personal data erased, the row kept (anonymised) so ranks stay true. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** "en" or "hi" once the user picks a language (issue 18); null until then. */
+    preferredLanguage: text('preferred_language', { enum: ['en', 'hi'] }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_ph_no_key').on(t.phNo),
     check('users_role_check', sql`${t.role} in ('participant', 'admin')`),
-    check('users_ph_no_check', sql`${t.phNo} ~ '^[0-9]{10}$'`),
+    check('users_ph_no_check', sql`${t.phNo} ~ '^[0-9]{10}$' or ${t.deletedAt} is not null`),
+    check('users_preferred_language_check', sql`${t.preferredLanguage} in ('en', 'hi')`),
   ],
+);
+
+/** One row per sign-in; the JWT's `sid` claim. Revoking the row ends that token at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sliding: renewed on use (at most every few minutes), never past the token's own expiry. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Who did what as an admin (quiz create/edit/delete, key corrections, promotions, demotions). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who acted; null for the system (ADMIN_PHONES at login, the admin CLI). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
 );
 
 export const otpChallenges = pgTable(
@@ -55,7 +100,11 @@ export const otpChallenges = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('otp_challenges_phone_purpose_idx').on(t.phNo, t.purpose, t.createdAt)],
+  (t) => [
+    index('otp_challenges_phone_purpose_idx').on(t.phNo, t.purpose, t.createdAt),
+    // The sweeper's purge of old challenges (deleteOlderThan) scans by creation time.
+    index('otp_challenges_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const quizzes = pgTable(
@@ -77,6 +126,11 @@ export const quizzes = pgTable(
     resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
     /** How many attempts were ranked, set with `resultsPublishedAt`; summaries read it instead of counting. */
     participantCount: integer('participant_count'),
+    /** The submit response carries the score (ADR 014: on by default only for practice quizzes). */
+    showScoreOnSubmit: boolean('show_score_on_submit').notNull().default(false),
+    /** Question order and choice order per learner, deterministic per (quiz, learner) (ADR 014). */
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleChoices: boolean('shuffle_choices').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -108,6 +162,10 @@ export const questions = pgTable(
       .notNull()
       .default('en'),
     audioKey: text('audio_key'),
+    /** Optional subject area for analytics, e.g. "Modern History" (≤ 60 characters). */
+    topic: text('topic'),
+    /** Set when an admin drops the question after publication: it then scores nothing for anyone. */
+    droppedAt: timestamp('dropped_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('questions_quiz_position_key').on(t.quizId, t.position),
@@ -121,6 +179,11 @@ export const questions = pgTable(
 export interface SavedAnswer {
   qnId: string;
   selectedOption?: string | null;
+  /** Exam-hall palette state, time on screen and the client's change number (ADR 016). */
+  markedForReview?: boolean;
+  visited?: boolean;
+  timeSpentMs?: number;
+  seq?: number;
 }
 
 export const attempts = pgTable(
@@ -141,6 +204,8 @@ export const attempts = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     clientStartedAt: timestamp('client_started_at', { withTimezone: true }),
     clientSubmittedAt: timestamp('client_submitted_at', { withTimezone: true }),
+    /** The client's id of the submission that finished this attempt: its retries get the same answer. */
+    submissionId: text('submission_id'),
     answers: jsonb('answers').$type<SavedAnswer[]>().notNull().default([]),
     score: doublePrecision('score'),
     correctCount: integer('correct_count'),
@@ -151,7 +216,12 @@ export const attempts = pgTable(
   (t) => [
     uniqueIndex('attempts_quiz_user_key').on(t.quizId, t.userId),
     index('attempts_user_idx').on(t.userId),
-    index('attempts_quiz_rank_idx').on(t.quizId, t.rank),
+    // Only ranked rows (set once, at publication): while a quiz runs every attempt has rank null,
+    // and one (quiz_id, null) key for all of them made each start and submit insert into the same
+    // index page (the herd's start and submit ran at a sixth of autosave's rate; bench/README.md).
+    index('attempts_quiz_rank_idx')
+      .on(t.quizId, t.rank)
+      .where(sql`${t.rank} is not null`),
     index('attempts_open_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.status} = 'in_progress'`),
@@ -184,6 +254,10 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_order_id_key').on(t.orderId),
     index('payments_user_quiz_status_idx').on(t.userId, t.quizId, t.status),
+    // The sweeper's scans of pending orders (reconciliation, expiry, fake captures).
+    index('payments_pending_idx')
+      .on(t.provider, t.updatedAt)
+      .where(sql`${t.status} = 'pending'`),
     check('payments_status_check', sql`${t.status} in ('pending', 'success', 'failed')`),
   ],
 );
@@ -194,32 +268,14 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Spaced-repetition cards (FSRS): one per user and question the learner got wrong. */
+/**
+ * Spaced-repetition cards (FSRS, ADR 011): one per learner and question, made when results publish
+ * (wrong, skipped or marked-but-right answers) or added by hand. A card refers to the question and
+ * never copies its answer. The FSRS columns are a cache of the replay of `review_logs` (plus the
+ * initial rating at creation), recomputed on every review so late offline reviews land in time order.
+ */
 export const reviewCards = pgTable(
   'review_cards',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    due: timestamp('due', { withTimezone: true }).notNull(),
-    stability: doublePrecision('stability').notNull().default(0),
-    difficulty: doublePrecision('difficulty').notNull().default(0),
-    reps: integer('reps').notNull().default(0),
-    lapses: integer('lapses').notNull().default(0),
-    state: integer('state').notNull().default(0),
-    lastReview: timestamp('last_review', { withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.questionId] }),
-    index('review_cards_user_due_idx').on(t.userId, t.due),
-  ],
-);
-
-export const reviewLogs = pgTable(
-  'review_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
@@ -228,10 +284,139 @@ export const reviewLogs = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    rating: integer('rating').notNull(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    /** Why the card exists: 'wrong', 'skipped', 'unsure' (right but marked for review) or 'manual'. */
+    source: text('source', { enum: ['wrong', 'skipped', 'unsure', 'manual'] }).notNull(),
+    /** The FSRS rating applied at creation (1 Again, 2 Hard); the first event of the replay. */
+    initialRating: integer('initial_rating').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    state: integer('state').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    /** How many reviews the learner has made (the initial rating is not one). 0 = a new card. */
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Set when the card lapsed too often (a leech): it leaves the queue. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('review_logs_user_idx').on(t.userId, t.reviewedAt)],
+  (t) => [
+    uniqueIndex('review_cards_user_question_key').on(t.userId, t.questionId),
+    index('review_cards_user_due_idx')
+      .on(t.userId, t.due, t.id)
+      .where(sql`${t.suspendedAt} is null`),
+    index('review_cards_user_new_due_idx')
+      .on(t.userId, t.due, t.id)
+      .where(sql`${t.suspendedAt} is null and ${t.reviewCount} = 0`),
+    check('review_cards_source_check', sql`${t.source} in ('wrong', 'skipped', 'unsure', 'manual')`),
+    check('review_cards_initial_rating_check', sql`${t.initialRating} between 1 and 4`),
+  ],
+);
+
+/** Every review a learner made; `review_id` is made by the client so a replayed review applies once. */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => reviewCards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id').notNull(),
+    rating: integer('rating').notNull(),
+    /** The chosen choice's text (null when the learner revealed without picking). */
+    selectedOption: text('selected_option'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** The card was new (never reviewed) before this review: counts against the daily new limit. */
+    wasNew: boolean('was_new').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('review_logs_card_review_key').on(t.cardId, t.reviewId),
+    index('review_logs_card_time_idx').on(t.cardId, t.reviewedAt),
+    index('review_logs_user_time_idx').on(t.userId, t.reviewedAt),
+    check('review_logs_rating_check', sql`${t.rating} between 1 and 4`),
+  ],
+);
+
+/** A learner's review settings (ADR 011); absent = the defaults. */
+export const reviewSettings = pgTable(
+  'review_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    desiredRetention: doublePrecision('desired_retention').notNull(),
+    examName: text('exam_name'),
+    /** The exam's calendar day (India time), 'YYYY-MM-DD'. */
+    examDate: date('exam_date', { mode: 'string' }),
+    dailyNewLimit: integer('daily_new_limit').notNull(),
+    dailyReviewCap: integer('daily_review_cap').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('review_settings_retention_check', sql`${t.desiredRetention} between 0.8 and 0.97`)],
+);
+
+/** Answer-key corrections after publication (issue 14): who changed which key, when, and why. */
+export const keyCorrections = pgTable(
+  'key_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** 1-based question number at the time, as learners see it. */
+    questionNumber: integer('question_number').notNull(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    oldAnsIndex: integer('old_ans_index').notNull(),
+    /** Null when the question was dropped. */
+    newAnsIndex: integer('new_ans_index'),
+    dropped: boolean('dropped').notNull().default(false),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('key_corrections_quiz_idx').on(t.quizId, t.createdAt)],
+);
+
+/**
+ * Item analysis per question, materialised at publication and refreshed on key correction:
+ * raw counts only (facility, discrimination and flags are derived on read).
+ */
+export const itemAnalysis = pgTable(
+  'item_analysis',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    participants: integer('participants').notNull(),
+    /** Size of each of the top and bottom groups (27% of participants, at least 1). */
+    groupSize: integer('group_size').notNull(),
+    correct: integer('correct').notNull(),
+    topCorrect: integer('top_correct').notNull(),
+    bottomCorrect: integer('bottom_correct').notNull(),
+    /** Participants choosing each option, aligned with the question's choices. */
+    optionCounts: jsonb('option_counts').$type<number[]>().notNull(),
+    topOptionCounts: jsonb('top_option_counts').$type<number[]>().notNull(),
+    skipped: integer('skipped').notNull(),
+    timedCount: integer('timed_count').notNull(),
+    avgTimeMs: doublePrecision('avg_time_ms'),
+    /** Median time on this question among the top 10% by rank. */
+    top10MedianTimeMs: doublePrecision('top10_median_time_ms'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.questionId] })],
 );
 
 /** Small key/value table for instance-independent facts (e.g. when the demo data was seeded). */

@@ -1,42 +1,83 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { withTimeout } from '../lib/timeout';
 
 export type SweepTask = (now: Date) => Promise<unknown>;
+
+export interface SweepTaskOptions {
+  /**
+   * Runs before every other task (auto-submit, results publication): a slow gateway behind a
+   * payments task can never delay them.
+   */
+  first?: boolean;
+}
+
+interface Task {
+  name: string;
+  run: SweepTask;
+  first: boolean;
+  /** A run that outlived its timeout and is still going: the task is skipped until it ends. */
+  straggler: Promise<unknown> | null;
+}
 
 /**
  * Periodic server-side work (auto-submitting overdue attempts, publishing results).
  * Every task must be idempotent and safe with several app instances running at once
  * (row locks with SKIP LOCKED, conditional updates): the sweeper itself gives no exclusivity.
+ * Each task has its own timeout, and `first` tasks run before the others, so one hung task
+ * (a gateway that never answers) delays nothing else by more than its timeout.
  * Tests call `runOnce()` with an injected clock instead of waiting for the interval.
  */
 export class Sweeper {
-  private readonly tasks: { name: string; run: SweepTask }[] = [];
+  private readonly tasks: Task[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
+    /** Each task's budget per sweep. */
+    private readonly taskTimeoutMs = 60_000,
   ) {}
 
-  /** Tasks run in the order they were added (auto-submit before publication). */
-  add(name: string, run: SweepTask): void {
-    this.tasks.push({ name, run });
+  /** `first` tasks run in the order they were added, then the others in theirs. */
+  add(name: string, run: SweepTask, options: SweepTaskOptions = {}): void {
+    this.tasks.push({ name, run, first: options.first ?? false, straggler: null });
+  }
+
+  /** Task names in the order a sweep runs them. */
+  order(): string[] {
+    return [...this.tasks.filter((t) => t.first), ...this.tasks.filter((t) => !t.first)].map((t) => t.name);
   }
 
   async runOnce(): Promise<void> {
     if (this.running) return this.running;
     this.running = (async () => {
-      for (const task of this.tasks) {
-        try {
-          await task.run(this.now());
-        } catch (err) {
-          this.log.error({ err, task: task.name }, 'sweep task failed');
-        }
-      }
+      for (const name of this.order()) await this.runTask(this.tasks.find((t) => t.name === name)!);
     })().finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  private async runTask(task: Task): Promise<void> {
+    if (task.straggler) {
+      this.log.warn({ task: task.name }, 'sweep task skipped: its previous run has not finished');
+      return;
+    }
+    const work = task.run(this.now());
+    try {
+      await withTimeout(work, this.taskTimeoutMs, `sweep task ${task.name}`);
+    } catch (err) {
+      this.log.error({ err, task: task.name }, 'sweep task failed');
+      // Still running after its timeout: remember it, so the next sweep does not pile a second one on.
+      task.straggler = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      void task.straggler.then(() => {
+        task.straggler = null;
+      });
+    }
   }
 
   start(intervalMs: number): void {

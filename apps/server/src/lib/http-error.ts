@@ -30,3 +30,5 @@ export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const badGateway = (message: string) => new HttpError(502, message);
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,26 +1,54 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorName, type ErrorBody } from '@quizcast/contract/errors';
+import { errorName, GENERIC_MESSAGES, type ErrorBody } from '@quizcast/contract/errors';
+import { languageFromAcceptLanguage, type Language } from '@quizcast/contract/i18n/languages';
+import { localiseMessages } from '@quizcast/contract/i18n/server-messages';
+import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from '@quizcast/contract/i18n/server-messages.hi';
 import { HttpError } from '../lib/http-error';
 
-function body(statusCode: number, message: string | string[]): ErrorBody {
-  return { statusCode, message, error: errorName(statusCode) };
+const HINDI = { exact: SERVER_MESSAGES_HI, patterns: SERVER_MESSAGE_PATTERNS_HI };
+
+/** Messages of @fastify/busboy for a form that is cut short or not multipart at all. */
+const MALFORMED_MULTIPART = /multipart|boundary|part header|unexpected end of form/i;
+
+/**
+ * One error model: every failure leaves as `{ statusCode, message, error }`; 5xx detail is logged, never sent.
+ * `message` is in the language of the request's `Accept-Language` (English unless it asks for Hindi);
+ * `error` stays the English reason phrase, which clients may match on.
+ */
+/** The SQLSTATE of a database error, also when the query builder wrapped it. */
+function pgCode(err: unknown): unknown {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : e.cause?.code;
 }
 
-/** One error model: every failure leaves as `{ statusCode, message, error }`; 5xx detail is logged, never sent. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    const language: Language = languageFromAcceptLanguage(request.headers['accept-language']);
+    const vary = reply.getHeader('vary');
+    if (
+      !String(vary ?? '')
+        .toLowerCase()
+        .includes('accept-language')
+    ) {
+      reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+    }
+    const body = (statusCode: number, message: string | string[]): ErrorBody => ({
+      statusCode,
+      message: localiseMessages(message, language, HINDI),
+      error: errorName(statusCode),
+    });
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
       return reply.code(err.statusCode).headers(err.headers).send(body(err.statusCode, err.messages));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const messages = [...new Set(err.validation.map((v) => v.message ?? 'Invalid request'))];
+      const messages = [...new Set(err.validation.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
       return reply.code(400).send(body(400, messages.length === 1 ? messages[0]! : messages));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send(body(500, 'Internal server error'));
+      return reply.code(500).send(body(500, GENERIC_MESSAGES.internal));
     }
     const status = err.statusCode ?? 500;
     if (
@@ -28,12 +56,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
       err.code === 'FST_REQ_FILE_TOO_LARGE'
     ) {
-      return reply.code(413).send(body(413, 'Request is too large'));
+      return reply.code(413).send(body(413, GENERIC_MESSAGES.tooLarge));
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send(body(status, err.message));
     }
+    // PostgreSQL refuses text with a NUL character (22021): bad input, not a server fault (found by the fuzzer).
+    if (['22021', '22P05'].includes(String(pgCode(err)))) {
+      return reply.code(400).send(body(400, 'Text must not contain NUL characters'));
+    }
+    // The multipart parser (busboy) throws plain errors for a cut or malformed form: the client's fault.
+    if (err.statusCode === undefined && request.isMultipart() && MALFORMED_MULTIPART.test(err.message)) {
+      return reply.code(400).send(body(400, GENERIC_MESSAGES.malformedMultipart));
+    }
     request.log.error({ err, reqId: request.id }, 'unhandled error');
-    return reply.code(500).send(body(500, 'Internal server error'));
+    return reply.code(500).send(body(500, GENERIC_MESSAGES.internal));
   });
 }

@@ -1,7 +1,32 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
+import { serviceUnavailable } from '../lib/http-error';
+
+/** How long a client is asked to wait when the limit store (Redis) cannot answer. */
+export const LIMIT_STORE_RETRY_AFTER_SECONDS = 30;
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+type LimitResult = Awaited<ReturnType<Limiter>>;
+
+/**
+ * Run a limiter; when its store cannot answer (Redis down) the request is refused with 503 and
+ * Retry-After, never let through and never a 500 (ADR 015).
+ */
+export async function checkLimit(
+  app: FastifyInstance,
+  limiter: Limiter,
+  request: FastifyRequest,
+): Promise<LimitResult> {
+  try {
+    return await limiter(request);
+  } catch (err) {
+    app.log.warn({ err }, 'rate-limit store unavailable; refusing with 503');
+    throw serviceUnavailable(ACCOUNT_MESSAGES.serviceBusy, LIMIT_STORE_RETRY_AFTER_SECONDS);
+  }
+}
 
 /**
  * @fastify/rate-limit, not applied globally: features create their own limiters with
@@ -22,10 +47,18 @@ export async function registerRateLimit(app: FastifyInstance, config: AppConfig)
       await redis?.quit().catch(() => redis?.disconnect());
     });
   }
-  await app.register(fastifyRateLimit, {
+  const options: RateLimitPluginOptions = {
     global: false,
     redis,
     nameSpace: config.RATE_LIMIT_NAMESPACE,
     skipOnError: false,
-  });
+  };
+  await app.register(fastifyRateLimit, options);
+  // Without Redis each limiter keeps its own LRU, 5,000 keys unless told: at 100k learners counters
+  // would be evicted (and limits reset). Every limiter created from here on gets the sized store.
+  const create = app.createRateLimit.bind(app);
+  // (`cache` is read by the store's child() at run time; the option type does not list it.)
+  type CreateOptions = NonNullable<Parameters<typeof create>[0]>;
+  app.createRateLimit = (limiterOptions) =>
+    create({ cache: config.RATE_LIMIT_MEMORY_KEYS, ...limiterOptions } as CreateOptions);
 }

@@ -5,6 +5,28 @@ import path from 'node:path';
 import { API_PREFIX } from '@quizcast/contract/routes';
 import { errorName } from '@quizcast/contract/errors';
 
+/** Hashed build output never changes under its name; the page and the service worker always revalidate. */
+export function cacheControlFor(webDist: string, filePath: string): string {
+  // With preCompressed the path is the variant sent (index.html.br): judge the file it encodes.
+  const relative = path
+    .relative(webDist, filePath)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (NO_CACHE_FILES.has(relative)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** Files whose name stays the same from build to build while their content changes. */
+const NO_CACHE_FILES = new Set([
+  'index.html',
+  'sw.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+  'offline.html',
+]);
+
 const isApiPath = (url: string) =>
   url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 
@@ -20,17 +42,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every compressible file (scripts/precompress.mjs).
+      preCompressed: true,
+      etag: true,
+      lastModified: true,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        const cache = filePath.endsWith('index.html')
-          ? 'no-cache'
-          : immutable
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=300';
-        res.header('cache-control', cache);
+        res.header('cache-control', cacheControlFor(webDist, filePath));
       },
     });
-    // Files at the top of dist (favicon, fake-checkout.js, …) and hashed assets.
+    // Files at the top of dist (favicon, manifest, service worker, …) and hashed assets.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
       if (isApiPath(urlPath)) return reply.callNotFound();
@@ -43,6 +63,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       ) {
         return reply.sendFile(relative);
       }
+      // A missing hashed file (an old build's chunk) is a 404, never the page: a script tag or
+      // import() given HTML fails confusingly, a 404 lets the app offer a reload.
+      if (relative.startsWith(`assets${path.sep}`)) return reply.callNotFound();
       return reply.sendFile('index.html');
     });
   }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { UNLOCK_PRICE_PAISE } from '@quizcast/contract/constants';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import type { Db } from '../db/client';
@@ -31,7 +31,7 @@ const SCENARIOS: Scenario[] = [
   { startOffset: 1 * DAY + 2 * HOUR, endOffset: 12 * DAY, paid: true },
   { startOffset: 4 * DAY, endOffset: 20 * DAY, paid: false },
   { startOffset: -9 * DAY, endOffset: -2 * DAY, paid: false, withResults: true },
-  { startOffset: -20 * DAY, endOffset: -15 * DAY, paid: false },
+  { startOffset: -20 * DAY, endOffset: -15 * DAY, paid: false, withResults: true },
   { startOffset: -12 * DAY, endOffset: -6 * DAY, paid: true },
   { startOffset: -6 * HOUR, endOffset: 20 * DAY, paid: false },
   { startOffset: -2 * DAY, endOffset: 40 * DAY, paid: false },
@@ -109,12 +109,26 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
       place: PLACES[i % PLACES.length]!,
     })),
   ];
-  const students = await db
+  await db
     .insert(users)
     .values(people.map((p) => buildStudent({ ...p, school: 'Demo Academy', class: content.class })))
-    .onConflictDoNothing({ target: users.phNo })
-    .returning();
+    .onConflictDoNothing({ target: users.phNo });
+  // The same people take every demo quiz with results (so the demo learner has a trend to look at).
+  const order = new Map(people.map((p, i) => [p.phNo, i]));
+  const students = (
+    await db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.phNo,
+          people.map((p) => p.phNo),
+        ),
+      )
+  ).sort((a, b) => order.get(a.phNo)! - order.get(b.phNo)!);
 
+  // Time on screen per question from its own generator, so the scores above stay as they were.
+  const timing = mulberry32(quiz.durationMin * 7919 + questions.length);
   const rows = students.map((student) => {
     const skill = 0.35 + rng() * 0.6;
     const answers = questions.map((q) => {
@@ -138,7 +152,11 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
       startedAt,
       deadlineAt: new Date(startedAt.getTime() + quiz.durationMin * 60 * 1000),
       submittedAt: new Date(startedAt.getTime() + elapsedMs),
-      answers: answers.map((a) => ({ qnId: a.qnId, selectedOption: a.selectedOption })),
+      answers: answers.map((a) => ({
+        qnId: a.qnId,
+        selectedOption: a.selectedOption,
+        timeSpentMs: Math.round((8 + timing() * 50) * 1000),
+      })),
       score: scored.score,
       correctCount: scored.correctCount,
       elapsedMs,

@@ -45,6 +45,7 @@ export interface QuestionSeed {
   ansIndex: number;
   explanation?: string | null;
   lang?: 'en' | 'hi';
+  topic?: string | null;
 }
 
 export function buildQuestions(count: number): QuestionSeed[] {
@@ -93,6 +94,7 @@ export async function createQuiz(
     ansIndex: q.ansIndex,
     explanation: q.explanation ?? null,
     lang: q.lang ?? 'en',
+    topic: q.topic ?? null,
   }));
   const inserted = rows.length ? await db.insert(questions).values(rows).returning() : [];
   return { quiz: quiz!, questions: inserted.sort((a, b) => a.position - b.position) };

@@ -6,6 +6,8 @@ import type { EducationLevel, ExamFamily } from '@quizcast/contract/constants';
  */
 
 export interface DemoQuestion {
+  /** Subject area shown in analytics (≤ 60 characters). */
+  topic: string;
   /** Question text; may contain '\n' line breaks (statement-style questions). */
   qn: string;
   /** Four distinct, non-empty options. */
@@ -49,6 +51,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Constitution',
         qn:
           'Consider the following statements:\n' +
           '1. The Preamble was amended by the 42nd Constitutional Amendment Act, 1976.\n' +
@@ -62,12 +65,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "It inserted 'Socialist', 'Secular' and 'Integrity'.",
       },
       {
+        topic: 'Fundamental Rights',
         qn: 'Which Article of the Constitution of India abolishes untouchability?',
         choices: ['Article 14', 'Article 17', 'Article 21', 'Article 32'],
         ansIndex: 1,
         explanation: 'Article 17 abolishes untouchability and forbids its practice in any form.',
       },
       {
+        topic: 'Parliament',
         qn:
           'Which Article guarantees the Fundamental Right to move the Supreme Court ' +
           'for the enforcement of Fundamental Rights?',
@@ -79,6 +84,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Dr. B. R. Ambedkar called it the heart and soul of the Constitution.',
       },
       {
+        topic: 'Constitution',
         qn: 'Who presides over a joint sitting of the two Houses of Parliament?',
         choices: [
           'The Speaker of the Lok Sabha',
@@ -91,12 +97,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Under Article 108 the President summons a joint sitting, and it is presided over by the Speaker.',
       },
       {
+        topic: 'Constitution',
         qn: 'The Directive Principles of State Policy are contained in which Part of the Constitution?',
         choices: ['Part III', 'Part IV', 'Part IVA', 'Part V'],
         ansIndex: 1,
         explanation: 'Articles 36 to 51 in Part IV contain the Directive Principles of State Policy.',
       },
       {
+        topic: 'Fundamental Rights',
         qn: 'The Fundamental Duties were added to the Constitution on the recommendation of which committee?',
         choices: [
           'Sarkaria Commission',
@@ -110,6 +118,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Amendment (1976) added Fundamental Duties in Part IVA.',
       },
       {
+        topic: 'Parliament',
         qn:
           'Consider the following statements:\n' +
           '1. The Rajya Sabha is a permanent body and is not subject to dissolution.\n' +
@@ -122,12 +131,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'A Money Bill can be introduced only in the Lok Sabha (Article 109).',
       },
       {
+        topic: 'Parliament',
         qn: 'What is the minimum age to become a member of the Lok Sabha?',
         choices: ['21 years', '25 years', '30 years', '35 years'],
         ansIndex: 1,
         explanation: 'Article 84 sets 25 years for the Lok Sabha and 30 years for the Rajya Sabha.',
       },
       {
+        topic: 'Judiciary',
         qn:
           "The concept of 'Judicial Review' in the Indian " +
           'Constitution is borrowed from the Constitution of:',
@@ -138,6 +149,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'independent judiciary, is drawn from the US Constitution.',
       },
       {
+        topic: 'Constitution',
         qn:
           'Which Schedule of the Constitution contains the ' +
           'provisions on disqualification on grounds of defection?',
@@ -146,12 +158,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'The 52nd Amendment (1985) added the anti-defection law as the Tenth Schedule.',
       },
       {
+        topic: 'Elections',
         qn: 'Who appoints the Chief Election Commissioner of India?',
         choices: ['The Prime Minister', 'The President', 'The Chief Justice of India', 'The Parliament'],
         ansIndex: 1,
         explanation: 'Under Article 324(2) the Chief Election Commissioner is appointed by the President.',
       },
       {
+        topic: 'Local Government',
         qn: 'The 73rd Constitutional Amendment Act, 1992 is related to:',
         choices: [
           'Goods and Services Tax',
@@ -180,6 +194,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Modern History',
         qn: 'The first session of the Indian National Congress in 1885 was held at:',
         choices: ['Calcutta', 'Bombay', 'Madras', 'Allahabad'],
         ansIndex: 1,
@@ -187,6 +202,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The first session met in Bombay in December 1885 under the presidency of W. C. Bonnerjee.',
       },
       {
+        topic: 'Modern History',
         qn: 'The Dandi March of 1930 was launched by Mahatma Gandhi to protest against the tax on:',
         choices: ['Indigo', 'Land revenue', 'Salt', 'Cotton cloth'],
         ansIndex: 2,
@@ -195,6 +211,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'salt law, starting the Civil Disobedience Movement.',
       },
       {
+        topic: 'Modern History',
         qn: 'The Jallianwala Bagh massacre of April 1919 took place in which city?',
         choices: ['Amritsar', 'Lahore', 'Ludhiana', 'Jalandhar'],
         ansIndex: 0,
@@ -202,12 +219,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Troops under General Dyer fired on an unarmed gathering at Jallianwala Bagh in Amritsar.',
       },
       {
+        topic: 'Modern History',
         qn: "Who wrote 'Gita Rahasya' while imprisoned in Mandalay?",
         choices: ['Gopal Krishna Gokhale', 'Lala Lajpat Rai', 'Aurobindo Ghosh', 'Bal Gangadhar Tilak'],
         ansIndex: 3,
         explanation: 'Tilak wrote Gita Rahasya during his imprisonment in Mandalay (1908-1914).',
       },
       {
+        topic: 'Ancient History',
         qn:
           'Consider the following statements about the Harappan civilisation:\n' +
           '1. The Great Bath was found at Mohenjo-daro.\n' +
@@ -220,6 +239,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Mohenjo-daro, and Lothal is famous for its dockyard.',
       },
       {
+        topic: 'Ancient History',
         qn: 'Gautama Buddha delivered his first sermon at:',
         choices: ['Bodh Gaya', 'Sarnath', 'Kushinagar', 'Lumbini'],
         ansIndex: 1,
@@ -227,6 +247,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The first sermon (Dharmachakra Pravartana) was given at Sarnath; enlightenment was at Bodh Gaya.',
       },
       {
+        topic: 'Ancient History',
         qn: 'Which Mauryan emperor embraced Buddhism after the Kalinga war?',
         choices: ['Chandragupta Maurya', 'Bindusara', 'Ashoka', 'Brihadratha'],
         ansIndex: 2,
@@ -234,12 +255,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "Ashoka's Rock Edict XIII records his remorse after the Kalinga war and his turn to Dhamma.",
       },
       {
+        topic: 'Modern History',
         qn: 'The Permanent Settlement of Bengal (1793) was introduced by:',
         choices: ['Lord Cornwallis', 'Warren Hastings', 'Lord Wellesley', 'Lord William Bentinck'],
         ansIndex: 0,
         explanation: 'Lord Cornwallis fixed the land revenue permanently with the zamindars in 1793.',
       },
       {
+        topic: 'Modern History',
         qn: "The 'Doctrine of Lapse' is associated with which Governor-General?",
         choices: ['Lord Curzon', 'Lord Ripon', 'Lord Lytton', 'Lord Dalhousie'],
         ansIndex: 3,
@@ -247,6 +270,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Lord Dalhousie used the Doctrine of Lapse to annex states such as Satara, Jhansi and Nagpur.',
       },
       {
+        topic: 'Modern History',
         qn: 'In which year was the Quit India Movement launched?',
         choices: ['1920', '1930', '1942', '1947'],
         ansIndex: 2,
@@ -254,6 +278,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "The Quit India resolution was passed in Bombay on 8 August 1942 with the call 'Do or Die'.",
       },
       {
+        topic: 'Modern History',
         qn:
           'Consider the following statements:\n' +
           '1. The Partition of Bengal was carried out in 1905 under Lord Curzon.\n' +
@@ -265,6 +290,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Bengal was partitioned in 1905 under Curzon, and the partition was annulled in 1911, not 1919.',
       },
       {
+        topic: 'Art and Culture',
         qn: 'Kathakali is a classical dance form of which state?',
         choices: ['Tamil Nadu', 'Kerala', 'Odisha', 'Manipur'],
         ansIndex: 1,
@@ -288,6 +314,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Indian Geography',
         qn: 'Which of the following rivers flows westward into the Arabian Sea?',
         choices: ['Godavari', 'Krishna', 'Narmada', 'Mahanadi'],
         ansIndex: 2,
@@ -296,6 +323,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'the other three drain into the Bay of Bengal.',
       },
       {
+        topic: 'Indian Geography',
         qn: 'The Tropic of Cancer does NOT pass through which of the following states?',
         choices: ['Rajasthan', 'Odisha', 'Tripura', 'Mizoram'],
         ansIndex: 1,
@@ -304,12 +332,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'West Bengal, Tripura and Mizoram, but not Odisha.',
       },
       {
+        topic: 'Indian Geography',
         qn: 'The Palk Strait separates India from:',
         choices: ['Sri Lanka', 'Maldives', 'Myanmar', 'Indonesia'],
         ansIndex: 0,
         explanation: 'The Palk Strait lies between Tamil Nadu and the northern tip of Sri Lanka.',
       },
       {
+        topic: 'Indian Geography',
         qn: 'Black soil (regur) of the Deccan plateau is best suited for growing:',
         choices: ['Tea', 'Cotton', 'Rice', 'Coffee'],
         ansIndex: 1,
@@ -317,6 +347,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Black soil retains moisture well and is rich in lime and iron, which makes it ideal for cotton.',
       },
       {
+        topic: 'Indian Geography',
         qn:
           'Consider the following statements:\n' +
           '1. The Himalayas are young fold mountains.\n' +
@@ -329,6 +360,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'oldest fold mountains on Earth.',
       },
       {
+        topic: 'Environment',
         qn: 'The Montreal Protocol is an international treaty on:',
         choices: [
           'Conservation of wetlands',
@@ -341,6 +373,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The Montreal Protocol (1987) phases out substances such as CFCs that deplete the ozone layer.',
       },
       {
+        topic: 'Environment',
         qn: 'The Ramsar Convention is concerned with the conservation of:',
         choices: ['Wetlands', 'Migratory birds only', 'Tropical forests', 'Coral reefs only'],
         ansIndex: 0,
@@ -348,6 +381,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The Ramsar Convention (1971) is the treaty for the conservation and wise use of wetlands.',
       },
       {
+        topic: 'Environment',
         qn: 'Kaziranga National Park, famous for the one-horned rhinoceros, is located in:',
         choices: ['West Bengal', 'Assam', 'Meghalaya', 'Arunachal Pradesh'],
         ansIndex: 1,
@@ -355,6 +389,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Kaziranga lies on the Brahmaputra floodplain in Assam and is a UNESCO World Heritage Site.',
       },
       {
+        topic: 'Environment',
         qn: 'Which greenhouse gas is released in the largest quantity by burning fossil fuels?',
         choices: ['Methane', 'Nitrous oxide', 'Carbon dioxide', 'Ozone'],
         ansIndex: 2,
@@ -362,6 +397,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Burning coal, oil and gas releases mainly carbon dioxide, the chief driver of global warming.',
       },
       {
+        topic: 'Indian Geography',
         qn: 'Which Indian state has the longest coastline?',
         choices: ['Tamil Nadu', 'Andhra Pradesh', 'Maharashtra', 'Gujarat'],
         ansIndex: 3,
@@ -369,6 +405,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Gujarat has the longest coastline of any Indian state, with the Gulfs of Kachchh and Khambhat.',
       },
       {
+        topic: 'Indian Geography',
         qn: 'Loktak Lake, known for its floating phumdis, is located in:',
         choices: ['Nagaland', 'Manipur', 'Mizoram', 'Tripura'],
         ansIndex: 1,
@@ -376,6 +413,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Loktak Lake is in Manipur and holds Keibul Lamjao, the only floating national park in the world.',
       },
       {
+        topic: 'Indian Geography',
         qn: 'Most of the rainfall that India receives between June and September comes from the:',
         choices: ['North-East monsoon', 'Western disturbances', 'South-West monsoon', 'Polar easterlies'],
         ansIndex: 2,
@@ -400,6 +438,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'National Income',
         qn:
           'Consider the following statements:\n' +
           '1. GDP measures the value of final goods and services ' +
@@ -412,6 +451,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'GDP is a domestic-territory measure, and adding net factor income from abroad to it gives GNP.',
       },
       {
+        topic: 'Monetary Policy',
         qn: 'Which institution is responsible for monetary policy in India?',
         choices: ['Reserve Bank of India', 'Ministry of Finance', 'NITI Aayog', 'SEBI'],
         ansIndex: 0,
@@ -419,6 +459,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The RBI conducts monetary policy; its Monetary Policy Committee sets the policy repo rate.',
       },
       {
+        topic: 'Public Finance',
         qn: 'Fiscal deficit is best defined as:',
         choices: [
           'Revenue expenditure minus revenue receipts',
@@ -432,12 +473,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'receipts other than borrowings.',
       },
       {
+        topic: 'Public Finance',
         qn: 'The Goods and Services Tax (GST) was introduced through which Constitutional Amendment Act?',
         choices: ['73rd', '86th', '101st', '103rd'],
         ansIndex: 2,
         explanation: 'The 101st Amendment Act, 2016 enabled GST, which came into force on 1 July 2017.',
       },
       {
+        topic: 'Inflation',
         qn:
           'Inflation caused by a rise in the cost of production, ' +
           'such as higher wages or raw material prices, is:',
@@ -446,6 +489,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'When rising input costs push prices up, it is called cost-push inflation.',
       },
       {
+        topic: 'Public Finance',
         qn: 'Which of the following is a direct tax?',
         choices: ['Goods and Services Tax', 'Income tax', 'Customs duty', 'Excise duty'],
         ansIndex: 1,
@@ -454,6 +498,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'is levied; GST, customs and excise are indirect taxes.',
       },
       {
+        topic: 'Planning',
         qn: 'In which year did NITI Aayog replace the Planning Commission?',
         choices: ['2012', '2014', '2015', '2017'],
         ansIndex: 2,
@@ -461,6 +506,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'NITI Aayog was set up on 1 January 2015, replacing the Planning Commission formed in 1950.',
       },
       {
+        topic: 'Monetary Policy',
         qn: "The term 'open market operations' refers to:",
         choices: [
           'Buying and selling of government securities by the central bank',
@@ -474,6 +520,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'government securities to inject or absorb liquidity.',
       },
       {
+        topic: 'National Income',
         qn: 'Which of the following activities belongs to the primary sector?',
         choices: ['Banking', 'Fishing', 'Cement manufacturing', 'Tourism'],
         ansIndex: 1,
@@ -482,6 +529,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'manufacturing is secondary and services are tertiary.',
       },
       {
+        topic: 'Inflation',
         qn: 'The Consumer Price Index (CPI) measures changes in:',
         choices: [
           'Wholesale prices of goods traded in bulk',
@@ -494,6 +542,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'CPI tracks retail prices paid by consumers; the Wholesale Price Index tracks bulk prices.',
       },
       {
+        topic: 'Public Finance',
         qn: 'The Finance Commission is constituted under which Article of the Constitution?',
         choices: ['Article 112', 'Article 324', 'Article 360', 'Article 280'],
         ansIndex: 3,
@@ -502,6 +551,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'between the Union and the states.',
       },
       {
+        topic: 'Government Schemes',
         qn:
           'MGNREGA guarantees how many days of wage employment ' +
           'in a financial year to every rural household?',
@@ -528,30 +578,35 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Profit and Loss',
         qn: 'An article costing ₹800 is sold at a profit of 15%. What is its selling price?',
         choices: ['₹880', '₹900', '₹920', '₹950'],
         ansIndex: 2,
         explanation: 'SP = 800 x 115/100 = ₹920.',
       },
       {
+        topic: 'Speed and Distance',
         qn: 'A train 150 m long runs at 54 km/h. How many seconds does it take to cross a pole?',
         choices: ['8 seconds', '10 seconds', '12 seconds', '15 seconds'],
         ansIndex: 1,
         explanation: '54 km/h = 54 x 5/18 = 15 m/s, so time = 150 / 15 = 10 seconds.',
       },
       {
+        topic: 'Interest',
         qn: 'What is the simple interest on ₹5,000 at 8% per annum for 3 years?',
         choices: ['₹1,200', '₹1,000', '₹1,320', '₹1,500'],
         ansIndex: 0,
         explanation: 'SI = P x R x T / 100 = 5000 x 8 x 3 / 100 = ₹1,200.',
       },
       {
+        topic: 'Averages',
         qn: 'The average of five consecutive odd numbers is 27. What is the largest of them?',
         choices: ['35', '33', '29', '31'],
         ansIndex: 3,
         explanation: 'The middle number equals the average, so the numbers are 23, 25, 27, 29 and 31.',
       },
       {
+        topic: 'Time and Work',
         qn:
           'A can finish a piece of work in 12 days and B in 18 ' +
           'days. Working together, how long will they take?',
@@ -560,42 +615,49 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'Together they do 1/12 + 1/18 = 5/36 of the work per day, so they need 36/5 = 7.2 days.',
       },
       {
+        topic: 'Percentages',
         qn: 'What is 25% of 40% of 600?',
         choices: ['40', '50', '90', '60'],
         ansIndex: 3,
         explanation: '40% of 600 = 240, and 25% of 240 = 60.',
       },
       {
+        topic: 'Ratio and Proportion',
         qn: 'Two numbers are in the ratio 3 : 5 and their sum is 96. What is the larger number?',
         choices: ['36', '48', '60', '64'],
         ansIndex: 2,
         explanation: 'Each part = 96 / (3 + 5) = 12, so the larger number is 5 x 12 = 60.',
       },
       {
+        topic: 'Number System',
         qn: 'What is the LCM of 36 and 84?',
         choices: ['252', '126', '168', '504'],
         ansIndex: 0,
         explanation: '36 = 2^2 x 3^2 and 84 = 2^2 x 3 x 7, so LCM = 2^2 x 3^2 x 7 = 252.',
       },
       {
+        topic: 'Profit and Loss',
         qn: 'An article is marked at ₹1,200 and sold at a discount of 10%. What is the selling price?',
         choices: ['₹1,050', '₹1,080', '₹1,100', '₹1,120'],
         ansIndex: 1,
         explanation: 'Discount = 10% of 1200 = ₹120, so SP = 1200 - 120 = ₹1,080.',
       },
       {
+        topic: 'Interest',
         qn: 'What is the compound interest on ₹10,000 at 10% per annum for 2 years, compounded annually?',
         choices: ['₹2,000', '₹2,200', '₹2,210', '₹2,100'],
         ansIndex: 3,
         explanation: 'Amount = 10000 x 1.1 x 1.1 = ₹12,100, so CI = 12100 - 10000 = ₹2,100.',
       },
       {
+        topic: 'Algebra',
         qn: 'If x + 1/x = 5, what is the value of x^2 + 1/x^2?',
         choices: ['23', '25', '27', '21'],
         ansIndex: 0,
         explanation: 'Squaring gives x^2 + 2 + 1/x^2 = 25, so x^2 + 1/x^2 = 23.',
       },
       {
+        topic: 'Percentages',
         qn: 'When a number is increased by 20%, it becomes 90. What is the number?',
         choices: ['70', '72', '75', '78'],
         ansIndex: 2,
@@ -617,24 +679,28 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Series',
         qn: 'Find the next number in the series: 2, 6, 12, 20, 30, ?',
         choices: ['40', '42', '44', '36'],
         ansIndex: 1,
         explanation: 'The terms are 1x2, 2x3, 3x4, 4x5, 5x6, so the next term is 6x7 = 42.',
       },
       {
+        topic: 'Coding-Decoding',
         qn: "In a certain code, 'CAT' is written as 'DBU'. How is 'DOG' written in that code?",
         choices: ['EPH', 'CNF', 'EOH', 'DPH'],
         ansIndex: 0,
         explanation: 'Each letter moves one place forward: D to E, O to P, G to H, giving EPH.',
       },
       {
+        topic: 'Classification',
         qn: 'Find the odd one out.',
         choices: ['Square', 'Triangle', 'Cube', 'Rectangle'],
         ansIndex: 2,
         explanation: 'A cube is a three-dimensional solid; the others are two-dimensional plane figures.',
       },
       {
+        topic: 'Blood Relations',
         qn:
           "Pointing to a man, Riya (a woman) says, 'His mother is the only daughter of my mother.' " +
           'How is the man related to Riya?',
@@ -644,12 +710,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "The only daughter of Riya's mother is Riya herself, so she is the man's mother and he is her son.",
       },
       {
+        topic: 'Analogy',
         qn: 'Book : Author :: Statue : ?',
         choices: ['Painter', 'Carpenter', 'Architect', 'Sculptor'],
         ansIndex: 3,
         explanation: 'An author creates a book, and a sculptor creates a statue.',
       },
       {
+        topic: 'Calendar and Clock',
         qn:
           'If 1 January of a non-leap year is a Monday, what ' +
           'day of the week is 1 January of the next year?',
@@ -658,6 +726,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'A non-leap year has 365 days = 52 weeks + 1 odd day, so the day moves forward by one.',
       },
       {
+        topic: 'Direction Sense',
         qn:
           'A man walks 5 km north, turns right and walks 3 km, then turns right again and walks 5 km. ' +
           'Where is he now with respect to his starting point?',
@@ -666,6 +735,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'He goes north 5 km, east 3 km and south 5 km, ending 3 km east of where he started.',
       },
       {
+        topic: 'Series',
         qn: 'Find the next letter in the series: A, C, F, J, O, ?',
         choices: ['T', 'U', 'V', 'S'],
         ansIndex: 1,
@@ -673,12 +743,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Positions 1, 3, 6, 10, 15 increase by 2, 3, 4, 5, so the next is 15 + 6 = 21, which is U.',
       },
       {
+        topic: 'Series',
         qn: 'Find the next number in the series: 3, 9, 27, 81, ?',
         choices: ['162', '324', '729', '243'],
         ansIndex: 3,
         explanation: 'Each term is three times the previous one, so 81 x 3 = 243.',
       },
       {
+        topic: 'Ranking and Order',
         qn:
           'In a row of 40 students, Amit is 12th from the ' +
           'left end. What is his position from the right end?',
@@ -687,12 +759,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'Position from the right = 40 - 12 + 1 = 29.',
       },
       {
+        topic: 'Analogy',
         qn: '7 : 49 :: 9 : ?',
         choices: ['63', '72', '81', '90'],
         ansIndex: 2,
         explanation: 'The second number is the square of the first: 7^2 = 49 and 9^2 = 81.',
       },
       {
+        topic: 'Calendar and Clock',
         qn: 'What is the angle between the hour hand and the minute hand of a clock at 3:30?',
         choices: ['60 degrees', '90 degrees', '105 degrees', '75 degrees'],
         ansIndex: 3,
@@ -716,12 +790,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Vocabulary',
         qn: "Choose the synonym of 'ABUNDANT'.",
         choices: ['Scarce', 'Plentiful', 'Rare', 'Meagre'],
         ansIndex: 1,
         explanation: "Abundant means existing in large quantities, i.e. 'plentiful'.",
       },
       {
+        topic: 'Vocabulary',
         qn: "Choose the antonym of 'ANCIENT'.",
         choices: ['Antique', 'Archaic', 'Old', 'Modern'],
         ansIndex: 3,
@@ -729,18 +805,21 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "Ancient means very old, so its opposite is 'modern'; the other options are near-synonyms.",
       },
       {
+        topic: 'Spelling',
         qn: 'Choose the correctly spelt word.',
         choices: ['Accomodate', 'Acommodate', 'Accommodate', 'Acomodate'],
         ansIndex: 2,
         explanation: "'Accommodate' is spelt with a double 'c' and a double 'm'.",
       },
       {
+        topic: 'Vocabulary',
         qn: "Choose the one-word substitute for 'a person who cannot be corrected or reformed'.",
         choices: ['Invincible', 'Incorrigible', 'Indelible', 'Infallible'],
         ansIndex: 1,
         explanation: "'Incorrigible' describes someone whose faults cannot be corrected.",
       },
       {
+        topic: 'Idioms',
         qn: "What is the meaning of the idiom 'to bite the bullet'?",
         choices: [
           'To face a difficult situation with courage',
@@ -752,6 +831,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'To bite the bullet is to accept and face something unpleasant bravely.',
       },
       {
+        topic: 'Grammar',
         qn: "Fill in the blank: 'She has been living in Delhi ____ 2015.'",
         choices: ['for', 'from', 'since', 'by'],
         ansIndex: 2,
@@ -760,6 +840,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "continuous tense; 'for' is used with a period.",
       },
       {
+        topic: 'Grammar',
         qn:
           'Identify the part of the sentence that contains an error: ' +
           "'One of my friends / are going / to Mumbai / tomorrow.'",
@@ -768,6 +849,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: "The subject 'One of my friends' is singular, so it should be 'is going'.",
       },
       {
+        topic: 'Grammar',
         qn: "Choose the correct passive voice of: 'The cat chased the mouse.'",
         choices: [
           'The mouse is chased by the cat.',
@@ -780,18 +862,21 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "The active sentence is in the simple past, so the passive uses 'was' + past participle.",
       },
       {
+        topic: 'Grammar',
         qn: "What is the plural of 'criterion'?",
         choices: ['criteria', 'criterions', 'criterias', 'criterium'],
         ansIndex: 0,
         explanation: "'Criterion' is of Greek origin and its plural is 'criteria'.",
       },
       {
+        topic: 'Vocabulary',
         qn: "Choose the antonym of 'VERBOSE'.",
         choices: ['Wordy', 'Talkative', 'Concise', 'Lengthy'],
         ansIndex: 2,
         explanation: "Verbose means using more words than needed, so its opposite is 'concise'.",
       },
       {
+        topic: 'Vocabulary',
         qn: "Choose the one-word substitute for 'the scientific study of birds'.",
         choices: ['Entomology', 'Herpetology', 'Ichthyology', 'Ornithology'],
         ansIndex: 3,
@@ -799,6 +884,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Ornithology is the study of birds; the others study insects, reptiles and fish respectively.',
       },
       {
+        topic: 'Vocabulary',
         qn: "Choose the synonym of 'BENEVOLENT'.",
         choices: ['Cruel', 'Kind', 'Selfish', 'Greedy'],
         ansIndex: 1,
@@ -820,6 +906,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'RBI',
         qn: 'In which year was the Reserve Bank of India established?',
         choices: ['1935', '1947', '1949', '1969'],
         ansIndex: 0,
@@ -827,6 +914,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The RBI began operations on 1 April 1935 under the RBI Act, 1934 and was nationalised in 1949.',
       },
       {
+        topic: 'RBI',
         qn: 'Where is the central office of the Reserve Bank of India located?',
         choices: ['New Delhi', 'Mumbai', 'Kolkata', 'Chennai'],
         ansIndex: 1,
@@ -834,6 +922,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The RBI started in Calcutta and moved its central office permanently to Mumbai in 1937.',
       },
       {
+        topic: 'Monetary Policy',
         qn:
           'The rate at which the RBI lends short-term funds to commercial banks against government ' +
           'securities is called the:',
@@ -844,6 +933,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'paying the repo rate.',
       },
       {
+        topic: 'Monetary Policy',
         qn: 'In banking, CRR stands for:',
         choices: [
           'Credit Reserve Ratio',
@@ -856,6 +946,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The Cash Reserve Ratio is the share of deposits that banks must keep with the RBI as cash.',
       },
       {
+        topic: 'Payment Systems',
         qn: 'NEFT, a payment system used in India, stands for:',
         choices: [
           'National Electronic Financial Transaction',
@@ -867,6 +958,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'NEFT is National Electronic Funds Transfer, a payment system run by the RBI.',
       },
       {
+        topic: 'Banking History',
         qn:
           'The first phase of bank nationalisation, in which ' +
           '14 major banks were nationalised, took place in:',
@@ -875,6 +967,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'Fourteen banks were nationalised on 19 July 1969, and six more followed in 1980.',
       },
       {
+        topic: 'Financial Institutions',
         qn:
           'Consider the following statements:\n' +
           '1. NABARD provides refinance for agriculture and rural development.\n' +
@@ -887,6 +980,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'SIDBI is headquartered in Lucknow, not Mumbai.',
       },
       {
+        topic: 'RBI',
         qn: 'Which of the following is NOT a function of the Reserve Bank of India?',
         choices: [
           'Issuing currency notes',
@@ -899,6 +993,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The RBI is a banker to the government and to banks; it does not take deposits from the public.',
       },
       {
+        topic: 'Currency',
         qn: 'Whose signature appears on the ₹1 currency note in India?',
         choices: [
           'Governor of the RBI',
@@ -912,6 +1007,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "other notes carry the RBI Governor's signature.",
       },
       {
+        topic: 'Payment Systems',
         qn: 'The Unified Payments Interface (UPI) was developed by:',
         choices: ['NPCI', 'RBI', 'SEBI', 'NABARD'],
         ansIndex: 0,
@@ -919,6 +1015,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'UPI was developed by the National Payments Corporation of India (NPCI) and launched in 2016.',
       },
       {
+        topic: 'Banking Terms',
         qn: 'In banking, KYC stands for:',
         choices: ['Keep Your Cash', 'Know Your Customer', 'Know Your Credit', 'Key Your Code'],
         ansIndex: 1,
@@ -926,6 +1023,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Know Your Customer norms require banks to verify the identity and address of customers.',
       },
       {
+        topic: 'Banking Terms',
         qn: 'For how long from its date of issue is a cheque valid for payment in India?',
         choices: ['6 months', '12 months', '3 months', '1 month'],
         ansIndex: 2,
@@ -949,18 +1047,21 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Simplification',
         qn: 'Simplify: 45% of 240 + 18 x 5 = ?',
         choices: ['188', '198', '208', '218'],
         ansIndex: 1,
         explanation: '45% of 240 = 108 and 18 x 5 = 90, so the total is 198.',
       },
       {
+        topic: 'Series',
         qn: 'Find the next number in the series: 5, 11, 23, 47, 95, ?',
         choices: ['181', '189', '191', '195'],
         ansIndex: 2,
         explanation: 'Each term is twice the previous term plus 1, so 95 x 2 + 1 = 191.',
       },
       {
+        topic: 'Interest',
         qn:
           'A sum of money amounts to ₹7,260 in 2 years at 10% ' +
           'per annum compound interest. Find the principal.',
@@ -969,6 +1070,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'P x 1.1 x 1.1 = 7260, so P = 7260 / 1.21 = ₹6,000.',
       },
       {
+        topic: 'Ages',
         qn:
           'The ratio of the present ages of A and B is 4 : 5. After 5 years the ratio will be 5 : 6. ' +
           'What is the present age of A?',
@@ -978,6 +1080,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           '(4x + 5) / (5x + 5) = 5/6 gives 24x + 30 = 25x + 25, so x = 5 and A is 4 x 5 = 20 years old.',
       },
       {
+        topic: 'Speed and Distance',
         qn:
           'The speed of a boat in still water is 15 km/h and the speed of the stream is 3 km/h. ' +
           'How long will the boat take to travel 36 km downstream?',
@@ -986,6 +1089,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'Downstream speed = 15 + 3 = 18 km/h, so time = 36 / 18 = 2 hours.',
       },
       {
+        topic: 'Mixtures',
         qn:
           '60 litres of a mixture contains milk and water in the ratio 2 : 1. ' +
           'How much water must be added to make the ratio 1 : 1?',
@@ -995,6 +1099,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The mixture has 40 litres of milk and 20 litres of water, so 20 more litres of water are needed.',
       },
       {
+        topic: 'Syllogism',
         qn:
           'Statements: All pens are books. All books are bags.\n' +
           'Conclusions:\nI. All pens are bags.\nII. Some bags are pens.\n' +
@@ -1006,12 +1111,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Its conversion gives some bags are pens (II).',
       },
       {
+        topic: 'Inequality',
         qn: 'If P > Q, Q >= R and R > S, which of the following is definitely true?',
         choices: ['S > Q', 'R > P', 'Q = S', 'P > S'],
         ansIndex: 3,
         explanation: 'Combining the chain gives P > Q >= R > S, so P > S must be true.',
       },
       {
+        topic: 'Seating Arrangement',
         qn:
           'Five friends A, B, C, D and E sit in a row facing north. C sits in the middle. ' +
           'A sits to the immediate left of C. E sits at the ' +
@@ -1024,6 +1131,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'cannot be at an end, so B is fourth and D is first.',
       },
       {
+        topic: 'Percentages',
         qn:
           'Ravi spends 75% of his income. His income rises by 20% and his expenditure rises by 10%. ' +
           'By what percent do his savings increase?',
@@ -1034,12 +1142,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'which is a 50% increase.',
       },
       {
+        topic: 'Coding-Decoding',
         qn: "In a certain code, 'BANK' is written as 'KNAB'. How is 'LOAN' written in that code?",
         choices: ['NOAL', 'LANO', 'ONAL', 'NAOL'],
         ansIndex: 3,
         explanation: 'The code writes the letters in reverse order, so LOAN becomes NAOL.',
       },
       {
+        topic: 'Profit and Loss',
         qn: 'A shopkeeper buys 12 pens for ₹100 and sells 10 pens for ₹100. What is his profit percentage?',
         choices: ['16.67%', '20%', '25%', '10%'],
         ansIndex: 1,
@@ -1061,18 +1171,21 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Cell Biology',
         qn: "Which cell organelle is called the 'powerhouse of the cell'?",
         choices: ['Ribosome', 'Golgi apparatus', 'Mitochondrion', 'Lysosome'],
         ansIndex: 2,
         explanation: "Mitochondria carry out aerobic respiration and produce most of the cell's ATP.",
       },
       {
+        topic: 'Cell Biology',
         qn: "Which cell organelle is known as the 'suicidal bag' of the cell?",
         choices: ['Lysosome', 'Peroxisome', 'Vacuole', 'Centrosome'],
         ansIndex: 0,
         explanation: 'Lysosomes hold hydrolytic enzymes that can digest the cell itself if released.',
       },
       {
+        topic: 'Genetics',
         qn: 'How many chromosomes are present in a normal human somatic cell?',
         choices: ['23', '46', '44', '48'],
         ansIndex: 1,
@@ -1081,6 +1194,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'of chromosomes: 44 autosomes and 2 sex chromosomes.',
       },
       {
+        topic: 'Human Physiology',
         qn: 'In the ABO blood group system, people of which blood group are called universal donors?',
         choices: ['A', 'B', 'AB', 'O'],
         ansIndex: 3,
@@ -1088,6 +1202,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Group O red cells carry neither A nor B antigens, so they can be given to any ABO group.',
       },
       {
+        topic: 'Human Physiology',
         qn: 'Insulin is secreted by which cells of the pancreas?',
         choices: [
           'Alpha cells of the islets of Langerhans',
@@ -1100,12 +1215,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Beta cells secrete insulin, alpha cells secrete glucagon and delta cells secrete somatostatin.',
       },
       {
+        topic: 'Human Physiology',
         qn: 'What is the structural and functional unit of the kidney?',
         choices: ['Nephron', 'Neuron', 'Alveolus', 'Villus'],
         ansIndex: 0,
         explanation: 'Each human kidney has about a million nephrons, which filter blood and form urine.',
       },
       {
+        topic: 'Genetics',
         qn:
           'Consider the following statements about DNA:\n' +
           '1. Adenine pairs with thymine through two hydrogen bonds.\n' +
@@ -1117,6 +1234,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'A-T pairs form two hydrogen bonds and G-C pairs form three, which makes GC-rich DNA more stable.',
       },
       {
+        topic: 'Human Physiology',
         qn: 'Deficiency of which vitamin causes scurvy?',
         choices: ['Vitamin A', 'Vitamin B12', 'Vitamin D', 'Vitamin C'],
         ansIndex: 3,
@@ -1124,6 +1242,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Vitamin C (ascorbic acid) is needed to make collagen, and its deficiency causes scurvy.',
       },
       {
+        topic: 'Plant Physiology',
         qn: 'The light reactions of photosynthesis take place in the:',
         choices: ['Stroma', 'Thylakoid membranes', 'Cytoplasm', 'Mitochondrial matrix'],
         ansIndex: 1,
@@ -1132,6 +1251,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'the Calvin cycle runs in the stroma.',
       },
       {
+        topic: 'Human Physiology',
         qn: 'Which structure acts as the natural pacemaker of the human heart?',
         choices: ['AV node', 'Bundle of His', 'SA node', 'Purkinje fibres'],
         ansIndex: 2,
@@ -1139,12 +1259,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The sino-atrial (SA) node in the right atrium starts each heartbeat and sets its rhythm.',
       },
       {
+        topic: 'Human Physiology',
         qn: 'Which enzyme present in saliva begins the digestion of starch?',
         choices: ['Salivary amylase', 'Pepsin', 'Trypsin', 'Lipase'],
         ansIndex: 0,
         explanation: 'Salivary amylase (ptyalin) breaks starch down into maltose in the mouth.',
       },
       {
+        topic: 'Genetics',
         qn: 'The process by which an mRNA molecule is synthesised from a DNA template is called:',
         choices: ['Replication', 'Transcription', 'Translation', 'Transformation'],
         ansIndex: 1,
@@ -1166,24 +1288,28 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Mechanics',
         qn: 'What is the SI unit of force?',
         choices: ['joule', 'newton', 'watt', 'pascal'],
         ansIndex: 1,
         explanation: 'One newton is the force that gives a 1 kg mass an acceleration of 1 m/s^2.',
       },
       {
+        topic: 'Physical Chemistry',
         qn: 'What is the pH of a neutral aqueous solution at 25 C?',
         choices: ['0', '1', '7', '14'],
         ansIndex: 2,
         explanation: 'At 25 C, [H+] = [OH-] = 10^-7 mol/L in pure water, so pH = 7.',
       },
       {
+        topic: 'Physical Chemistry',
         qn: "What is the approximate value of Avogadro's number?",
         choices: ['6.022 x 10^23', '6.022 x 10^22', '3.011 x 10^23', '6.022 x 10^24'],
         ansIndex: 0,
         explanation: 'One mole of any substance contains about 6.022 x 10^23 particles.',
       },
       {
+        topic: 'Chemical Bonding',
         qn: 'What is the hybridisation of the carbon atom in methane (CH4)?',
         choices: ['sp', 'sp2', 'dsp2', 'sp3'],
         ansIndex: 3,
@@ -1191,36 +1317,42 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Carbon forms four equivalent sigma bonds using sp3 hybrid orbitals, giving a tetrahedral shape.',
       },
       {
+        topic: 'Periodic Table',
         qn: 'Which of the following is a noble gas?',
         choices: ['Nitrogen', 'Argon', 'Chlorine', 'Oxygen'],
         ansIndex: 1,
         explanation: 'Argon is in Group 18 with a complete outer shell; the others are reactive non-metals.',
       },
       {
+        topic: 'Mechanics',
         qn: 'A body of mass 2 kg moves with a velocity of 3 m/s. What is its kinetic energy?',
         choices: ['6 J', '12 J', '9 J', '18 J'],
         ansIndex: 2,
         explanation: 'KE = (1/2) m v^2 = 0.5 x 2 x 3^2 = 9 J.',
       },
       {
+        topic: 'Electricity',
         qn: 'What current flows through a 10 ohm resistor connected across a 5 V battery?',
         choices: ['0.5 A', '2 A', '5 A', '50 A'],
         ansIndex: 0,
         explanation: "By Ohm's law, I = V / R = 5 / 10 = 0.5 A.",
       },
       {
+        topic: 'Organic Chemistry',
         qn: 'What is the IUPAC name of CH3CH2OH?',
         choices: ['Methanol', 'Ethanal', 'Ethanoic acid', 'Ethanol'],
         ansIndex: 3,
         explanation: 'It has two carbon atoms and an -OH group, so it is ethanol; ethanal is CH3CHO.',
       },
       {
+        topic: 'Mechanics',
         qn: 'What is the approximate acceleration due to gravity near the surface of the Earth?',
         choices: ['8.9 m/s^2', '9.8 m/s^2', '10.8 m/s^2', '6.67 m/s^2'],
         ansIndex: 1,
         explanation: "The standard value of g near the Earth's surface is about 9.8 m/s^2.",
       },
       {
+        topic: 'Atomic Structure',
         qn: 'Which quantum number determines the shape of an atomic orbital?',
         choices: [
           'Principal quantum number',
@@ -1233,12 +1365,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The azimuthal quantum number l fixes the subshell (s, p, d, f) and so the shape of the orbital.',
       },
       {
+        topic: 'Optics',
         qn: 'A concave mirror has a radius of curvature of 20 cm. What is its focal length?',
         choices: ['10 cm', '20 cm', '40 cm', '5 cm'],
         ansIndex: 0,
         explanation: 'For a spherical mirror f = R / 2, so f = 20 / 2 = 10 cm.',
       },
       {
+        topic: 'Periodic Table',
         qn: 'Which element has the highest electronegativity?',
         choices: ['Oxygen', 'Chlorine', 'Fluorine', 'Nitrogen'],
         ansIndex: 2,
@@ -1262,30 +1396,35 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Algebra',
         qn: 'If a and b are the roots of x^2 - 5x + 6 = 0, what is the value of a^2 + b^2?',
         choices: ['11', '12', '13', '25'],
         ansIndex: 2,
         explanation: 'a + b = 5 and ab = 6, so a^2 + b^2 = (a + b)^2 - 2ab = 25 - 12 = 13.',
       },
       {
+        topic: 'Calculus',
         qn: 'What is the limit of (sin x) / x as x approaches 0?',
         choices: ['0', '1', 'Infinity', 'Does not exist'],
         ansIndex: 1,
         explanation: 'This is a standard limit: (sin x) / x tends to 1 as x tends to 0, with x in radians.',
       },
       {
+        topic: 'Calculus',
         qn: 'What is the derivative of x^3 + 2x with respect to x?',
         choices: ['3x^2 + 2', 'x^2 + 2', '3x^2 + 2x', '3x + 2'],
         ansIndex: 0,
         explanation: 'd/dx (x^3) = 3x^2 and d/dx (2x) = 2, so the derivative is 3x^2 + 2.',
       },
       {
+        topic: 'Calculus',
         qn: 'Evaluate the definite integral of 2x dx from x = 0 to x = 3.',
         choices: ['3', '6', '12', '9'],
         ansIndex: 3,
         explanation: 'An antiderivative of 2x is x^2, so the integral is 3^2 - 0^2 = 9.',
       },
       {
+        topic: 'Permutations and Combinations',
         qn: "In how many distinct ways can the letters of the word 'LEVEL' be arranged?",
         choices: ['20', '60', '30', '120'],
         ansIndex: 2,
@@ -1294,36 +1433,42 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'so there are 5! / (2! x 2!) = 30 arrangements.',
       },
       {
+        topic: 'Complex Numbers',
         qn: 'If i = sqrt(-1), what is the value of i + i^2 + i^3 + i^4?',
         choices: ['1', '0', '-1', '2i'],
         ansIndex: 1,
         explanation: 'i + (-1) + (-i) + 1 = 0; the sum of any four consecutive powers of i is 0.',
       },
       {
+        topic: 'Sequences and Series',
         qn: 'What is the sum of the first 20 natural numbers?',
         choices: ['190', '200', '210', '220'],
         ansIndex: 2,
         explanation: 'Sum = n(n + 1) / 2 = 20 x 21 / 2 = 210.',
       },
       {
+        topic: 'Coordinate Geometry',
         qn: 'What is the distance between the points (1, 2) and (4, 6)?',
         choices: ['4', '6', '7', '5'],
         ansIndex: 3,
         explanation: 'Distance = sqrt((4 - 1)^2 + (6 - 2)^2) = sqrt(9 + 16) = 5.',
       },
       {
+        topic: 'Sequences and Series',
         qn: 'What is the 10th term of the arithmetic progression 3, 7, 11, ...?',
         choices: ['35', '39', '43', '40'],
         ansIndex: 1,
         explanation: 'The nth term is a + (n - 1)d = 3 + 9 x 4 = 39.',
       },
       {
+        topic: 'Matrices',
         qn: 'A is a 3 x 3 matrix with det(A) = 4. What is det(2A)?',
         choices: ['8', '16', '32', '64'],
         ansIndex: 2,
         explanation: 'For an n x n matrix, det(kA) = k^n det(A), so det(2A) = 2^3 x 4 = 32.',
       },
       {
+        topic: 'Trigonometry',
         qn:
           'Consider the following statements:\n' +
           '1. sin^2 x + cos^2 x = 1 for every real number x.\n' +
@@ -1336,6 +1481,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'for example at x = pi/2.',
       },
       {
+        topic: 'Coordinate Geometry',
         qn: 'What is the slope of the line 3x - 4y + 7 = 0?',
         choices: ['-3/4', '4/3', '-4/3', '3/4'],
         ansIndex: 3,
@@ -1358,24 +1504,28 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Mechanics',
         qn: 'A ball is thrown vertically upward at 20 m/s. What maximum height does it reach? (g = 10 m/s^2)',
         choices: ['10 m', '20 m', '40 m', '30 m'],
         ansIndex: 1,
         explanation: 'H = u^2 / 2g = 400 / 20 = 20 m.',
       },
       {
+        topic: 'Units and Dimensions',
         qn: 'What is the dimensional formula of force?',
         choices: ['[M L T^-1]', '[M L^2 T^-2]', '[M L T^-2]', '[M L^-1 T^-2]'],
         ansIndex: 2,
         explanation: 'Force = mass x acceleration, so its dimensions are [M][L T^-2] = [M L T^-2].',
       },
       {
+        topic: 'Electricity',
         qn: 'Resistors of 6 ohm and 3 ohm are connected in parallel. What is their equivalent resistance?',
         choices: ['2 ohm', '4.5 ohm', '9 ohm', '18 ohm'],
         ansIndex: 0,
         explanation: 'R = (6 x 3) / (6 + 3) = 18 / 9 = 2 ohm.',
       },
       {
+        topic: 'Thermodynamics',
         qn: 'In an isothermal process involving an ideal gas, which quantity remains constant?',
         choices: ['Pressure', 'Volume', 'Entropy', 'Temperature'],
         ansIndex: 3,
@@ -1384,18 +1534,21 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'the internal energy of an ideal gas does not change.',
       },
       {
+        topic: 'Mechanics',
         qn: 'If the length of a simple pendulum is made four times, its time period becomes:',
         choices: ['Half', 'Double', 'Four times', 'Unchanged'],
         ansIndex: 1,
         explanation: 'T = 2 pi sqrt(L/g), so multiplying L by 4 multiplies T by sqrt(4) = 2.',
       },
       {
+        topic: 'Mole Concept',
         qn: 'How many moles of carbon dioxide are present in 22 g of CO2?',
         choices: ['0.5', '0.25', '1', '2'],
         ansIndex: 0,
         explanation: 'The molar mass of CO2 is 12 + 2 x 16 = 44 g/mol, so 22 / 44 = 0.5 mol.',
       },
       {
+        topic: 'Periodic Table',
         qn: 'Which of the following atoms has the largest atomic radius?',
         choices: ['K', 'Cs', 'Na', 'Li'],
         ansIndex: 1,
@@ -1403,6 +1556,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Atomic radius increases down a group, and caesium is the lowest of these alkali metals.',
       },
       {
+        topic: 'Chemical Bonding',
         qn: 'According to molecular orbital theory, what is the bond order of the O2 molecule?',
         choices: ['1', '1.5', '2', '2.5'],
         ansIndex: 2,
@@ -1410,6 +1564,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'O2 has 10 bonding and 6 antibonding valence electrons, so bond order = (10 - 6) / 2 = 2.',
       },
       {
+        topic: 'Modern Physics',
         qn:
           'Light of photon energy 5 eV falls on a metal whose work function is 2 eV. ' +
           'What is the maximum kinetic energy of the emitted photoelectrons?',
@@ -1418,6 +1573,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: "By Einstein's photoelectric equation, KEmax = hv - work function = 5 - 2 = 3 eV.",
       },
       {
+        topic: 'Chemical Bonding',
         qn: 'Which of the following is a Lewis acid?',
         choices: ['BF3', 'NH3', 'H2O', 'OH- ion'],
         ansIndex: 0,
@@ -1425,6 +1581,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Boron in BF3 has an incomplete octet and accepts an electron pair, so BF3 is a Lewis acid.',
       },
       {
+        topic: 'Mechanics',
         qn: 'What is the approximate escape velocity from the surface of the Earth?',
         choices: ['7.9 km/s', '9.8 km/s', '11.2 km/s', '15.6 km/s'],
         ansIndex: 2,
@@ -1433,6 +1590,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'km/s for Earth; 7.9 km/s is the orbital velocity.',
       },
       {
+        topic: 'Redox Reactions',
         qn: 'What is the oxidation state of manganese in KMnO4?',
         choices: ['+2', '+4', '+6', '+7'],
         ansIndex: 3,
@@ -1454,36 +1612,42 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Chemistry',
         qn: 'What is the chemical formula of common salt?',
         choices: ['NaCl', 'KCl', 'Na2CO3', 'NaHCO3'],
         ansIndex: 0,
         explanation: 'Common salt is sodium chloride, NaCl.',
       },
       {
+        topic: 'Chemistry',
         qn: 'Which gas is released when zinc reacts with dilute hydrochloric acid?',
         choices: ['Oxygen', 'Hydrogen', 'Chlorine', 'Carbon dioxide'],
         ansIndex: 1,
         explanation: 'Zn + 2HCl -> ZnCl2 + H2, so hydrogen gas is given off.',
       },
       {
+        topic: 'Biology',
         qn: 'On which part of the human eye is the image formed?',
         choices: ['Cornea', 'Iris', 'Retina', 'Pupil'],
         ansIndex: 2,
         explanation: 'The eye lens focuses light to form a real, inverted image on the retina.',
       },
       {
+        topic: 'Physics',
         qn: 'Which of the following is a good conductor of electricity?',
         choices: ['Glass', 'Rubber', 'Wood', 'Copper'],
         ansIndex: 3,
         explanation: 'Copper is a metal with free electrons; glass, rubber and dry wood are insulators.',
       },
       {
+        topic: 'Physics',
         qn: 'What is the approximate speed of light in vacuum?',
         choices: ['3 x 10^6 m/s', '3 x 10^8 m/s', '3 x 10^5 m/s', '3 x 10^10 m/s'],
         ansIndex: 1,
         explanation: 'Light travels at about 3 x 10^8 m/s in vacuum.',
       },
       {
+        topic: 'Chemistry',
         qn: 'The reaction 2H2 + O2 -> 2H2O is an example of a:',
         choices: [
           'Combination reaction',
@@ -1495,18 +1659,21 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: 'Two reactants combine to form a single product, so it is a combination reaction.',
       },
       {
+        topic: 'Biology',
         qn: 'Which plant tissue carries water from the roots to the leaves?',
         choices: ['Phloem', 'Stomata', 'Xylem', 'Cambium'],
         ansIndex: 2,
         explanation: 'Xylem conducts water and minerals upward; phloem carries food made in the leaves.',
       },
       {
+        topic: 'Physics',
         qn: 'What is the SI unit of electric current?',
         choices: ['volt', 'ampere', 'ohm', 'watt'],
         ansIndex: 1,
         explanation: 'Electric current is measured in amperes (A).',
       },
       {
+        topic: 'Chemistry',
         qn:
           'Consider the following statements:\n' +
           '1. Turmeric turns red in a basic solution.\n' +
@@ -1518,18 +1685,21 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'Turmeric is a natural indicator that turns red with bases, and acids turn blue litmus red.',
       },
       {
+        topic: 'Astronomy',
         qn: "Which planet is known as the 'Red Planet'?",
         choices: ['Venus', 'Jupiter', 'Saturn', 'Mars'],
         ansIndex: 3,
         explanation: 'Iron oxide on its surface gives Mars its reddish colour.',
       },
       {
+        topic: 'Biology',
         qn: 'How many bones are there in the body of an adult human?',
         choices: ['206', '212', '196', '230'],
         ansIndex: 0,
         explanation: 'An adult human skeleton has 206 bones; a newborn has more, which fuse as it grows.',
       },
       {
+        topic: 'Physics',
         qn:
           'A wire has a resistance of 4 ohm. If its length is doubled while the material and ' +
           'cross-sectional area stay the same, what is its new resistance?',
@@ -1554,24 +1724,28 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'India',
         qn: 'Which is the national animal of India?',
         choices: ['Lion', 'Tiger', 'Elephant', 'Peacock'],
         ansIndex: 1,
         explanation: 'The tiger is the national animal of India; the peacock is the national bird.',
       },
       {
+        topic: 'India',
         qn: 'What is the capital of India?',
         choices: ['Mumbai', 'Kolkata', 'New Delhi', 'Chennai'],
         ansIndex: 2,
         explanation: 'New Delhi is the capital of India.',
       },
       {
+        topic: 'Calendar',
         qn: 'How many days are there in a leap year?',
         choices: ['364', '365', '367', '366'],
         ansIndex: 3,
         explanation: 'A leap year has 366 days because February gets a 29th day.',
       },
       {
+        topic: 'India',
         qn: "Who wrote India's national anthem, 'Jana Gana Mana'?",
         choices: ['Rabindranath Tagore', 'Bankim Chandra Chatterjee', 'Sarojini Naidu', 'Mahatma Gandhi'],
         ansIndex: 0,
@@ -1579,12 +1753,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           "Rabindranath Tagore wrote 'Jana Gana Mana'; Bankim Chandra Chatterjee wrote 'Vande Mataram'.",
       },
       {
+        topic: 'Space',
         qn: 'Which is the largest planet in our solar system?',
         choices: ['Saturn', 'Jupiter', 'Earth', 'Neptune'],
         ansIndex: 1,
         explanation: 'Jupiter is the largest planet; more than a thousand Earths could fit inside it.',
       },
       {
+        topic: 'Science',
         qn: 'How many colours are there in a rainbow?',
         choices: ['5', '6', '7', '8'],
         ansIndex: 2,
@@ -1592,36 +1768,42 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'A rainbow has seven colours: violet, indigo, blue, green, yellow, orange and red (VIBGYOR).',
       },
       {
+        topic: 'Geography',
         qn: 'Which is the largest ocean in the world?',
         choices: ['Atlantic Ocean', 'Indian Ocean', 'Arctic Ocean', 'Pacific Ocean'],
         ansIndex: 3,
         explanation: 'The Pacific Ocean is the largest and deepest ocean on Earth.',
       },
       {
+        topic: 'India',
         qn: 'On which date is Independence Day celebrated in India?',
         choices: ['26 January', '15 August', '2 October', '14 November'],
         ansIndex: 1,
         explanation: 'India became independent on 15 August 1947; 26 January is Republic Day.',
       },
       {
+        topic: 'Science',
         qn: 'Which gas do green plants take in from the air to make their food?',
         choices: ['Carbon dioxide', 'Oxygen', 'Nitrogen', 'Hydrogen'],
         ansIndex: 0,
         explanation: 'Plants use carbon dioxide, water and sunlight to make food and release oxygen.',
       },
       {
+        topic: 'India',
         qn: 'In which city is the Taj Mahal located?',
         choices: ['Delhi', 'Jaipur', 'Lucknow', 'Agra'],
         ansIndex: 3,
         explanation: 'The Taj Mahal stands on the bank of the Yamuna in Agra, Uttar Pradesh.',
       },
       {
+        topic: 'Mathematics',
         qn: 'How many sides does a hexagon have?',
         choices: ['5', '6', '7', '8'],
         ansIndex: 1,
         explanation: "'Hexa' means six, so a hexagon has six sides.",
       },
       {
+        topic: 'India',
         qn: 'Which is the national flower of India?',
         choices: ['Lotus', 'Rose', 'Sunflower', 'Jasmine'],
         ansIndex: 0,
@@ -1644,6 +1826,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     ],
     questions: [
       {
+        topic: 'Electrostatics',
         qn:
           'If the distance between two point charges is doubled, ' +
           'the electrostatic force between them becomes:',
@@ -1652,12 +1835,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
         explanation: "By Coulomb's law F is proportional to 1/r^2, so doubling r reduces F to one-fourth.",
       },
       {
+        topic: 'Magnetism',
         qn: 'What is the SI unit of magnetic field (magnetic flux density)?',
         choices: ['weber', 'henry', 'tesla', 'gauss'],
         ansIndex: 2,
         explanation: 'The SI unit is the tesla; the weber is the unit of flux and the gauss is a CGS unit.',
       },
       {
+        topic: 'Electrostatics',
         qn:
           'A dielectric of dielectric constant K completely fills the space between the plates of a ' +
           'parallel plate capacitor. Its capacitance becomes:',
@@ -1667,6 +1852,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'C = K e0 A / d, so filling the gap with the dielectric multiplies the capacitance by K.',
       },
       {
+        topic: 'Optics',
         qn: 'Which phenomenon shows that light is a transverse wave?',
         choices: ['Interference', 'Diffraction', 'Reflection', 'Polarisation'],
         ansIndex: 3,
@@ -1675,24 +1861,28 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'and diffraction happen with longitudinal waves too.',
       },
       {
+        topic: 'Mechanics',
         qn: 'What net force is needed to give a 5 kg body an acceleration of 4 m/s^2?',
         choices: ['1.25 N', '9 N', '20 N', '25 N'],
         ansIndex: 2,
         explanation: 'F = m a = 5 x 4 = 20 N.',
       },
       {
+        topic: 'Optics',
         qn: 'What is the power of a convex lens of focal length 50 cm?',
         choices: ['+0.5 D', '+2 D', '+5 D', '-2 D'],
         ansIndex: 1,
         explanation: 'P = 1 / f (in metres) = 1 / 0.5 = +2 dioptre.',
       },
       {
+        topic: 'Modern Physics',
         qn: "The de Broglie wavelength of a particle with momentum p is given by (h is Planck's constant):",
         choices: ['p/h', 'h x p', 'hc/p', 'h/p'],
         ansIndex: 3,
         explanation: 'de Broglie proposed that lambda = h / p for any moving particle.',
       },
       {
+        topic: 'Mechanics',
         qn: 'How much work does the centripetal force do on a body in uniform circular motion?',
         choices: ['Positive work', 'Zero', 'Negative work', 'It depends on the speed'],
         ansIndex: 1,
@@ -1701,6 +1891,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'velocity, so it does no work and the speed stays the same.',
       },
       {
+        topic: 'Electromagnetic Induction',
         qn:
           'Consider the following statements about a transformer:\n' +
           '1. A step-up transformer increases the voltage.\n' +
@@ -1713,12 +1904,14 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'a changing current, so it does not work on steady DC.',
       },
       {
+        topic: 'Modern Physics',
         qn: 'A radioactive sample has a half-life of 10 days. What fraction of it remains after 30 days?',
         choices: ['1/3', '1/4', '1/8', '1/16'],
         ansIndex: 2,
         explanation: '30 days is three half-lives, so (1/2)^3 = 1/8 of the sample remains.',
       },
       {
+        topic: 'Current Electricity',
         qn: "Kirchhoff's junction rule is based on the conservation of:",
         choices: ['Energy', 'Momentum', 'Mass', 'Charge'],
         ansIndex: 3,
@@ -1726,6 +1919,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
           'The current entering a junction equals the current leaving it, because charge is conserved.',
       },
       {
+        topic: 'Electrostatics',
         qn:
           'Two capacitors of 6 microfarad each are connected ' +
           'in series. What is the equivalent capacitance?',

@@ -1,9 +1,19 @@
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { DataDirLockedError, openDatabase } from '../db/client';
 import { seedDemoData } from './demo';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+let database;
+try {
+  database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pgliteFsync: config.PGLITE_FSYNC,
+  });
+} catch (err) {
+  console.error(err instanceof DataDirLockedError ? err.message : err);
+  process.exit(1);
+}
 try {
   await database.migrate();
   const result = await seedDemoData(database.db, new Date());

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST } from '@quizcast/contract/constants';
+import { Suspense, useState, type ReactNode } from 'react';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { Toaster } from '../components/ui/toaster';
+import { PreferredLanguageSync } from '../i18n/preferred-language';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { isApiError } from '../lib/api-client';
 
@@ -30,16 +30,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <WaitForStoredUser>{children}</WaitForStoredUser>
+        <PreferredLanguageSync />
+        {/* A screen whose Hindi is still downloading waits here (only the first time, in Hindi). */}
+        <Suspense fallback={<FullScreenLoader />}>
+          <WaitForStoredUser>{children}</WaitForStoredUser>
+        </Suspense>
       </AuthProvider>
-      <Toaster
-        position={TOAST.position}
-        duration={TOAST.durationMs}
-        visibleToasts={TOAST.visibleToasts}
-        gap={TOAST.gap}
-        hotkey={[...TOAST.hotkey]}
-        closeButton
-      />
+      <Toaster />
     </QueryClientProvider>
   );
 }

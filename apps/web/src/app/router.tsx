@@ -1,81 +1,143 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
-import { AdminOnly } from '../features/admin/components/admin-only';
-import { LoginPage } from '../features/auth/components/login-page';
-import { RegisterPage } from '../features/auth/components/register-page';
-import { LandingPage } from '../features/landing/components/landing-page';
-import { PaymentsPage } from '../features/payments/components/payments-page';
-import { UnlockQuiz } from '../features/payments/components/unlock-quiz';
-import { EditProfilePage } from '../features/profile/components/edit-profile-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
-import { QuizAttemptPage } from '../features/quizzes/components/quiz-attempt-page';
-import { QuizIntroPage, type RenderUnlock } from '../features/quizzes/components/quiz-intro-page';
-import { QuizListPage } from '../features/quizzes/components/quiz-list-page';
-import { QuizSubmittedPage } from '../features/quizzes/components/quiz-submitted-page';
-import { DownloadPosterButton } from '../features/poster/components/download-poster-button';
-import { QuizSummaryPage } from '../features/results/components/quiz-summary-page';
-import { SignedInLayout } from './layouts/signed-in-layout';
-import { NotFoundPage } from './not-found-page';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { AppShell } from './app-shell';
+import { RouteErrorPage } from './route-error-page';
 
-// Admin screens load on demand: participants on slow phones never download them.
-const AdminQuizzesPage = lazy(() =>
-  import('../features/admin/components/admin-quizzes-page').then((m) => ({ default: m.AdminQuizzesPage })),
-);
-const CreateQuizPage = lazy(() =>
-  import('../features/admin/components/quiz-editor').then((m) => ({ default: m.CreateQuizPage })),
-);
-const EditQuizPage = lazy(() =>
-  import('../features/admin/components/quiz-editor').then((m) => ({ default: m.EditQuizPage })),
-);
-const QuizDetailsPage = lazy(() =>
-  import('../features/admin/components/quiz-details-page').then((m) => ({ default: m.QuizDetailsPage })),
-);
-const StudentsPage = lazy(() =>
-  import('../features/admin/components/students-page').then((m) => ({ default: m.StudentsPage })),
-);
-const StudentDetailPage = lazy(() =>
-  import('../features/admin/components/student-detail-page').then((m) => ({ default: m.StudentDetailPage })),
-);
+/*
+ * Every route loads on demand (React Router's `lazy`): the landing page never downloads the quiz
+ * screens, a participant never downloads admin. To add a screen, follow the same one-liner:
+ *   { path: WEB_ROUTES.x, lazy: () => import('../features/x/components/x-page').then((m) => ({ Component: m.XPage })) },
+ * Never import a page at the top of this file: it would land in every screen's first download
+ * (the budget check in scripts/check-budgets.mjs fails when a screen grows past its budget).
+ */
+/** Every screen's error boundary: a plain message, Reload and Back to Quizzes (never the developer page). */
+const errorElement = <RouteErrorPage />;
 
-/** The intro's unlock slot: Payments' Unlock button and payment dialog (features never import each other). */
-const renderUnlock: RenderUnlock = (quiz, onUnlocked) => <UnlockQuiz quiz={quiz} onUnlocked={onUnlocked} />;
-
-export const router = createBrowserRouter([
-  { path: WEB_ROUTES.root, element: <LandingPage /> },
-  { path: WEB_ROUTES.login, element: <LoginPage /> },
-  { path: WEB_ROUTES.register, element: <RegisterPage /> },
+export const routes: RouteObject[] = [
   {
-    element: <SignedInLayout />,
+    Component: AppShell,
+    errorElement,
+    // Shown only while the first screen's code arrives.
+    hydrateFallbackElement: <FullScreenLoader />,
     children: [
-      { path: WEB_ROUTES.quizzes, element: <QuizListPage /> },
-      { path: `${WEB_ROUTES.quizIntro}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
-      { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, element: <QuizIntroPage renderUnlock={renderUnlock} /> },
-      { path: WEB_ROUTES.quizAttend, element: <QuizAttemptPage /> },
       {
-        path: WEB_ROUTES.quizSubmitted,
-        element: <QuizSubmittedPage actions={<DownloadPosterButton variant="secondary" />} />,
+        path: WEB_ROUTES.root,
+        lazy: () =>
+          import('../features/landing/components/landing-page').then((m) => ({ Component: m.LandingPage })),
       },
       {
-        path: `${WEB_ROUTES.quizSummary}/:quizId`,
-        element: <QuizSummaryPage actions={<DownloadPosterButton />} />,
+        path: WEB_ROUTES.login,
+        lazy: () =>
+          import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
       },
-      { path: WEB_ROUTES.profile, element: <ProfilePage /> },
-      { path: WEB_ROUTES.editProfile, element: <EditProfilePage /> },
-      { path: WEB_ROUTES.payment, element: <PaymentsPage /> },
       {
-        element: <AdminOnly />,
+        path: WEB_ROUTES.register,
+        lazy: () =>
+          import('../features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })),
+      },
+      {
+        lazy: () => import('./layouts/signed-in-layout').then((m) => ({ Component: m.SignedInLayout })),
         children: [
-          { path: WEB_ROUTES.adminQuizzes, element: <AdminQuizzesPage /> },
-          { path: WEB_ROUTES.createQuiz, element: <CreateQuizPage /> },
-          { path: WEB_ROUTES.editQuiz, element: <Navigate to={WEB_ROUTES.adminQuizzes} replace /> },
-          { path: `${WEB_ROUTES.editQuiz}/:id`, element: <EditQuizPage /> },
-          { path: `${WEB_ROUTES.quizDetails}/:quizId`, element: <QuizDetailsPage /> },
-          { path: WEB_ROUTES.participants, element: <StudentsPage /> },
-          { path: `${WEB_ROUTES.participants}/:studentId`, element: <StudentDetailPage /> },
+          {
+            path: WEB_ROUTES.quizzes,
+            lazy: () =>
+              import('../features/quizzes/components/quiz-list-page').then((m) => ({
+                Component: m.QuizListPage,
+              })),
+          },
+          { path: `${WEB_ROUTES.quizIntro}/:quizId`, lazy: () => import('./routes/quiz-intro-route') },
+          { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, lazy: () => import('./routes/quiz-intro-route') },
+          {
+            path: WEB_ROUTES.quizAttend,
+            lazy: () =>
+              import('../features/quizzes/components/quiz-attempt-page').then((m) => ({
+                Component: m.QuizAttemptPage,
+              })),
+          },
+          { path: WEB_ROUTES.quizSubmitted, lazy: () => import('./routes/quiz-submitted-route') },
+          { path: `${WEB_ROUTES.quizSummary}/:quizId`, lazy: () => import('./routes/quiz-summary-route') },
+          { path: WEB_ROUTES.profile, lazy: () => import('./routes/profile-route') },
+          {
+            path: WEB_ROUTES.review,
+            lazy: () =>
+              import('../features/review/components/review-page').then((m) => ({ Component: m.ReviewPage })),
+          },
+          {
+            path: WEB_ROUTES.progress,
+            lazy: () =>
+              import('../features/analytics/components/progress-page').then((m) => ({
+                Component: m.ProgressPage,
+              })),
+          },
+          {
+            path: WEB_ROUTES.editProfile,
+            lazy: () =>
+              import('../features/profile/components/edit-profile-page').then((m) => ({
+                Component: m.EditProfilePage,
+              })),
+          },
+          {
+            path: WEB_ROUTES.payment,
+            lazy: () =>
+              import('../features/payments/components/payments-page').then((m) => ({
+                Component: m.PaymentsPage,
+              })),
+          },
+          {
+            lazy: () =>
+              import('../features/admin/components/admin-only').then((m) => ({ Component: m.AdminOnly })),
+            children: [
+              {
+                path: WEB_ROUTES.adminQuizzes,
+                lazy: () =>
+                  import('../features/admin/components/admin-quizzes-page').then((m) => ({
+                    Component: m.AdminQuizzesPage,
+                  })),
+              },
+              {
+                path: WEB_ROUTES.createQuiz,
+                lazy: () =>
+                  import('../features/admin/components/quiz-editor').then((m) => ({
+                    Component: m.CreateQuizPage,
+                  })),
+              },
+              { path: WEB_ROUTES.editQuiz, lazy: () => import('./routes/edit-quiz-redirect-route') },
+              {
+                path: `${WEB_ROUTES.editQuiz}/:id`,
+                lazy: () =>
+                  import('../features/admin/components/quiz-editor').then((m) => ({
+                    Component: m.EditQuizPage,
+                  })),
+              },
+              {
+                path: `${WEB_ROUTES.quizDetails}/:quizId`,
+                lazy: () =>
+                  import('../features/admin/components/quiz-details-page').then((m) => ({
+                    Component: m.QuizDetailsPage,
+                  })),
+              },
+              {
+                path: WEB_ROUTES.participants,
+                lazy: () =>
+                  import('../features/admin/components/students-page').then((m) => ({
+                    Component: m.StudentsPage,
+                  })),
+              },
+              {
+                path: `${WEB_ROUTES.participants}/:studentId`,
+                lazy: () =>
+                  import('../features/admin/components/student-detail-page').then((m) => ({
+                    Component: m.StudentDetailPage,
+                  })),
+              },
+            ],
+          },
         ],
       },
+      { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -11,6 +11,7 @@ import {
   type ReadingPart,
   type SpeechEnvironment,
 } from '../lib/speech';
+import { keepAudioForOffline } from '../lib/offline-audio';
 
 export interface QuestionReaderState {
   /** Speech synthesis exists in this browser (recordings play without it). */
@@ -60,6 +61,7 @@ export function useQuestionReader(env?: SpeechEnvironment): QuestionReaderState 
     (question: ListenableQuestion, onEnd?: () => void) => {
       setPaused(false);
       setReading(true);
+      if (question.audioUrl) keepAudioForOffline(question.audioUrl);
       reader.read(question, settingsRef.current, {
         onPart: (p) => {
           setPart(p);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@quizcast/contract/constants';
-import { apiRequest, onUnauthorized } from './api-client';
+import { apiRequest, onUnauthorized, REQUEST_TIMEOUT_MESSAGE } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -16,6 +16,39 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch that never answers, failing only when its signal aborts (a request lost on 3G). */
+function hangingFetch(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
+}
+
+describe('apiRequest timeouts', () => {
+  it('gives up on a request that never answers, as a network failure with a plain message', async () => {
+    fetchMock.mockImplementation(hangingFetch);
+    await expect(apiRequest('/quizzes/participant', { timeoutMs: 5 })).rejects.toEqual({
+      status: 0,
+      message: REQUEST_TIMEOUT_MESSAGE,
+    });
+  });
+
+  it('gives every request a timeout by default, and sends keepalive when asked', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await apiRequest('/x', { method: 'PUT', body: {}, keepalive: true });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(init.keepalive).toBe(true);
+  });
+
+  it("still lets the caller's own signal cancel (an AbortError, not a timeout)", async () => {
+    fetchMock.mockImplementation(hangingFetch);
+    const controller = new AbortController();
+    const pending = apiRequest('/x', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
 
 describe('apiRequest', () => {
   it('sends JSON with credentials and returns { data, status } for any 2xx', async () => {

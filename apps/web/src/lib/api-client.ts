@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@quizcast/contract/routes';
-import { joinMessage } from '@quizcast/contract/errors';
+import { joinMessage } from '@quizcast/contract/error-messages';
 import type { z } from 'zod';
-import { getAccessToken } from './storage';
+import { getAccessToken, getLanguage } from './storage';
 
 /** What every call resolves to (spec section 7). */
 export interface ApiResponse<T> {
@@ -45,7 +45,18 @@ export interface RequestOptions<T> {
   /** Parse the response with the contract's schema. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * Give up after this long (no request hangs forever on patchy data): the call throws status 0
+   * with `REQUEST_TIMEOUT_MESSAGE`. Default `DEFAULT_TIMEOUT_MS`; uploads get `UPLOAD_TIMEOUT_MS`.
+   */
+  timeoutMs?: number;
+  /** Let the request outlive the page (sent while the app is being hidden or closed). */
+  keepalive?: boolean;
 }
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MESSAGE = 'The server took too long to answer';
 
 function buildUrl(path: string, query?: RequestOptions<unknown>['query']): string {
   const url = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
@@ -66,7 +77,8 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server answers its error messages in the language on screen (English unless Hindi is chosen).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': getLanguage() };
   const token = getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -77,6 +89,11 @@ export async function apiRequest<T = unknown>(
     body = JSON.stringify(options.body);
   }
 
+  const timeoutMs = options.timeoutMs ?? (body instanceof FormData ? UPLOAD_TIMEOUT_MS : DEFAULT_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const timedOut = () => timeout.aborted && !options.signal?.aborted;
+
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
@@ -84,9 +101,11 @@ export async function apiRequest<T = unknown>(
       headers,
       body,
       credentials: 'include',
-      signal: options.signal,
+      signal,
+      ...(options.keepalive && { keepalive: true }),
     });
   } catch (err) {
+    if (timedOut()) throw { status: 0, message: REQUEST_TIMEOUT_MESSAGE } satisfies ApiError;
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw { status: 0, message: 'No response received from server' } satisfies ApiError;
   }
@@ -112,6 +131,7 @@ export async function apiRequest<T = unknown>(
     return { data, status: response.status };
   } catch (err) {
     if (isApiError(err)) throw err;
+    if (timedOut()) throw { status: 0, message: REQUEST_TIMEOUT_MESSAGE } satisfies ApiError;
     throw { status: 0, message: err instanceof Error ? err.message : String(err) } satisfies ApiError;
   }
 }

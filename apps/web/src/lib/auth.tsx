@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS } from '@quizcast/contract/constants';
-import { participantUserSchema, type ParticipantUser } from '@quizcast/contract/schemas/student';
+import type { ParticipantUser } from '@quizcast/contract/schemas/student';
 import { storage } from './storage';
 
 interface AuthState {
@@ -15,15 +15,35 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+const optionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+
+/**
+ * The stored user, checked by hand rather than with the contract's zod schema: this runs on every
+ * screen's first load, and zod would add ~15 KB gzip to it (issue 17's budgets). The server is the
+ * authority; this only makes sure a damaged or old entry starts the app signed out, not broken.
+ */
+export function parseStoredUser(raw: string): ParticipantUser | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const texts = ['_id', 'name', 'phNo', 'place', 'class'].every((key) => typeof v[key] === 'string');
+  const optional = ['email', 'school', 'profilePicUrl'].every((key) => optionalText(v[key]));
+  const role = v.role === undefined ? 'participant' : v.role;
+  if (!texts || !optional || (role !== 'participant' && role !== 'admin')) return null;
+  return { ...(v as unknown as ParticipantUser), role };
+}
+
 function readStoredUser(): ParticipantUser | null {
   const raw = storage.get(STORAGE_KEYS.user);
   if (!raw) return null;
-  try {
-    return participantUserSchema.parse(JSON.parse(raw));
-  } catch (err) {
-    console.warn('Could not read the stored user; starting signed out.', err);
-    return null;
-  }
+  const user = parseStoredUser(raw);
+  if (!user) console.warn('Could not read the stored user; starting signed out.');
+  return user;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

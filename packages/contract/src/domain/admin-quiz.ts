@@ -31,7 +31,18 @@ const MAX_SCORE_BINS = 20;
  * fractional marking, long quizzes) gets ten bars by percentage of the maximum score.
  */
 export function scoreHistogram(scores: number[], maxScore: number): HistogramBin[] {
-  const wholeScores = scores.every((s) => Number.isInteger(s) && s >= 0);
+  return scoreHistogramOfCounts(
+    scores.map((score) => ({ score, count: 1 })),
+    maxScore,
+  );
+}
+
+/** The same histogram from (score, how many attempts have it) pairs, as the database groups them. */
+export function scoreHistogramOfCounts(
+  counts: readonly { score: number; count: number }[],
+  maxScore: number,
+): HistogramBin[] {
+  const wholeScores = counts.every(({ score: s }) => Number.isInteger(s) && s >= 0);
   if (Number.isInteger(maxScore) && maxScore >= 0 && maxScore <= MAX_SCORE_BINS && wholeScores) {
     const bins: HistogramBin[] = Array.from({ length: maxScore + 1 }, (_, s) => ({
       label: String(s),
@@ -39,7 +50,7 @@ export function scoreHistogram(scores: number[], maxScore: number): HistogramBin
       to: s,
       count: 0,
     }));
-    for (const s of scores) bins[Math.min(s, maxScore)]!.count += 1;
+    for (const { score, count } of counts) bins[Math.min(score, maxScore)]!.count += count;
     return bins;
   }
   const max = maxScore > 0 ? maxScore : 1;
@@ -49,10 +60,10 @@ export function scoreHistogram(scores: number[], maxScore: number): HistogramBin
     to: i === 9 ? 100 : i * 10 + 9,
     count: 0,
   }));
-  for (const s of scores) {
-    const percent = (s / max) * 100;
+  for (const { score, count } of counts) {
+    const percent = (score / max) * 100;
     const index = Math.max(0, Math.min(9, Math.floor(percent / 10)));
-    bins[index]!.count += 1;
+    bins[index]!.count += count;
   }
   return bins;
 }

@@ -50,4 +50,30 @@ describe('scoreAttempt', () => {
     );
     expect(result.score).toBe(1.34);
   });
+
+  it('a dropped question scores nothing for anyone (key correction, issue 14)', () => {
+    const questions = [
+      { id: 'a', choices: ['x', 'y'], ansIndex: 0 },
+      { id: 'b', choices: ['x', 'y'], ansIndex: 0, dropped: true },
+    ];
+    const right = scoreAttempt(
+      questions,
+      [
+        { qnId: 'a', selectedOption: 'x' },
+        { qnId: 'b', selectedOption: 'x' },
+      ],
+      { correct: 4, wrong: 1 },
+    );
+    const wrong = scoreAttempt(
+      questions,
+      [
+        { qnId: 'a', selectedOption: 'x' },
+        { qnId: 'b', selectedOption: 'y' },
+      ],
+      { correct: 4, wrong: 1 },
+    );
+    expect(right).toMatchObject({ score: 4, correctCount: 1, wrongCount: 0 });
+    expect(wrong).toMatchObject({ score: 4, correctCount: 1, wrongCount: 0 });
+    expect(right.answers[1]).toEqual({ qnId: 'b', selectedOption: 'x', isCorrect: false });
+  });
 });

@@ -13,6 +13,8 @@ export interface ScorableQuestion {
   id: string;
   choices: string[];
   ansIndex: number;
+  /** Dropped after publication (key correction): scores nothing for anyone. */
+  dropped?: boolean;
 }
 
 export interface SubmittedAnswer {
@@ -44,9 +46,9 @@ export function scoreAttempt(
   let wrongCount = 0;
   const answers = questions.map((q) => {
     const selectedOption = byQuestion.get(q.id) ?? null;
-    const isCorrect = selectedOption !== null && q.choices[q.ansIndex] === selectedOption;
+    const isCorrect = !q.dropped && selectedOption !== null && q.choices[q.ansIndex] === selectedOption;
     if (isCorrect) correctCount += 1;
-    else if (selectedOption !== null) wrongCount += 1;
+    else if (selectedOption !== null && !q.dropped) wrongCount += 1;
     return { qnId: q.id, selectedOption, isCorrect };
   });
   const raw = correctCount * marking.correct - wrongCount * marking.wrong;

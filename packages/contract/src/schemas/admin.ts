@@ -18,6 +18,7 @@ export const CHOICES_MIN = 2;
 export const CHOICES_MAX = 6;
 export const CHOICE_TEXT_MAX = 500;
 export const EXPLANATION_MAX = 2000;
+export const TOPIC_MAX = 60;
 export const INSTRUCTIONS_MAX = 20;
 export const INSTRUCTION_TEXT_MAX = 500;
 export const PRICE_MAX_RUPEES = 100_000;
@@ -43,6 +44,8 @@ export interface QuestionDraft {
   choices: string[];
   ansIndex: number;
   explanation?: string | null;
+  /** Optional subject area for analytics, e.g. "Modern History". */
+  topic?: string | null;
 }
 
 /**
@@ -82,6 +85,8 @@ export function questionViolations(q: QuestionDraft, label: string): string[] {
   }
   if (q.explanation && q.explanation.length > EXPLANATION_MAX)
     problems.push(`${label}: explanation must be at most ${EXPLANATION_MAX} characters`);
+  if (typeof q.topic === 'string' && q.topic.trim().length > TOPIC_MAX)
+    problems.push(`${label}: topic must be at most ${TOPIC_MAX} characters`);
   return problems;
 }
 
@@ -99,6 +104,7 @@ export const questionInputSchema = z.object({
   ansIndex: z.number({ error: 'ansIndex must be a number' }),
   explanation: z.string({ error: 'Explanation must be text' }).nullable().optional(),
   lang: z.enum(QUESTION_LANGS, { error: 'Question language must be "en" or "hi"' }).optional(),
+  topic: z.string({ error: 'Topic must be text' }).nullable().optional(),
 });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
@@ -160,6 +166,10 @@ const quizFieldsSchema = z.object({
     .refine((list) => list.length <= INSTRUCTIONS_MAX, `At most ${INSTRUCTIONS_MAX} instructions`)
     .optional(),
   published: z.boolean({ error: 'published must be true or false' }).default(true),
+  /** ADR 014. Absent: the default for the kind of quiz on create, unchanged on edit. */
+  showScoreOnSubmit: z.boolean({ error: 'showScoreOnSubmit must be true or false' }).optional(),
+  shuffleQuestions: z.boolean({ error: 'shuffleQuestions must be true or false' }).optional(),
+  shuffleChoices: z.boolean({ error: 'shuffleChoices must be true or false' }).optional(),
   questions: z
     .array(questionInputSchema, { error: 'Questions must be a list' })
     .min(QUIZ_QUESTIONS_MIN, `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`)
@@ -249,6 +259,7 @@ export const adminQuestionSchema = z.object({
   ansIndex: z.number().int(),
   explanation: z.string().nullable(),
   lang: z.enum(QUESTION_LANGS),
+  topic: z.string().nullable(),
   /** The attached recording (played instead of speech), if any. */
   audioUrl: z.string().nullable(),
 });
@@ -310,6 +321,11 @@ export const adminQuizSchema = z.object({
   ...quizFields,
   markingScheme: z.object({ correct: z.number(), wrong: z.number() }),
   instructions: z.array(z.string()),
+  /** The submit response carries the score (ADR 014). */
+  showScoreOnSubmit: z.boolean(),
+  /** Per-learner question and choice order (ADR 014). */
+  shuffleQuestions: z.boolean(),
+  shuffleChoices: z.boolean(),
   questions: z.array(adminQuestionSchema),
   /** True once anyone has started: questions, choices, answers, duration and start are frozen. */
   locked: z.boolean(),
@@ -363,6 +379,7 @@ export const importPreviewResponseSchema = z.object({
       ansIndex: z.number().int(),
       explanation: z.string().nullable(),
       lang: z.enum(QUESTION_LANGS).optional(),
+      topic: z.string().optional(),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXAM_FAMILIES, QUIZ_LIST_FIRST_PAGE, QUIZ_LIST_MAX_LIMIT, QUIZ_LIST_PAGE_SIZE } from '../constants';
+import { QUIZ_MESSAGES } from '../messages/quiz';
 
 /**
  * Participant quiz calls (spec sections 3 and 7; issue "Quizzes for participants").
@@ -98,10 +99,29 @@ export const attemptQuestionSchema = z.object({
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 
-/** One answer: the chosen choice's text; null or absent when unanswered (spec section 3). */
+/**
+ * One answer: the chosen choice's text; null or absent when unanswered (spec section 3). The exam-hall
+ * fields (ADR 016) are optional so an older client still works: the palette state (`visited`,
+ * `markedForReview`), the foreground time on the question, and `seq`, the client's per-attempt change
+ * number that orders saves (a save with a lower `seq` never reverts a higher one).
+ */
 export const answerSchema = z.object({
   qnId: z.string().min(1, 'qnId is required').max(64),
   selectedOption: z.string().max(2000).nullable().optional(),
+  markedForReview: z.boolean().optional(),
+  visited: z.boolean().optional(),
+  timeSpentMs: z
+    .number({ message: 'timeSpentMs must be a number' })
+    .int('timeSpentMs must be a whole number')
+    .min(0, 'timeSpentMs must not be negative')
+    .max(24 * 3_600_000, 'timeSpentMs is too large')
+    .optional(),
+  seq: z
+    .number({ message: 'seq must be a number' })
+    .int('seq must be a whole number')
+    .min(0, 'seq must not be negative')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
 });
 export type Answer = z.infer<typeof answerSchema>;
 
@@ -120,6 +140,7 @@ export const quizAttemptSchema = z.object({
   /** The server's clock when it answered, so a device with a wrong clock can correct itself. */
   serverNow: isoDateTime,
   questions: z.array(attemptQuestionSchema),
+  /** The learner's own saved entries (palette state, time, seq included) to resume from. */
   savedAnswers: z.array(answerSchema),
 });
 export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
@@ -139,6 +160,14 @@ export const submitQuizBodySchema = z.object({
   startedAt: isoDateTime.optional(),
   submittedAt: isoDateTime.optional(),
   answers: answersSchema,
+  /**
+   * One id per submission, made once by the client and reused on every retry: a retry of a submission
+   * that already went through answers as the first did instead of 409 (ADR 016).
+   */
+  submissionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'submissionId must be 8 to 64 letters, digits, - or _')
+    .optional(),
 });
 export type SubmitQuizBody = z.infer<typeof submitQuizBodySchema>;
 
@@ -146,23 +175,19 @@ export const SUBMIT_SUCCESS_MESSAGE = 'Quiz submitted successfully';
 
 export const submitQuizResponseSchema = z.object({
   message: z.literal(SUBMIT_SUCCESS_MESSAGE),
-  /** The attempt's score under the quiz's marking scheme (for the score overlay). */
-  score: z.number(),
+  /**
+   * The attempt's score under the quiz's marking scheme (for the score overlay). Only when the quiz
+   * shows the score on submit (ADR 014); otherwise score, maxScore and answeredCount are absent.
+   */
+  score: z.number().optional(),
   /** Highest possible score (every question correct). */
-  maxScore: z.number(),
+  maxScore: z.number().optional(),
   totalQuestions: z.number().int(),
-  answeredCount: z.number().int(),
+  answeredCount: z.number().int().optional(),
   submittedAt: isoDateTime,
+  /** When results (score, rank, answers) are published: the quiz's end plus the submission grace. */
+  resultsAt: isoDateTime.optional(),
 });
 export type SubmitQuizResponse = z.infer<typeof submitQuizResponseSchema>;
 
-/** Server messages the client relies on. */
-export const QUIZ_MESSAGES = {
-  notFound: 'Quiz not found',
-  alreadyAttended: 'Already attended',
-  alreadySubmitted: 'Already Submitted',
-  notOpen: 'Quiz is not open',
-  locked: 'Unlock this quiz to attend',
-  timeOver: 'Time is over. Your saved answers were submitted.',
-  notStarted: 'Start the quiz before saving answers',
-} as const;
+export { QUIZ_MESSAGES };

@@ -94,8 +94,7 @@ export const latestResultResponseSchema = z.object({
 });
 export type LatestResultResponse = z.infer<typeof latestResultResponseSchema>;
 
-/** The latest result is public and on the landing page: each instance answers from memory this long. */
-export const LATEST_RESULT_CACHE_SECONDS = 15;
+export { LATEST_RESULT_CACHE_SECONDS } from '../constants';
 
 export const LEADERBOARD_PAGE_SIZE = 20;
 export const LEADERBOARD_MAX_LIMIT = 100;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EDUCATION_LEVELS } from '../constants';
+import { LANGUAGES } from '../i18n/languages';
+import { STUDENT_MESSAGES } from '../messages/student';
 
 /** The participant as the client keeps it (local storage USER_PARTICIPANT) and the API returns it. */
 export const participantUserSchema = z.object({
@@ -13,34 +15,15 @@ export const participantUserSchema = z.object({
   /** Same-origin path of the re-encoded photo (e.g. /api/files/avatars/<key>.webp), or null. */
   profilePicUrl: z.string().nullable().optional(),
   role: z.enum(['participant', 'admin']).default('participant'),
+  /** Privacy (ADR 015): leaderboards show initials only; the photo may appear on the public podium. */
+  initialsOnly: z.boolean().optional(),
+  publicPhoto: z.boolean().optional(),
+  /** The language the user chose ("en" or "hi"); null until they pick one (issue 18). */
+  preferredLanguage: z.enum(LANGUAGES).nullable().optional(),
 });
 export type ParticipantUser = z.infer<typeof participantUserSchema>;
 
-/** Spec section 5 and the issue's server messages, one place for server and web. */
-export const STUDENT_MESSAGES = {
-  phoneRequired: 'Phone number is required',
-  phoneDigits: 'Phone number must be 10 digits',
-  phoneExactDigits: 'Phone number must be exactly 10 digits',
-  nameRequired: 'Name is required',
-  placeRequired: 'Place is required',
-  classRequired: 'Class is required',
-  classInvalid: 'Please choose an education level from the list',
-  nameTooLong: 'Name must be at most 80 characters',
-  placeTooLong: 'Place must be at most 80 characters',
-  schoolTooLong: 'Institution must be at most 120 characters',
-  imageType: 'Please select an image file',
-  imageSize: 'Image must be less than 2MB',
-  registered: 'User registered successfully',
-  phoneTaken: 'Phone number already registered',
-  noAccount: 'No account found for this number. Please register.',
-  profileUpdated: 'Profile updated successfully',
-  profileUpdateFailed: 'Failed to update profile',
-  profileLoadFailed: 'Failed to load profile',
-  notProvided: 'Not provided',
-  logoutConfirm: 'Are you sure want to logout?',
-  guestName: 'Guest User',
-  guestEmail: 'guest@quizcast.app',
-} as const;
+export { STUDENT_MESSAGES };
 
 /** A string field that answers `required` when it is missing or blank (`wrongType` when not a string). */
 function requiredText(required: string, wrongType: string = required) {
@@ -113,3 +96,9 @@ export const registerFormSchema = profileFieldsSchema.extend({ phNo: registerPho
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export const profileFormSchema = profileFieldsSchema;
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
+
+/** PUT /students/preferred-language: the signed-in user's language (issue 18). */
+export const preferredLanguageBodySchema = z.object({
+  preferredLanguage: z.enum(LANGUAGES, { error: 'preferredLanguage must be "en" or "hi"' }),
+});
+export type PreferredLanguageBody = z.infer<typeof preferredLanguageBodySchema>;

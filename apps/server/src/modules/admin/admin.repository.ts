@@ -165,16 +165,57 @@ export class AdminRepository {
 
   // ---- attempts and results --------------------------------------------------------------------
 
-  /** Counts by status and every score of a submitted attempt. */
-  async attemptScores(quizId: string) {
-    return this.db
+  /** Started and finished attempts, average and highest score: one aggregate row from the database. */
+  async attemptTotals(quizId: string): Promise<{
+    attempted: number;
+    submitted: number;
+    averageScore: number | null;
+    highestScore: number | null;
+  }> {
+    const finished = sql`${attempts.status} <> 'in_progress'`;
+    const [row] = await this.db
       .select({
-        status: attempts.status,
-        score: attempts.score,
-        answers: attempts.answers,
+        attempted: intCount,
+        submitted: sql<number>`cast(count(*) filter (where ${finished}) as int)`,
+        averageScore: sql<number | null>`avg(coalesce(${attempts.score}, 0)) filter (where ${finished})`,
+        highestScore: sql<number | null>`max(coalesce(${attempts.score}, 0)) filter (where ${finished})`,
       })
       .from(attempts)
       .where(eq(attempts.quizId, quizId));
+    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    return {
+      attempted: Number(row?.attempted ?? 0),
+      submitted: Number(row?.submitted ?? 0),
+      averageScore: num(row?.averageScore),
+      highestScore: num(row?.highestScore),
+    };
+  }
+
+  /** How many finished attempts have each score (one row per distinct score). */
+  async scoreCounts(quizId: string): Promise<{ score: number; count: number }[]> {
+    const score = sql<number>`coalesce(${attempts.score}, 0)`;
+    const rows = await this.db
+      .select({ score, count: intCount })
+      .from(attempts)
+      .where(and(eq(attempts.quizId, quizId), sql`${attempts.status} <> 'in_progress'`))
+      .groupBy(score);
+    return rows.map((r) => ({ score: Number(r.score), count: Number(r.count) }));
+  }
+
+  /** An earlier end time ends running attempts then too (their deadline never passes the quiz end). */
+  async clampDeadlines(quizId: string, endAt: Date): Promise<number> {
+    const rows = await this.db
+      .update(attempts)
+      .set({ deadlineAt: endAt })
+      .where(
+        and(
+          eq(attempts.quizId, quizId),
+          eq(attempts.status, 'in_progress'),
+          sql`${attempts.deadlineAt} > ${endAt.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ id: attempts.id });
+    return rows.length;
   }
 
   /**

@@ -22,6 +22,7 @@ import {
 import { badRequest, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { AdminRepository } from './admin.repository';
+import { AuditService } from '../audit/audit.service';
 import { AdminService } from './admin.service';
 import { decodeUpload, detectFormat, type ImportFormat } from './question-import';
 
@@ -70,6 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const service = new AdminService(new AdminRepository(app.ctx.db), app.ctx.clock, app.ctx.storage);
+  const audit = new AuditService(app.ctx.db, app.ctx.clock);
   const admin = { preHandler: app.requireAdmin };
   const quizNotFound = 'Quiz not found';
 
@@ -87,6 +89,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const quiz = await service.createQuiz(request.body, currentUser(request));
+      await audit.record(currentUser(request), {
+        action: 'quiz.create',
+        targetType: 'quiz',
+        targetId: quiz._id,
+        details: { name: quiz.name },
+      });
       return reply.code(201).send(quiz);
     },
   );
@@ -104,7 +112,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminQuizSchema, ...errors },
       },
     },
-    async (request) => service.updateQuiz(knownId(request.params.id, quizNotFound), request.body),
+    async (request) => {
+      const quiz = await service.updateQuiz(knownId(request.params.id, quizNotFound), request.body);
+      await audit.record(currentUser(request), {
+        action: 'quiz.update',
+        targetType: 'quiz',
+        targetId: quiz._id,
+        details: { name: quiz.name },
+      });
+      return quiz;
+    },
   );
 
   app.delete(
@@ -122,6 +139,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = knownId(request.params.id, quizNotFound);
       await service.deleteQuiz(id);
+      await audit.record(currentUser(request), { action: 'quiz.delete', targetType: 'quiz', targetId: id });
       return { _id: id, deleted: true as const };
     },
   );
@@ -192,11 +210,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         knownId(request.params.id, quizNotFound),
         request.query.searchTerm,
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          // A stream goes out as is; the typed response (a string) documents the body.
+          .send(csv as unknown as string)
+      );
     },
   );
 
@@ -221,7 +242,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = knownId(request.params.id, quizNotFound);
       const { text, filename } = await readUpload(request);
       const format: ImportFormat = detectFormat(text, filename, request.query.format);
-      return service.importQuestions(id, text, format, request.query.mode);
+      const imported = await service.importQuestions(id, text, format, request.query.mode);
+      await audit.record(currentUser(request), {
+        action: 'quiz.import_questions',
+        targetType: 'quiz',
+        targetId: id,
+        details: {
+          imported: imported.imported,
+          mode: request.query.mode ?? 'append',
+          file: filename ?? null,
+        },
+      });
+      return imported;
     },
   );
 

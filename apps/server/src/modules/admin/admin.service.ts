@@ -1,12 +1,12 @@
-import { stringify } from 'csv-stringify/sync';
+import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
 import {
   adminQuizStatus,
-  averageScore,
   paiseToRupees,
   rupeesToPaise,
-  scoreHistogram,
+  scoreHistogramOfCounts,
 } from '@quizcast/contract/domain/admin-quiz';
-import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import { quizIntegrityDefaults } from '@quizcast/contract/domain/quiz-integrity';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
@@ -35,6 +35,8 @@ import { type QuestionRow, type QuestionValues, type QuizInsert, type QuizRow } 
 import { parseQuestionFile, type ImportedQuestion, type ImportFormat } from './question-import';
 
 const QUIZ_NOT_FOUND = 'Quiz not found';
+/** Participants read per query while streaming the CSV export. */
+const CSV_PAGE = 1000;
 const STUDENT_NOT_FOUND = 'Student not found';
 export const LOCKED_QUESTIONS_MESSAGE = 'Questions cannot change after participants have started this quiz';
 
@@ -68,11 +70,25 @@ function quizValues(input: QuizInputParsed): Omit<QuizInsert, 'createdBy'> {
     markWrong: input.markingScheme?.wrong ?? 0,
     instructions: input.instructions ?? [],
     published: input.published,
+    // ADR 014: absent on edit leaves the stored choice (absent on create: see createQuiz).
+    ...(input.showScoreOnSubmit === undefined ? {} : { showScoreOnSubmit: input.showScoreOnSubmit }),
+    ...(input.shuffleQuestions === undefined ? {} : { shuffleQuestions: input.shuffleQuestions }),
+    ...(input.shuffleChoices === undefined ? {} : { shuffleChoices: input.shuffleChoices }),
   };
 }
 
+export const END_TIME_AFTER_PUBLICATION_MESSAGE =
+  'The end time cannot change after the results have been published';
+
 function questionValues(
-  q: { qn: string; choices: string[]; ansIndex: number; explanation?: string | null; lang?: 'en' | 'hi' },
+  q: {
+    qn: string;
+    choices: string[];
+    ansIndex: number;
+    explanation?: string | null;
+    lang?: 'en' | 'hi';
+    topic?: string | null;
+  },
   position: number,
 ): QuestionValues {
   return {
@@ -82,6 +98,7 @@ function questionValues(
     ansIndex: q.ansIndex,
     explanation: q.explanation?.trim() || null,
     lang: q.lang ?? 'en',
+    topic: q.topic?.trim() || null,
   };
 }
 
@@ -93,6 +110,7 @@ function toAdminQuestion(q: QuestionRow): AdminQuestion {
     ansIndex: q.ansIndex,
     explanation: q.explanation,
     lang: q.lang,
+    topic: q.topic,
     audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
   };
 }
@@ -126,7 +144,7 @@ export class AdminService {
   async createQuiz(input: QuizInputParsed, admin: UserRow): Promise<AdminQuiz> {
     const quiz = await this.repo.transaction((repo) =>
       repo.insertQuiz(
-        { ...quizValues(input), createdBy: admin.id },
+        { ...quizIntegrityDefaults(input), ...quizValues(input), createdBy: admin.id },
         input.questions.map((q, i) => questionValues(q, i)),
       ),
     );
@@ -144,6 +162,12 @@ export class AdminService {
       if (!quiz) throw notFound(QUIZ_NOT_FOUND);
       const existing = await repo.questionsOf(id);
       const values = quizValues(input);
+      const endChanged = !sameTime(values.endAt as Date, quiz.endAt);
+      // Published results are final: a new end would reopen a quiz whose answers are visible.
+      if (endChanged && quiz.resultsPublishedAt) throw conflict(END_TIME_AFTER_PUBLICATION_MESSAGE);
+      // An earlier end also ends running attempts then, in this transaction: publication (end + grace)
+      // never comes while an attempt can still submit.
+      if (endChanged) await repo.clampDeadlines(id, values.endAt as Date);
       const started = (await repo.countAttempts(id)) > 0;
 
       if (started) {
@@ -156,6 +180,7 @@ export class AdminService {
             qn: q.qn.trim(),
             explanation: q.explanation?.trim() || null,
             lang: q.lang ?? row.lang,
+            topic: q.topic === undefined ? row.topic : q.topic?.trim() || null,
           });
         }
         return [];
@@ -225,6 +250,9 @@ export class AdminService {
       ...quizSummaryFields(quiz, this.clock.now()),
       markingScheme: { correct: quiz.markCorrect, wrong: quiz.markWrong },
       instructions: quiz.instructions,
+      showScoreOnSubmit: quiz.showScoreOnSubmit,
+      shuffleQuestions: quiz.shuffleQuestions,
+      shuffleChoices: quiz.shuffleChoices,
       questions: questionRows.map(toAdminQuestion),
       locked: stats.attempted > 0,
       stats,
@@ -233,23 +261,24 @@ export class AdminService {
     };
   }
 
+  /**
+   * Counts, average and highest score computed by the database; the histogram from (score, count)
+   * pairs, so memory grows with the distinct scores, never with the attempts.
+   */
   private async stats(quiz: QuizRow, questionRows: QuestionRow[]): Promise<AdminQuizStats> {
-    const rows = await this.repo.attemptScores(quiz.id);
-    const marking = { correct: quiz.markCorrect, wrong: quiz.markWrong };
-    const scorable = questionRows.map((q) => ({ id: q.id, choices: q.choices, ansIndex: q.ansIndex }));
-    const scores = rows
-      .filter((r) => r.status !== 'in_progress')
-      // A submitted attempt should carry its score; if one does not yet, score its saved answers.
-      .map((r) => r.score ?? scoreAttempt(scorable, r.answers, marking).score);
+    const [totals, scoreCounts] = await Promise.all([
+      this.repo.attemptTotals(quiz.id),
+      this.repo.scoreCounts(quiz.id),
+    ]);
     const maxScore = Math.round(questionRows.length * quiz.markCorrect * 100) / 100;
     return {
-      attempted: rows.length,
-      inProgress: rows.length - scores.length,
-      submitted: scores.length,
-      averageScore: averageScore(scores),
-      highestScore: scores.length ? Math.max(...scores) : null,
+      attempted: totals.attempted,
+      inProgress: totals.attempted - totals.submitted,
+      submitted: totals.submitted,
+      averageScore: totals.averageScore === null ? null : Math.round(totals.averageScore * 100) / 100,
+      highestScore: totals.highestScore,
       maxScore,
-      histogram: scoreHistogram(scores, maxScore),
+      histogram: scoreHistogramOfCounts(scoreCounts, maxScore),
     };
   }
 
@@ -268,31 +297,38 @@ export class AdminService {
     };
   }
 
-  /** Every participant (search applied) as CSV: rank order, spreadsheet-safe cells, UTF-8 with BOM. */
-  async participantsCsv(id: string, searchTerm?: string): Promise<{ filename: string; csv: string }> {
+  /**
+   * Every participant (search applied) as CSV: rank order, spreadsheet-safe cells, UTF-8 with BOM.
+   * Streamed: rows are read in pages of CSV_PAGE and written as they come, so memory stays flat
+   * however many attempts a quiz has.
+   */
+  async participantsCsv(id: string, searchTerm?: string): Promise<{ filename: string; csv: Readable }> {
     const quiz = await this.repo.findQuiz(id);
     if (!quiz) throw notFound(QUIZ_NOT_FOUND);
-    const { rows } = await this.repo.participants(id, {
-      offset: 0,
-      limit: null,
-      search: searchTerm?.trim() || undefined,
-    });
-    const records = rows.map((r) => {
-      const p = toParticipant(r, quiz);
-      return [
-        p.rank ?? '',
-        p.name,
-        p.phNo,
-        p.score ?? '',
-        p.correctCount ?? '',
-        p.elapsedTime === null ? '' : formatElapsed(p.elapsedTime),
-        p.elapsedTime === null ? '' : p.elapsedTime.toFixed(1),
-        ATTEMPT_STATUS_LABELS[p.status],
-        p.startedAt,
-        p.submittedAt ?? '',
-      ];
-    });
-    const csv = stringify(records, {
+    const search = searchTerm?.trim() || undefined;
+    const repo = this.repo;
+    async function* records() {
+      for (let offset = 0; ; offset += CSV_PAGE) {
+        const { rows } = await repo.participants(id, { offset, limit: CSV_PAGE, search });
+        for (const r of rows) {
+          const p = toParticipant(r, quiz!);
+          yield [
+            p.rank ?? '',
+            p.name,
+            p.phNo,
+            p.score ?? '',
+            p.correctCount ?? '',
+            p.elapsedTime === null ? '' : formatElapsed(p.elapsedTime),
+            p.elapsedTime === null ? '' : p.elapsedTime.toFixed(1),
+            ATTEMPT_STATUS_LABELS[p.status],
+            p.startedAt,
+            p.submittedAt ?? '',
+          ];
+        }
+        if (rows.length < CSV_PAGE) return;
+      }
+    }
+    const stringifier = stringify({
       bom: true,
       header: true,
       columns: [
@@ -309,6 +345,10 @@ export class AdminService {
       ],
       escape_formulas: true,
     });
+    const source = Readable.from(records());
+    // A failed page ends the download with an error (the client sees a cut transfer, never a partial file as complete).
+    source.on('error', (err) => stringifier.destroy(err));
+    const csv = source.pipe(stringifier);
     const slug =
       quiz.name
         .toLowerCase()
@@ -416,6 +456,7 @@ function stripLine(q: ImportedQuestion) {
     ansIndex: q.ansIndex,
     explanation: q.explanation,
     ...(q.lang ? { lang: q.lang } : {}),
+    ...(q.topic ? { topic: q.topic } : {}),
   };
 }
 
@@ -452,6 +493,12 @@ function frozenChanges(
   if (!sameTime(values.startAt as Date, quiz.startAt)) refused.push(`Start time cannot change ${why}`);
   if (values.markCorrect !== quiz.markCorrect || values.markWrong !== quiz.markWrong)
     refused.push(`Marking scheme cannot change ${why}`);
+  // A learner resuming must see the order they started with (ADR 014).
+  if (
+    (values.shuffleQuestions !== undefined && values.shuffleQuestions !== quiz.shuffleQuestions) ||
+    (values.shuffleChoices !== undefined && values.shuffleChoices !== quiz.shuffleChoices)
+  )
+    refused.push(`Shuffling cannot change ${why}`);
   if (input.questions.length !== existing.length) {
     refused.push(`Questions cannot be added or removed ${why}`);
     return refused;

@@ -113,6 +113,17 @@ describe('CSV import', () => {
     expect(good.ok && good.questions[0]).toMatchObject({ lang: 'hi', choices: ['दिल्ली', 'मुंबई'] });
   });
 
+  it('reads an optional topic column (issue 14) and refuses one over 60 characters', () => {
+    const good = parseQuestionFile('qn,choice1,choice2,answer,topic\n10% of 50?,5,10,A,Percentages\n', 'csv');
+    expect(good.ok && good.questions[0]).toMatchObject({ topic: 'Percentages', ansIndex: 0 });
+    const long = parseQuestionFile(`qn,choice1,choice2,answer,topic\nx?,a,b,A,${'t'.repeat(61)}\n`, 'csv');
+    expect(long).toEqual({
+      ok: false,
+      format: 'csv',
+      errors: ['Line 2: topic must be at most 60 characters'],
+    });
+  });
+
   it('says so when the file has no questions', () => {
     expect(parseQuestionFile('qn,choice1,choice2,answer\n', 'csv')).toMatchObject({
       errors: ['The file has no questions'],

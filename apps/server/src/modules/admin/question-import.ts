@@ -9,7 +9,8 @@ import {
 } from '@quizcast/contract/schemas/admin';
 
 /**
- * Bulk import of questions from a CSV file (qn, choice1…choice6, answer, explanation) or an
+ * Bulk import of questions from a CSV file (qn, choice1…choice6, answer, explanation, and with a
+ * header row optionally lang and topic) or an
  * Aiken-format text file. Pure: text in, questions or every problem (with its line number) out.
  */
 
@@ -21,6 +22,8 @@ export interface ImportedQuestion {
   ansIndex: number;
   explanation: string | null;
   lang?: QuestionLang;
+  /** Optional `topic` column (CSV only). */
+  topic?: string;
   /** First line of the question in the file (1-based). */
   line: number;
 }
@@ -83,7 +86,7 @@ function checkQuestion(q: ImportedQuestion, errors: string[], label: string): bo
 // CSV
 // -------------------------------------------------------------------------------------------------
 
-type Column = 'qn' | 'answer' | 'explanation' | 'lang' | `choice${number}`;
+type Column = 'qn' | 'answer' | 'explanation' | 'lang' | 'topic' | `choice${number}`;
 
 const HEADER_ALIASES: Record<string, Column> = {
   qn: 'qn',
@@ -96,6 +99,8 @@ const HEADER_ALIASES: Record<string, Column> = {
   explanation: 'explanation',
   lang: 'lang',
   language: 'lang',
+  topic: 'topic',
+  subject: 'topic',
 };
 
 function headerColumn(cell: string): Column | null {
@@ -204,12 +209,14 @@ function parseCsv(text: string): Parsed {
       if ((QUESTION_LANGS as readonly string[]).includes(rawLang)) lang = rawLang as QuestionLang;
       else errors.push(`${label}: lang must be "en" or "hi" (got "${rawLang}")`);
     }
+    const topic = field('topic').trim();
     const question: ImportedQuestion = {
       qn: field('qn').trim(),
       choices,
       ansIndex: ansIndex ?? 0,
       explanation: field('explanation').trim() || null,
       ...(lang ? { lang } : {}),
+      ...(topic ? { topic } : {}),
       line: row.line,
     };
     if (ansIndex === null) {

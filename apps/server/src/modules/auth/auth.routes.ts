@@ -11,7 +11,9 @@ import {
   signupFieldsSchema,
   verifyOtpBodySchema,
 } from '@quizcast/contract/schemas/auth';
-import { tooManyRequests } from '../../lib/http-error';
+import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
+import { serviceUnavailable, tooManyRequests } from '../../lib/http-error';
+import { checkLimit } from '../../plugins/rate-limit';
 import { readProfileForm } from '../students/profile-form';
 import { AuthService } from './auth.service';
 
@@ -20,7 +22,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** POST /students/{signup,login}-send-otp, /students/login-verify-otp, /students/signup. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, clock, storage, sms } = app.ctx;
-  const auth = new AuthService(db, config, sms, storage, clock, app.log);
+  const auth = new AuthService(db, config, sms, storage, clock, app.log, app.sessions);
 
   // Hourly send quotas through @fastify/rate-limit (Redis-backed when REDIS_URL is set).
   const perIp = app.createRateLimit({
@@ -33,9 +35,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: HOUR_MS,
     keyGenerator: (request: FastifyRequest) => `otp-phone:${(request.body as { phNo: string }).phNo}`,
   });
+  // Every OTP SMS of the deployment in an hour (shared through Redis when set): past it, 503.
+  const smsBudget = app.createRateLimit({
+    max: config.SMS_BUDGET_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: () => 'otp-sms-budget',
+  });
   const enforce = async (limiter: typeof perIp, request: FastifyRequest, message: string): Promise<void> => {
-    const result = await limiter(request);
+    const result = await checkLimit(app, limiter, request);
     if (!result.isAllowed && result.isExceeded) throw tooManyRequests(message, result.ttlInSeconds);
+  };
+  /** The per-phone quota, then the global SMS budget: both just before a code is stored and sent. */
+  const beforeSend = async (request: FastifyRequest): Promise<void> => {
+    await enforce(perPhone, request, AUTH_MESSAGES.tooManyPhoneRequests);
+    const budget = await checkLimit(app, smsBudget, request);
+    if (!budget.isAllowed && budget.isExceeded) {
+      app.log.warn(
+        { budgetPerHour: config.SMS_BUDGET_PER_HOUR, retryAfterSeconds: budget.ttlInSeconds },
+        'SMS budget for this hour is spent: OTP sends answer 503 until it renews',
+      );
+      throw serviceUnavailable(ACCOUNT_MESSAGES.smsBudgetExhausted, budget.ttlInSeconds);
+    }
   };
 
   const sendSchema = {
@@ -48,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       409: errorBodySchema,
       429: errorBodySchema,
       502: errorBodySchema,
+      503: errorBodySchema,
     },
   };
 
@@ -58,9 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: (request) => enforce(perIp, request, AUTH_MESSAGES.tooManyIpRequests),
     },
     async (request) => {
-      await auth.sendSignupOtp(request.body.phNo, () =>
-        enforce(perPhone, request, AUTH_MESSAGES.tooManyPhoneRequests),
-      );
+      await auth.sendSignupOtp(request.body.phNo, () => beforeSend(request));
       return { message: AUTH_MESSAGES.otpSent };
     },
   );
@@ -72,9 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: (request) => enforce(perIp, request, AUTH_MESSAGES.tooManyIpRequests),
     },
     async (request) => {
-      await auth.sendLoginOtp(request.body.phNo, () =>
-        enforce(perPhone, request, AUTH_MESSAGES.tooManyPhoneRequests),
-      );
+      await auth.sendLoginOtp(request.body.phNo, () => beforeSend(request));
       return { message: AUTH_MESSAGES.otpSent };
     },
   );
@@ -94,7 +111,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => auth.login(request.body.phNo, request.body.otp),
+    async (request) => {
+      const session = await auth.login(request.body.phNo, request.body.otp);
+      // Logging in may have changed the role (ADMIN_PHONES): no instance may keep the old row.
+      await app.userCache.invalidate(session._id);
+      return session;
+    },
   );
 
   app.post(

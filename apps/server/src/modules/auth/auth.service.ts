@@ -10,13 +10,15 @@ import type { FileStorage } from '../../providers/storage/storage';
 import { toParticipantUser } from '../students/participant-user';
 import { isUniqueViolation, type UserRow } from '../students/student.repository';
 import { StudentService } from '../students/student.service';
+import { AuditService } from '../audit/audit.service';
 import { OtpService } from './otp.service';
-import { signSessionToken } from './session-token';
+import type { SessionService } from './session.service';
 
-/** Phone + OTP sign-up and login; sessions are HS256 JWTs carrying the user's token version. */
+/** Phone + OTP sign-up and login; each sign-in is a server-side session named by its token (ADR 015). */
 export class AuthService {
   readonly otp: OtpService;
   private readonly students: StudentService;
+  private readonly audit: AuditService;
 
   constructor(
     db: Db,
@@ -25,9 +27,11 @@ export class AuthService {
     storage: FileStorage,
     private readonly clock: Clock,
     log: FastifyBaseLogger,
+    private readonly sessions: SessionService,
   ) {
     this.otp = new OtpService(db, config, sms, clock, log);
     this.students = new StudentService(db, storage, clock, log);
+    this.audit = new AuditService(db, clock);
   }
 
   private isAdminPhone(phNo: string): boolean {
@@ -35,13 +39,35 @@ export class AuthService {
   }
 
   async session(user: UserRow): Promise<AuthResponse> {
-    const accessToken = await signSessionToken(
-      this.config.jwtSecret,
-      { sub: user.id, role: user.role, ver: user.tokenVersion },
-      this.config.JWT_TTL_DAYS,
-      this.clock.now(),
-    );
+    const accessToken = await this.sessions.issue(user);
     return { accessToken, ...toParticipantUser(user) };
+  }
+
+  /**
+   * ADMIN_PHONES grants admin only while the number is listed: listed → promoted (and remembered as
+   * granted by the list); no longer listed → a list-granted admin is demoted. Both are audited.
+   * Admins made with `npm run admin` are not touched.
+   */
+  private async applyAdminPhones(user: UserRow): Promise<UserRow> {
+    const listed = this.isAdminPhone(user.phNo);
+    const now = this.clock.now();
+    if (listed && user.role !== 'admin') {
+      const promoted = (await this.students.repo.setRole(user.id, 'admin', now, 'ADMIN_PHONES')) ?? user;
+      await this.audit.record(
+        { system: 'ADMIN_PHONES' },
+        { action: 'user.promote', targetType: 'user', targetId: user.id },
+      );
+      return promoted;
+    }
+    if (!listed && user.role === 'admin' && user.roleSource === 'ADMIN_PHONES') {
+      const demoted = (await this.students.repo.setRole(user.id, 'participant', now, null)) ?? user;
+      await this.audit.record(
+        { system: 'ADMIN_PHONES' },
+        { action: 'user.demote', targetType: 'user', targetId: user.id },
+      );
+      return demoted;
+    }
+    return user;
   }
 
   async sendSignupOtp(phNo: string, quota: () => Promise<void>): Promise<void> {
@@ -56,12 +82,9 @@ export class AuthService {
 
   async login(phNo: string, code: string): Promise<AuthResponse> {
     await this.otp.verify('login', phNo, code);
-    let user = await this.students.repo.findByPhone(phNo);
+    const user = await this.students.repo.findByPhone(phNo);
     if (!user) throw notFound(STUDENT_MESSAGES.noAccount);
-    if (this.isAdminPhone(phNo) && user.role !== 'admin') {
-      user = (await this.students.repo.setRole(user.id, 'admin', this.clock.now())) ?? user;
-    }
-    return this.session(user);
+    return this.session(await this.applyAdminPhones(user));
   }
 
   /**
@@ -83,6 +106,7 @@ export class AuthService {
         class: fields.class,
         profilePicKey,
         role: this.isAdminPhone(fields.phNo) ? 'admin' : 'participant',
+        roleSource: this.isAdminPhone(fields.phNo) ? 'ADMIN_PHONES' : null,
         createdAt: now,
         updatedAt: now,
       });

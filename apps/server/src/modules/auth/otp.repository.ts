@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '@quizcast/contract/schemas/auth';
 import type { Db } from '../../db/client';
 import { otpChallenges } from '../../db/schema';
@@ -99,14 +99,32 @@ export class OtpRepository {
     return rows.length === 1;
   }
 
-  /** Single use: only the first caller gets true. */
+  /**
+   * Single use: only the first caller gets true. The try reserved for the right code is given back,
+   * so `failed_attempts` counts wrong codes only (the per-phone lockout sums them).
+   */
   async consume(id: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(otpChallenges)
-      .set({ consumedAt: now })
+      .set({ consumedAt: now, failedAttempts: sql`greatest(${otpChallenges.failedAttempts} - 1, 0)` })
       .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)))
       .returning({ id: otpChallenges.id });
     return rows.length === 1;
+  }
+
+  /** Wrong codes for a phone (every purpose) in challenges issued since `since`, and the oldest such. */
+  async failuresSince(phNo: string, since: Date): Promise<{ failures: number; oldest: Date | null }> {
+    const [row] = await this.db
+      .select({
+        failures: sql<string>`coalesce(sum(${otpChallenges.failedAttempts}), 0)`,
+        oldest: sql<
+          Date | string | null
+        >`min(${otpChallenges.createdAt}) filter (where ${otpChallenges.failedAttempts} > 0)`,
+      })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.phNo, phNo), gte(otpChallenges.createdAt, since)));
+    const oldest = row?.oldest ?? null;
+    return { failures: Number(row?.failures ?? 0), oldest: oldest === null ? null : new Date(oldest) };
   }
 
   /** Housekeeping: challenges older than `before` are of no use to anyone. */

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
 import { AUTH_MESSAGES, type OtpPurpose } from '@quizcast/contract/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
@@ -7,6 +8,8 @@ import { badGateway, badRequest, tooManyRequests } from '../../lib/http-error';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { OtpRepository } from './otp.repository';
 import type { Db } from '../../db/client';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 6 digits, uniformly from the OS CSPRNG. */
 export function generateOtpCode(): string {
@@ -58,6 +61,7 @@ export class OtpService {
     const last = await this.repo.latestPendingForPhone(phNo);
     const wait = this.cooldownRemainingSeconds(last?.createdAt, now);
     if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.resendCooldown(wait), wait);
+    await this.refuseIfLockedOut(phNo, now);
     await beforeSend?.();
 
     const code = generateOtpCode();
@@ -82,9 +86,24 @@ export class OtpService {
     }
   }
 
-  /** Accept the code once, or throw the reason (400 invalid/expired, 429 burned). */
+  /**
+   * The per-phone cap on wrong codes across codes (OTP_WRONG_CODES_PER_DAY in 24 hours):
+   * once reached, neither a new code nor any code (even the right one) is accepted until the
+   * oldest counted failure is a day old. Counted in the database, so it holds across instances.
+   */
+  private async refuseIfLockedOut(phNo: string, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - DAY_MS);
+    const { failures, oldest } = await this.repo.failuresSince(phNo, since);
+    if (failures < this.config.OTP_WRONG_CODES_PER_DAY) return;
+    const retryAfter = oldest ? (oldest.getTime() + DAY_MS - now.getTime()) / 1000 : DAY_MS / 1000;
+    this.log.warn({ failures }, 'OTP lockout: too many wrong codes for one number');
+    throw tooManyRequests(ACCOUNT_MESSAGES.otpLockedOut, retryAfter);
+  }
+
+  /** Accept the code once, or throw the reason (400 invalid/expired, 429 burned or locked out). */
   async verify(purpose: OtpPurpose, phNo: string, code: string): Promise<void> {
     const now = this.clock.now();
+    await this.refuseIfLockedOut(phNo, now);
     const challenge = await this.repo.latestActive(phNo, purpose);
     if (!challenge) throw badRequest(AUTH_MESSAGES.invalidOtp);
     const burned = () =>
@@ -111,6 +130,6 @@ export class OtpService {
 
   /** Sweeper housekeeping: codes older than a day can never verify. */
   async purgeOld(now: Date): Promise<number> {
-    return this.repo.deleteOlderThan(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+    return this.repo.deleteOlderThan(new Date(now.getTime() - DAY_MS));
   }
 }

@@ -5,23 +5,31 @@ import { API_PATHS } from '@quizcast/contract/routes';
 import { devOutboxEntrySchema, devOutboxQuerySchema } from '@quizcast/contract/schemas/auth';
 import { OffsetClock } from '../../lib/clock';
 import { notFound } from '../../lib/http-error';
+import { requireLoopback } from '../../lib/loopback';
 import { ConsoleSms } from '../../providers/sms/console-sms';
 
 /**
- * Development-only helpers. The dev outbox (latest code per phone) exists only with the console SMS
+ * Development-only helpers; each answers only requests from this machine (`requireLoopback`: the
+ * socket's address, never a header) and none exists in production. The dev outbox (latest code per phone) exists only with the console SMS
  * provider outside production, so a newcomer can sign in without a phone. The clock control exists only when DEV_CLOCK_CONTROL=true (browser tests),
  * which production refuses at start.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = app.ctx.clock;
+  if (app.ctx.config.NODE_ENV === 'production') return;
   if (app.ctx.config.DEV_CLOCK_CONTROL && clock instanceof OffsetClock) {
     const clockSchema = z.object({ now: z.string() });
-    app.get('/dev/clock', { schema: { hide: true, response: { 200: clockSchema } } }, async () => ({
-      now: clock.now().toISOString(),
-    }));
+    app.get(
+      '/dev/clock',
+      { preHandler: requireLoopback, schema: { hide: true, response: { 200: clockSchema } } },
+      async () => ({
+        now: clock.now().toISOString(),
+      }),
+    );
     app.post(
       '/dev/clock',
       {
+        preHandler: requireLoopback,
         schema: {
           hide: true,
           body: z.object({ advanceMs: z.number().int().min(0).optional(), reset: z.boolean().optional() }),
@@ -38,15 +46,21 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const sms = app.ctx.sms;
-  if (sms instanceof ConsoleSms && app.ctx.config.NODE_ENV !== 'production') {
+  if (sms instanceof ConsoleSms) {
     app.get(
       API_PATHS.devOutbox,
       {
+        preHandler: requireLoopback,
         schema: {
           tags: ['dev'],
           summary: 'Development only: the latest code sent to a number (console SMS provider)',
           querystring: devOutboxQuerySchema,
-          response: { 200: devOutboxEntrySchema, 400: errorBodySchema, 404: errorBodySchema },
+          response: {
+            200: devOutboxEntrySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+          },
         },
       },
       async (request) => {

@@ -10,7 +10,8 @@ import { AVATAR_PREFIX } from '../students/profile-photo';
 import { parseByteRange } from './byte-range';
 
 const avatarParamsSchema = z.object({ fileName: z.string() });
-const AVATAR_FILE = /^[0-9a-f-]{36}\.webp$/;
+/** `<uuid>.webp` (at most 512 px) or a square copy `<uuid>-96.webp` / `<uuid>-192.webp`. */
+const AVATAR_FILE = /^([0-9a-f-]{36})(?:-(96|192))?\.webp$/;
 const AUDIO_FILE = /^[0-9a-f-]{36}\.(mp3|m4a|ogg|webm)$/;
 
 /**
@@ -63,13 +64,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['files'],
-        summary: 'A profile photo (WebP, at most 512 px)',
+        summary: 'A profile photo (WebP, at most 512 px; -96 and -192 are square copies)',
         params: avatarParamsSchema,
       },
     },
     async (request, reply) => {
-      if (!AVATAR_FILE.test(request.params.fileName)) throw notFound('File not found');
-      const key = `${AVATAR_PREFIX}${request.params.fileName}`;
+      const match = AVATAR_FILE.exec(request.params.fileName);
+      if (!match) throw notFound('File not found');
+      let key = `${AVATAR_PREFIX}${request.params.fileName}`;
+      // Photos uploaded before the small copies existed: the full photo stands in.
+      if (match[2] && !(await storage.stat(key))) key = `${AVATAR_PREFIX}${match[1]}.webp`;
       return sendStoredFile(storage, request, reply, key, request.params.fileName);
     },
   );

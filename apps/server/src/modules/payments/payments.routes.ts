@@ -17,6 +17,8 @@ import {
   webhookResponseSchema,
 } from '@quizcast/contract/schemas/payment';
 import { tooManyRequests } from '../../lib/http-error';
+import { checkLimit } from '../../plugins/rate-limit';
+import { requireLoopback } from '../../lib/loopback';
 import { currentUser } from '../../plugins/auth';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -33,6 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.ctx.clock,
     app.log.child({ module: 'payments' }),
     app.ctx.config.PAYMENT_PENDING_EXPIRY_HOURS * 60 * 60_000,
+    app.ctx.config.OUTBOUND_TIMEOUT_MS,
   );
   app.sweeper.add('reconcile-payments', (now) => service.reconcilePending(now));
 
@@ -46,7 +49,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = [
     app.authenticate,
     async (request: FastifyRequest) => {
-      const result = await limiter(request);
+      const result = await checkLimit(app, limiter, request);
       if (!result.isAllowed && result.isExceeded)
         throw tooManyRequests(PAYMENT_MESSAGES.tooManyAttempts, result.ttlInSeconds);
     },
@@ -150,17 +153,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  // The fake gateway signs whatever it is asked to: never in production, whatever the config says.
+  // The fake gateway signs whatever it is asked to: never in production, whatever the config says,
+  // and only for requests from this machine (the socket's address, not a header).
   if (app.ctx.payments.name === 'fake' && app.ctx.config.NODE_ENV !== 'production') {
     app.post(
       API_PATHS.paymentsFakePay,
       {
+        preHandler: requireLoopback,
         schema: {
           tags: ['payments'],
           summary:
             'Fake gateway (PAYMENT_PROVIDER=fake only): pay an order, get a Razorpay-style signed result',
           body: fakeGatewayBodySchema,
-          response: { 200: fakePayResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
+          response: {
+            200: fakePayResponseSchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request) => service.fakePay(request.body.orderId),
@@ -168,11 +178,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       API_PATHS.paymentsFakeFail,
       {
+        preHandler: requireLoopback,
         schema: {
           tags: ['payments'],
           summary: 'Fake gateway (PAYMENT_PROVIDER=fake only): decline an order and send payment.failed',
           body: fakeGatewayBodySchema,
-          response: { 200: fakeFailResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
+          response: {
+            200: fakeFailResponseSchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request) => service.fakeFail(request.body.orderId),

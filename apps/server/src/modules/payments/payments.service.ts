@@ -17,6 +17,7 @@ import {
   type WebhookResponse,
 } from '@quizcast/contract/schemas/payment';
 import type { Clock } from '../../lib/clock';
+import { withTimeout } from '../../lib/timeout';
 import { badGateway, badRequest, conflict, HttpError, notAcceptable, notFound } from '../../lib/http-error';
 import { FakePaymentProvider, fakeId } from '../../providers/payments/fake-payment-provider';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
@@ -60,6 +61,8 @@ export class PaymentsService {
     private readonly log: FastifyBaseLogger,
     /** A pending order with no captured payment this long after creation is marked failed. */
     private readonly pendingExpiryMs = 24 * 60 * 60_000,
+    /** Deadline of every gateway call. */
+    private readonly gatewayTimeoutMs = 15_000,
   ) {
     this.repo = repo;
   }
@@ -85,7 +88,7 @@ export class PaymentsService {
     for (const row of due) {
       let captured;
       try {
-        captured = await provider.findCapturedPayment(row.orderId);
+        captured = await this.gateway(provider.findCapturedPayment(row.orderId), 'find a captured payment');
       } catch (err) {
         this.log.warn({ err, orderId: row.orderId }, 'could not ask the gateway about a pending order');
         await this.repo.markChecked(row.id, now);
@@ -119,30 +122,41 @@ export class PaymentsService {
     const totalPaise = priceWithGstPaise(basePaise);
     if (rupeesToPaise(body.amount) !== totalPaise) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
 
-    const row = await this.repo.transaction(async (tx) => {
-      // One writer per user at a time, so two taps on Pay never create two orders.
-      await tx.lockUser(user.id);
-      if (await tx.hasSuccessfulPayment(user.id, quiz.id)) throw conflict(PAYMENT_MESSAGES.alreadyUnlocked);
-      const pending = await tx.findPendingOrder(user.id, quiz.id, totalPaise, this.provider.name);
-      if (pending) return pending;
+    // Settled or reusable without asking the gateway (two taps on Pay share one order).
+    const existing = await this.existingOrder(user.id, quiz.id, totalPaise);
+    if (existing) return this.orderResponse(existing);
 
-      const id = randomUUID();
-      let order;
-      try {
-        order = await this.provider.createOrder({
+    // The gateway is called outside any transaction, with a deadline, so a slow gateway holds no
+    // row lock and no pool connection. The receipt is the id our record will carry: the order and
+    // the record are matched by it (Razorpay shows it on the order), whichever request wins below.
+    const id = randomUUID();
+    let order;
+    try {
+      order = await this.gateway(
+        this.provider.createOrder({
           amount: totalPaise,
           currency: CURRENCY,
           receipt: id,
           notes: { quizId: quiz.id, userId: user.id },
-        });
-      } catch (err) {
-        this.log.error({ err, provider: this.provider.name }, 'payment provider could not create an order');
-        throw badGateway(PAYMENT_MESSAGES.orderFailed);
-      }
-      if (order.amount !== totalPaise || order.currency !== CURRENCY) {
-        this.log.error({ order, totalPaise }, 'payment provider returned an order for another amount');
-        throw badGateway(PAYMENT_MESSAGES.orderFailed);
-      }
+        }),
+        'create an order',
+      );
+    } catch (err) {
+      this.log.error({ err, provider: this.provider.name }, 'payment provider could not create an order');
+      throw badGateway(PAYMENT_MESSAGES.orderFailed);
+    }
+    if (order.amount !== totalPaise || order.currency !== CURRENCY) {
+      this.log.error({ order, totalPaise }, 'payment provider returned an order for another amount');
+      throw badGateway(PAYMENT_MESSAGES.orderFailed);
+    }
+
+    const row = await this.repo.transaction(async (tx) => {
+      // One writer per user at a time: of two concurrent taps, the second finds the first's order
+      // (its own gateway order stays unpaid and expires at the gateway).
+      await tx.lockUser(user.id);
+      if (await tx.hasSuccessfulPayment(user.id, quiz.id)) throw conflict(PAYMENT_MESSAGES.alreadyUnlocked);
+      const pending = await tx.findPendingOrder(user.id, quiz.id, totalPaise, this.provider.name);
+      if (pending) return pending;
       const now = this.clock.now();
       return tx.insert({
         id,
@@ -160,6 +174,22 @@ export class PaymentsService {
       });
     });
 
+    return this.orderResponse(row);
+  }
+
+  /** A success (409) or a pending order to reuse, read without locks or a transaction. */
+  private async existingOrder(userId: string, quizId: string, totalPaise: number) {
+    if (await this.repo.hasSuccessfulPayment(userId, quizId))
+      throw conflict(PAYMENT_MESSAGES.alreadyUnlocked);
+    return this.repo.findPendingOrder(userId, quizId, totalPaise, this.provider.name);
+  }
+
+  /** Every gateway call has a deadline (OUTBOUND_TIMEOUT_MS). */
+  private gateway<T>(call: Promise<T>, what: string): Promise<T> {
+    return withTimeout(call, this.gatewayTimeoutMs, `the payment gateway (${what})`);
+  }
+
+  private orderResponse(row: PaymentRow): CreateOrderResponse {
     return {
       order: { id: row.orderId, amount: row.amountPaise, currency: row.currency },
       paymentId: row.id,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { clampTimes, mergeAnswers } from '@quizcast/contract/domain/answer-merge';
 import type { Db } from '../../db/client';
 import { attempts, type SavedAnswer } from '../../db/schema';
 import { closeOpenAttempts } from './close-open-attempts';
@@ -14,17 +15,66 @@ export interface AttemptResult {
   submittedAt: Date;
   clientStartedAt?: Date | null;
   clientSubmittedAt?: Date | null;
+  submissionId?: string | null;
+}
+
+/** Concurrent saves of one learner's attempt are rare: a few optimistic rounds, then the row lock. */
+const MERGE_TRIES = 4;
+
+/**
+ * The attempt's answers after a save: merged per question (packages/contract answer-merge) and each
+ * time on screen clamped to the attempt's allowed time, their sum to the time elapsed so far.
+ */
+export function mergeForAttempt(
+  attempt: Pick<AttemptRow, 'startedAt' | 'deadlineAt'>,
+  stored: SavedAnswer[],
+  incoming: SavedAnswer[],
+  now: Date,
+): SavedAnswer[] {
+  const start = attempt.startedAt.getTime();
+  const durationMs = attempt.deadlineAt.getTime() - start;
+  const elapsedMs = Math.min(now.getTime(), attempt.deadlineAt.getTime()) - start;
+  return clampTimes(mergeAnswers(stored, incoming), { durationMs, elapsedMs });
 }
 
 export class AttemptRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Autosave, the herd's most frequent write, prepared once (see QuizRepository): the conditional
+   * UPDATE of `mergeAnswers`, applied only while the stored answers are still the ones merged into.
+   */
+  private readonly save;
+  private readonly findOne;
 
-  async find(quizId: string, userId: string): Promise<AttemptRow | undefined> {
-    const [row] = await this.db
+  constructor(private readonly db: Db) {
+    this.findOne = db
       .select()
       .from(attempts)
-      .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)))
-      .limit(1);
+      .where(
+        and(eq(attempts.quizId, sql.placeholder('quizId')), eq(attempts.userId, sql.placeholder('userId'))),
+      )
+      .limit(1)
+      .prepare('attempt_find');
+    this.save = db
+      .update(attempts)
+      .set({
+        answers: sql`${sql.placeholder('answers')}::jsonb`,
+        updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(attempts.quizId, sql.placeholder('quizId')),
+          eq(attempts.userId, sql.placeholder('userId')),
+          eq(attempts.status, 'in_progress'),
+          sql`${attempts.deadlineAt} >= ${sql.placeholder('cutoff')}::timestamptz`,
+          sql`${attempts.answers} = ${sql.placeholder('expected')}::jsonb`,
+        ),
+      )
+      .returning({ id: attempts.id })
+      .prepare('attempt_save_answers');
+  }
+
+  async find(quizId: string, userId: string): Promise<AttemptRow | undefined> {
+    const [row] = await this.findOne.execute({ quizId, userId });
     return row;
   }
 
@@ -50,37 +100,80 @@ export class AttemptRepository {
   }
 
   /**
-   * Replace the saved answers of a running attempt (idempotent; last write wins). Only while the
-   * attempt is in progress and `acceptUntil` (deadline + grace) has not passed. False when refused.
+   * Merge a save into a running attempt's answers, per question, ordered by the client's `seq`
+   * (ADR 016). Optimistic: read, merge, then a conditional UPDATE that only applies if the answers are
+   * still the ones read (and the attempt still in progress and within deadline + grace); a concurrent
+   * save makes it read and merge again (after a few rounds it locks the row instead). False when the
+   * attempt does not take answers.
    */
-  async saveAnswers(quizId: string, userId: string, answers: SavedAnswer[], now: Date, graceMs: number) {
+  async mergeAnswers(
+    quizId: string,
+    userId: string,
+    incoming: SavedAnswer[],
+    now: Date,
+    graceMs: number,
+  ): Promise<boolean> {
     const cutoff = new Date(now.getTime() - graceMs);
-    const rows = await this.db
-      .update(attempts)
-      .set({ answers, updatedAt: now })
-      .where(
-        and(
-          eq(attempts.quizId, quizId),
-          eq(attempts.userId, userId),
-          eq(attempts.status, 'in_progress'),
-          sql`${attempts.deadlineAt} >= ${cutoff.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning({ id: attempts.id });
-    return rows.length > 0;
+    for (let tries = 0; tries < MERGE_TRIES; tries++) {
+      const row = await this.find(quizId, userId);
+      if (!row || row.status !== 'in_progress' || row.deadlineAt.getTime() < cutoff.getTime()) return false;
+      const answers = mergeForAttempt(row, row.answers, incoming, now);
+      const rows = await this.save.execute({
+        quizId,
+        userId,
+        answers: JSON.stringify(answers),
+        expected: JSON.stringify(row.answers),
+        now: now.toISOString(),
+        cutoff: cutoff.toISOString(),
+      });
+      if (rows.length > 0) return true;
+    }
+    // Still contended (a burst of saves): take the row lock once, which always settles it.
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(attempts)
+        .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)))
+        .for('update');
+      if (!row || row.status !== 'in_progress' || row.deadlineAt.getTime() < cutoff.getTime()) return false;
+      await tx
+        .update(attempts)
+        .set({ answers: mergeForAttempt(row, row.answers, incoming, now), updatedAt: now })
+        .where(eq(attempts.id, row.id));
+      return true;
+    });
   }
 
   /**
    * Finish an attempt once: a conditional update from in_progress, so of two simultaneous
-   * submissions exactly one succeeds. Undefined when it was already finished.
+   * submissions exactly one succeeds, and only if its answers are still `readAnswers` (the ones the
+   * result was computed from), so an autosave landing meanwhile is never lost. `'changed'` asks the
+   * caller to read and score again; undefined when it was already finished.
    */
-  async finish(attemptId: string, result: AttemptResult, now: Date): Promise<AttemptRow | undefined> {
+  async finish(
+    attemptId: string,
+    result: AttemptResult,
+    now: Date,
+    readAnswers: SavedAnswer[],
+  ): Promise<AttemptRow | 'changed' | undefined> {
     const [row] = await this.db
       .update(attempts)
       .set({ ...result, updatedAt: now })
-      .where(and(eq(attempts.id, attemptId), eq(attempts.status, 'in_progress')))
+      .where(
+        and(
+          eq(attempts.id, attemptId),
+          eq(attempts.status, 'in_progress'),
+          sql`${attempts.answers} = ${JSON.stringify(readAnswers)}::jsonb`,
+        ),
+      )
       .returning();
-    return row;
+    if (row) return row;
+    const [current] = await this.db
+      .select({ status: attempts.status })
+      .from(attempts)
+      .where(eq(attempts.id, attemptId))
+      .limit(1);
+    return current?.status === 'in_progress' ? 'changed' : undefined;
   }
 
   /**

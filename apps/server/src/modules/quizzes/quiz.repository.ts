@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attempts, questions, quizzes } from '../../db/schema';
 
@@ -62,7 +62,7 @@ export function quizSearchCondition(term: string): SQL {
  * The one unlock rule, shared with payments: a quiz is unlocked for a user when it is free,
  * or when that user has a successful payment for it. As an SQL expression over `quizzes`.
  */
-function unlockedExpression(userId: string): SQL<boolean> {
+function unlockedExpression(userId: string | Placeholder): SQL<boolean> {
   // Written with qualified names: inside the subquery an unqualified "id" would mean payments.id.
   return sql<boolean>`("quizzes"."price_paise" = 0 or exists (
     select 1 from "payments" as "unlock"
@@ -74,8 +74,92 @@ function unlockedExpression(userId: string): SQL<boolean> {
 
 export type AttemptRow = typeof attempts.$inferSelect;
 
+const userIdParam = sql.placeholder('userId');
+const quizIdParam = sql.placeholder('quizId');
+
+/**
+ * One page of the list in the participant's order; `userId`, `now`, `limit` and `offset` may be
+ * placeholders (the prepared common case) or values (a search or exam filter).
+ */
+function listRowsQuery(
+  db: Db,
+  params: { userId: string | Placeholder; now: string | Placeholder },
+  where: SQL,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const now = sql`${params.now}::timestamptz`;
+  const isLive = sql`(${quizzes.startAt} <= ${now} and ${quizzes.endAt} > ${now})`;
+  return db
+    .select({
+      id: quizzes.id,
+      name: quizzes.name,
+      exam: quizzes.exam,
+      class: quizzes.class,
+      durationMin: quizzes.durationMin,
+      startAt: quizzes.startAt,
+      endAt: quizzes.endAt,
+      pricePaise: quizzes.pricePaise,
+      isPaid: unlockedExpression(params.userId),
+      attendedStartedAt: attempts.startedAt,
+      attendedSubmittedAt: attempts.submittedAt,
+    })
+    .from(quizzes)
+    .leftJoin(
+      attempts,
+      and(
+        eq(attempts.quizId, quizzes.id),
+        eq(attempts.userId, params.userId),
+        ne(attempts.status, 'in_progress'),
+      ),
+    )
+    .where(where)
+    .orderBy(
+      sql`case when ${isLive} then 0 when ${quizzes.startAt} > ${now} then 1 else 2 end`,
+      sql`case when ${isLive} then ${quizzes.endAt} end asc`,
+      sql`case when ${quizzes.startAt} > ${now} then ${quizzes.startAt} end asc`,
+      sql`case when ${quizzes.endAt} <= ${now} then ${quizzes.endAt} end desc`,
+      asc(quizzes.id),
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * The hot queries, built once and prepared (named statements, parsed once per connection): an
+ * exam-day herd runs them thousands of times a second, and building a Drizzle query costs more
+ * CPU than PostgreSQL spends answering it.
+ */
+function prepareQueries(db: Db) {
+  return {
+    findForParticipant: db
+      .select({ quiz: quizzes, attempt: attempts, unlocked: unlockedExpression(userIdParam) })
+      .from(quizzes)
+      .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.userId, userIdParam)))
+      .where(and(eq(quizzes.id, quizIdParam), eq(quizzes.published, true)))
+      .limit(1)
+      .prepare('quiz_for_participant'),
+    listPage: listRowsQuery(
+      db,
+      { userId: userIdParam, now: sql.placeholder('now') },
+      eq(quizzes.published, true),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare('quiz_list_page'),
+    listTotal: db
+      .select({ n: count() })
+      .from(quizzes)
+      .where(eq(quizzes.published, true))
+      .prepare('quiz_list_total'),
+  };
+}
+
 export class QuizRepository {
-  constructor(private readonly db: Db) {}
+  private readonly prepared: ReturnType<typeof prepareQueries>;
+
+  constructor(private readonly db: Db) {
+    this.prepared = prepareQueries(db);
+  }
 
   /**
    * A published quiz with this user's attempt (if any) and whether it is unlocked for them,
@@ -85,12 +169,7 @@ export class QuizRepository {
     quizId: string,
     userId: string,
   ): Promise<{ quiz: QuizRow; attempt: AttemptRow | null; unlocked: boolean } | undefined> {
-    const [row] = await this.db
-      .select({ quiz: quizzes, attempt: attempts, unlocked: unlockedExpression(userId) })
-      .from(quizzes)
-      .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.userId, userId)))
-      .where(and(eq(quizzes.id, quizId), eq(quizzes.published, true)))
-      .limit(1);
+    const [row] = await this.prepared.findForParticipant.execute({ quizId, userId });
     return row && { quiz: row.quiz, attempt: row.attempt, unlocked: row.unlocked === true };
   }
 
@@ -142,49 +221,30 @@ export class QuizRepository {
   async listForParticipant(
     filter: ParticipantListFilter,
   ): Promise<{ rows: ParticipantListRow[]; total: number }> {
-    const now = sql`${filter.now.toISOString()}::timestamptz`;
+    const offset = (filter.page - 1) * filter.limit;
+    if (!filter.searchTerm && !filter.exam) {
+      const params = { userId: filter.userId, now: filter.now.toISOString(), limit: filter.limit, offset };
+      const [rows, [totalRow]] = await Promise.all([
+        this.prepared.listPage.execute(params),
+        this.prepared.listTotal.execute(),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ...r, isPaid: r.isPaid === true })),
+        total: Number(totalRow?.n ?? 0),
+      };
+    }
     const conditions: SQL[] = [eq(quizzes.published, true)];
     if (filter.searchTerm) conditions.push(quizSearchCondition(filter.searchTerm));
     if (filter.exam) conditions.push(eq(quizzes.exam, filter.exam));
-    const where = and(...conditions);
-
-    const isLive = sql`(${quizzes.startAt} <= ${now} and ${quizzes.endAt} > ${now})`;
-    const rowsQuery = this.db
-      .select({
-        id: quizzes.id,
-        name: quizzes.name,
-        exam: quizzes.exam,
-        class: quizzes.class,
-        durationMin: quizzes.durationMin,
-        startAt: quizzes.startAt,
-        endAt: quizzes.endAt,
-        pricePaise: quizzes.pricePaise,
-        isPaid: unlockedExpression(filter.userId),
-        attendedStartedAt: attempts.startedAt,
-        attendedSubmittedAt: attempts.submittedAt,
-      })
-      .from(quizzes)
-      .leftJoin(
-        attempts,
-        and(
-          eq(attempts.quizId, quizzes.id),
-          eq(attempts.userId, filter.userId),
-          ne(attempts.status, 'in_progress'),
-        ),
-      )
-      .where(where)
-      .orderBy(
-        sql`case when ${isLive} then 0 when ${quizzes.startAt} > ${now} then 1 else 2 end`,
-        sql`case when ${isLive} then ${quizzes.endAt} end asc`,
-        sql`case when ${quizzes.startAt} > ${now} then ${quizzes.startAt} end asc`,
-        sql`case when ${quizzes.endAt} <= ${now} then ${quizzes.endAt} end desc`,
-        asc(quizzes.id),
-      )
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit);
-
+    const where = and(...conditions)!;
     const [rows, [totalRow]] = await Promise.all([
-      rowsQuery,
+      listRowsQuery(
+        this.db,
+        { userId: filter.userId, now: filter.now.toISOString() },
+        where,
+        filter.limit,
+        offset,
+      ),
       this.db.select({ n: count() }).from(quizzes).where(where),
     ]);
     return {

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
 import {
+  QUIZ_MESSAGES,
   quizAttemptSchema,
   quizIdParamsSchema,
   quizIntroSchema,
@@ -12,6 +14,7 @@ import {
   submitQuizBodySchema,
   submitQuizResponseSchema,
 } from '@quizcast/contract/schemas/quiz';
+import { tooManyRequests } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { AttemptRepository } from './attempt.repository';
 import { QuizRepository } from './quiz.repository';
@@ -28,7 +31,30 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
     graceMs: config.SUBMIT_GRACE_SECONDS * 1000,
   });
 
-  app.sweeper.add('auto-submit', (now) => service.autoSubmitOverdue(now));
+  app.sweeper.add('auto-submit', (now) => service.autoSubmitOverdue(now), { first: true });
+
+  /**
+   * Per-learner limits on the attempt calls (a stuck or hostile client cannot hammer the database);
+   * generous enough that an honest client never meets them: it debounces saves and backs off retries.
+   */
+  const perLearner = (name: string, max: number) => {
+    const limiter = app.createRateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `${name}:${currentUser(request).id}`,
+    });
+    return [
+      app.authenticate,
+      async (request: FastifyRequest) => {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded)
+          throw tooManyRequests(QUIZ_MESSAGES.tooManySaves, result.ttlInSeconds);
+      },
+    ];
+  };
+  const attendLimited = perLearner('attend', config.ATTEND_LIMIT_PER_MINUTE);
+  const autosaveLimited = perLearner('autosave', config.AUTOSAVE_LIMIT_PER_MINUTE);
+  const submitLimited = perLearner('submit', config.SUBMIT_LIMIT_PER_MINUTE);
 
   const security = [{ bearerAuth: [] }];
   const tags = ['quizzes'];
@@ -66,13 +92,13 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.quizAttend,
     {
-      preHandler: app.authenticate,
+      preHandler: attendLimited,
       schema: {
         tags,
         security,
         summary: 'Start or resume the attempt: questions without answers, server deadline and clock',
         params: quizIdParamsSchema,
-        response: { 200: quizAttemptSchema, ...errors(402, 404, 406, 409) },
+        response: { 200: quizAttemptSchema, ...errors(402, 404, 406, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -84,14 +110,14 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     API_PATHS.quizAttendAnswers,
     {
-      preHandler: app.authenticate,
+      preHandler: autosaveLimited,
       schema: {
         tags,
         security,
-        summary: 'Autosave the full set of answers of the running attempt (last write wins)',
+        summary: 'Autosave answers of the running attempt, merged per question by the client seq',
         params: quizIdParamsSchema,
         body: saveAnswersBodySchema,
-        response: { 200: saveAnswersResponseSchema, ...errors(404, 409) },
+        response: { 200: saveAnswersResponseSchema, ...errors(404, 409, 429) },
       },
     },
     async (request) => {
@@ -107,13 +133,13 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.quizSubmit,
     {
-      preHandler: app.authenticate,
+      preHandler: submitLimited,
       schema: {
         tags,
         security,
-        summary: 'Submit the attempt once; scored with server times',
+        summary: 'Submit the started attempt once (a retry with the same submissionId gets the same answer)',
         body: submitQuizBodySchema,
-        response: { 201: submitQuizResponseSchema, ...errors(402, 404, 406, 409) },
+        response: { 201: submitQuizResponseSchema, ...errors(402, 404, 406, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -13,8 +13,14 @@ import {
 import type { SavedAnswer } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notAcceptable, notFound, paymentRequired } from '../../lib/http-error';
-import type { AttemptRepository, AttemptResult, AttemptRow } from './attempt.repository';
+import {
+  mergeForAttempt,
+  type AttemptRepository,
+  type AttemptResult,
+  type AttemptRow,
+} from './attempt.repository';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
+import { inLearnerOrder } from './learner-order';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -165,25 +171,35 @@ export class ParticipantQuizService {
       startedAt: attempt.startedAt.toISOString(),
       deadlineAt: attempt.deadlineAt.toISOString(),
       serverNow: this.now().toISOString(),
-      questions: questions.map((q) => ({
+      questions: inLearnerOrder(questions, quiz.id, userId, quiz).map((q) => ({
         _id: q.id,
         qn: q.qn,
         choices: q.choices,
         lang: q.lang,
         audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
       })),
-      savedAnswers: attempt.answers.map((a) => ({ qnId: a.qnId, selectedOption: a.selectedOption ?? null })),
+      savedAnswers: attempt.answers.map((a) => ({
+        qnId: a.qnId,
+        selectedOption: a.selectedOption ?? null,
+        markedForReview: a.markedForReview ?? false,
+        visited: a.visited ?? a.selectedOption != null,
+        timeSpentMs: a.timeSpentMs ?? 0,
+        seq: a.seq ?? 0,
+      })),
     };
   }
 
-  /** Autosave: replace the running attempt's saved answers (last write wins). */
+  /**
+   * Autosave: merge the entries into the running attempt's answers per question, ordered by the
+   * client's `seq`, so a stale or replayed save never reverts a newer answer (ADR 016).
+   */
   async saveAnswers(userId: string, quizId: string, answers: Answer[]): Promise<{ savedAt: Date }> {
     if (!UUID.test(quizId)) throw notFound(QUIZ_MESSAGES.notFound);
     const questions = await this.questions.get(quizId);
     if (!questions.length) await this.load(quizId, userId);
     const normalized = normalizeAnswers(questions, answers);
     const now = this.now();
-    if (await this.attempts.saveAnswers(quizId, userId, normalized, now, this.options.graceMs)) {
+    if (await this.attempts.mergeAnswers(quizId, userId, normalized, now, this.options.graceMs)) {
       this.questions.remember(quizId, questions);
       return { savedAt: now };
     }
@@ -194,7 +210,11 @@ export class ParticipantQuizService {
     throw conflict(QUIZ_MESSAGES.alreadySubmitted);
   }
 
-  /** Submit once. Scored with the server's startedAt and clock; the client's times are only recorded. */
+  /**
+   * Submit once, only an attempt that was started (by the attempt fetch). Scored with the server's
+   * startedAt and clock; the client's times are only recorded. A retry carrying the `submissionId` of
+   * the submission that finished the attempt answers as that one did (ADR 016).
+   */
   async submit(userId: string, body: SubmitQuizBody): Promise<SubmitQuizResponse> {
     const found = UUID.test(body.quizId)
       ? await this.quizzes.findForParticipant(body.quizId, userId)
@@ -204,45 +224,64 @@ export class ParticipantQuizService {
     const questions = await this.questions.get(quiz.id);
     const submitted = normalizeAnswers(questions, body.answers);
 
-    let attempt = found.attempt;
-    if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
-    if (!attempt) attempt = await this.start(quiz, userId, found.unlocked);
+    let attempt: AttemptRow | null | undefined = found.attempt;
+    if (!attempt) {
+      if (!found.unlocked) throw paymentRequired(QUIZ_MESSAGES.locked);
+      this.requireOpen(quiz);
+      throw conflict(QUIZ_MESSAGES.submitNotStarted);
+    }
     this.questions.remember(quiz.id, questions);
 
-    const now = this.now();
-    if (now.getTime() > attempt.deadlineAt.getTime() + this.options.graceMs) {
-      await this.autoSubmitOne(attempt.id);
-      throw conflict(QUIZ_MESSAGES.timeOver);
+    for (;;) {
+      if (attempt.status !== 'in_progress') return this.alreadyFinished(attempt, quiz, questions, body);
+      const now = this.now();
+      if (now.getTime() > attempt.deadlineAt.getTime() + this.options.graceMs) {
+        await this.autoSubmitOne(attempt.id);
+        throw conflict(QUIZ_MESSAGES.timeOver);
+      }
+      // Per question, the newer of what was saved and what the submission carries.
+      const merged = mergeForAttempt(attempt, attempt.answers, submitted, now);
+      const result = scoreResult(
+        {
+          ...attempt,
+          durationMin: quiz.durationMin,
+          markCorrect: quiz.markCorrect,
+          markWrong: quiz.markWrong,
+        },
+        questions,
+        merged,
+        now,
+        'submitted',
+      );
+      const finished = await this.attempts.finish(
+        attempt.id,
+        {
+          ...result,
+          clientStartedAt: body.startedAt ? new Date(body.startedAt) : null,
+          clientSubmittedAt: body.submittedAt ? new Date(body.submittedAt) : null,
+          submissionId: body.submissionId ?? null,
+        },
+        now,
+        attempt.answers,
+      );
+      if (finished && finished !== 'changed')
+        return submitResponse(finished, quiz, questions, this.options.graceMs);
+      // An autosave or another submission got in first: look again.
+      attempt = await this.attempts.find(quiz.id, userId);
+      if (!attempt) throw conflict(QUIZ_MESSAGES.submitNotStarted);
     }
+  }
 
-    // Answers sent now win; saved answers fill in any question the submission left out.
-    const merged = new Map(attempt.answers.map((a) => [a.qnId, a.selectedOption ?? null]));
-    for (const a of submitted) merged.set(a.qnId, a.selectedOption ?? null);
-    const result = scoreResult(
-      { ...attempt, durationMin: quiz.durationMin, markCorrect: quiz.markCorrect, markWrong: quiz.markWrong },
-      questions,
-      [...merged].map(([qnId, selectedOption]) => ({ qnId, selectedOption })),
-      now,
-      'submitted',
-    );
-    const finished = await this.attempts.finish(
-      attempt.id,
-      {
-        ...result,
-        clientStartedAt: body.startedAt ? new Date(body.startedAt) : null,
-        clientSubmittedAt: body.submittedAt ? new Date(body.submittedAt) : null,
-      },
-      now,
-    );
-    if (!finished) throw conflict(QUIZ_MESSAGES.alreadySubmitted);
-    return {
-      message: SUBMIT_SUCCESS_MESSAGE,
-      score: result.score,
-      maxScore: questions.length * quiz.markCorrect,
-      totalQuestions: questions.length,
-      answeredCount: result.answers.filter((a) => a.selectedOption !== null).length,
-      submittedAt: result.submittedAt.toISOString(),
-    };
+  /** A finished attempt: the same answer again for a retry of its own submission, else 409. */
+  private alreadyFinished(
+    attempt: AttemptRow,
+    quiz: QuizRow,
+    questions: QuizQuestion[],
+    body: SubmitQuizBody,
+  ): SubmitQuizResponse {
+    if (attempt.status === 'submitted' && body.submissionId && attempt.submissionId === body.submissionId)
+      return submitResponse(attempt, quiz, questions, this.options.graceMs);
+    throw conflict(QUIZ_MESSAGES.alreadySubmitted);
   }
 
   /** Sweeper task: auto-submit every attempt past its deadline + grace, in batches. */
@@ -306,12 +345,13 @@ export class ParticipantQuizService {
 
 /**
  * Every answer must name a question of this quiz and one of its choices (or be unanswered);
- * otherwise 400 listing each problem. A question answered twice keeps the last answer.
+ * otherwise 400 listing each problem. Entries are kept as sent (with their palette state, time and
+ * seq); merging them, duplicates included, is answer-merge's job.
  */
 export function normalizeAnswers(questions: ScoringQuestion[], answers: Answer[]): SavedAnswer[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const problems: string[] = [];
-  const result = new Map<string, string | null>();
+  const result: SavedAnswer[] = [];
   for (const answer of answers) {
     const question = byId.get(answer.qnId);
     if (!question) {
@@ -323,10 +363,46 @@ export function normalizeAnswers(questions: ScoringQuestion[], answers: Answer[]
       problems.push(`Invalid option for question ${answer.qnId}`);
       continue;
     }
-    result.set(answer.qnId, selected);
+    result.push({
+      qnId: answer.qnId,
+      selectedOption: selected,
+      ...(answer.markedForReview !== undefined && { markedForReview: answer.markedForReview }),
+      ...(answer.visited !== undefined && { visited: answer.visited }),
+      ...(answer.timeSpentMs !== undefined && { timeSpentMs: answer.timeSpentMs }),
+      ...(answer.seq !== undefined && { seq: answer.seq }),
+    });
   }
   if (problems.length) throw badRequest(problems.length === 1 ? problems[0]! : [...new Set(problems)]);
-  return [...result].map(([qnId, selectedOption]) => ({ qnId, selectedOption }));
+  return result;
+}
+
+/**
+ * What a submission answers, the first time and on a retry of the same submission (ADR 016). The
+ * score, maximum and answered count only when the quiz shows the score on submit (ADR 014): otherwise
+ * throw-away accounts could rebuild the answer key from scores while the window is open. Always when
+ * results will be published.
+ */
+export function submitResponse(
+  attempt: Pick<AttemptRow, 'score' | 'answers' | 'submittedAt'>,
+  quiz: Pick<QuizRow, 'showScoreOnSubmit' | 'markCorrect' | 'endAt'>,
+  questions: ScoringQuestion[],
+  graceMs: number,
+): SubmitQuizResponse {
+  const known = new Set(questions.map((q) => q.id));
+  const score = quiz.showScoreOnSubmit
+    ? {
+        score: attempt.score ?? 0,
+        maxScore: questions.length * quiz.markCorrect,
+        answeredCount: attempt.answers.filter((a) => known.has(a.qnId) && a.selectedOption != null).length,
+      }
+    : {};
+  return {
+    message: SUBMIT_SUCCESS_MESSAGE,
+    ...score,
+    totalQuestions: questions.length,
+    submittedAt: (attempt.submittedAt ?? new Date(0)).toISOString(),
+    resultsAt: new Date(quiz.endAt.getTime() + graceMs).toISOString(),
+  };
 }
 
 /**
@@ -342,6 +418,7 @@ function scoreResult(
   status: AttemptResult['status'],
 ): AttemptResult {
   const scored = scoreAttempt(questions, answers, { correct: attempt.markCorrect, wrong: attempt.markWrong });
+  const byId = new Map(answers.map((a) => [a.qnId, a]));
   const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
   const elapsedMs = Math.max(
     0,
@@ -349,7 +426,8 @@ function scoreResult(
   );
   return {
     status,
-    answers: scored.answers.map(({ qnId, selectedOption }) => ({ qnId, selectedOption })),
+    // One entry per question in question order, keeping its palette state, time and seq.
+    answers: scored.answers.map(({ qnId, selectedOption }) => ({ ...byId.get(qnId), qnId, selectedOption })),
     score: scored.score,
     correctCount: scored.correctCount,
     elapsedMs,

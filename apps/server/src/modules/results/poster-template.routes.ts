@@ -28,8 +28,8 @@ export const posterTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['results'],
-        summary: 'The participation poster template (PNG)',
-        response: { 200: z.any().describe('image/png'), 404: errorBodySchema },
+        summary: 'The participation poster template (WebP)',
+        response: { 200: z.any().describe('image/webp'), 404: errorBodySchema },
       },
     },
     async (_request, reply) => {

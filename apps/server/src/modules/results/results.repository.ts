@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from 'driz
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
+import { refreshItemAnalysis } from '../analytics/item-analysis';
 import { closeOpenAttempts } from '../quizzes/close-open-attempts';
+import { createCardsAtPublication } from '../review/cards-at-publication';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -24,6 +26,9 @@ export interface RankedEntry {
   elapsedMs: number;
   name: string;
   profilePicKey: string | null;
+  /** Privacy choices (docs/privacy.md): initials only; photo allowed on the public podium. */
+  initialsOnly: boolean;
+  publicPhoto: boolean;
 }
 
 const rankedEntryColumns = {
@@ -34,10 +39,51 @@ const rankedEntryColumns = {
   elapsedMs: sql<number>`coalesce(${attempts.elapsedMs}, 0)`.mapWith(Number),
   name: users.name,
   profilePicKey: users.profilePicKey,
+  initialsOnly: users.initialsOnly,
+  publicPhoto: users.publicPhoto,
 };
 
+/**
+ * The one ranking statement (ADR 009): standard competition rank of every submitted attempt by score
+ * desc, elapsed time asc, written into `attempts.rank`, with the count in `quizzes.participant_count`.
+ * Publication runs it once; an answer-key correction runs it again after re-scoring.
+ */
+export async function rankQuizAttempts(tx: Db, quizId: string): Promise<number> {
+  const [counted] = rawRows<{ participants: number }>(
+    await tx.execute(sql`
+      with ranked as (
+        select id,
+               rank() over (partition by quiz_id order by score desc nulls last, elapsed_ms asc nulls last) as r
+        from ${attempts}
+        where quiz_id = ${quizId} and status in ('submitted', 'auto_submitted')
+      ), materialised as (
+        update ${attempts} as a set rank = ranked.r
+        from ranked
+        where a.id = ranked.id
+        returning 1
+      )
+      update ${quizzes} set participant_count = (select count(*)::int from materialised)
+      where id = ${quizId}
+      returning participant_count as participants
+    `),
+  );
+  return Number(counted?.participants ?? 0);
+}
+
 export class ResultsRepository {
-  constructor(private readonly db: Db) {}
+  /** A summary read's one per-request query, prepared once (results day: every participant at once). */
+  private readonly attemptOf;
+
+  constructor(private readonly db: Db) {
+    this.attemptOf = db
+      .select()
+      .from(attempts)
+      .where(
+        and(eq(attempts.quizId, sql.placeholder('quizId')), eq(attempts.userId, sql.placeholder('userId'))),
+      )
+      .limit(1)
+      .prepare('results_attempt_of');
+  }
 
   /** Quizzes whose window plus grace has closed and whose results are not yet published, oldest first. */
   async findQuizzesDueForPublication(cutoff: Date, limit: number): Promise<string[]> {
@@ -76,26 +122,12 @@ export class ResultsRepository {
         limit: Number.MAX_SAFE_INTEGER,
       });
 
-      // One set-based statement: rank every submitted attempt and record how many were ranked.
-      const [counted] = rawRows<{ participants: number }>(
-        await tx.execute(sql`
-          with ranked as (
-            select id,
-                   rank() over (partition by quiz_id order by score desc nulls last, elapsed_ms asc nulls last) as r
-            from ${attempts}
-            where quiz_id = ${quizId} and status in ('submitted', 'auto_submitted')
-          ), materialised as (
-            update ${attempts} as a set rank = ranked.r
-            from ranked
-            where a.id = ranked.id
-            returning 1
-          )
-          update ${quizzes} set participant_count = (select count(*)::int from materialised)
-          where id = ${quizId}
-          returning participant_count as participants
-        `),
-      );
-      return { published: true, autoSubmitted, participants: Number(counted?.participants ?? 0) };
+      const participants = await rankQuizAttempts(tx as unknown as Db, quizId);
+      // Issue 14: item analysis is materialised once here (and refreshed by a key correction).
+      await refreshItemAnalysis(tx as unknown as Db, quizId, now);
+      // Spaced repetition (ADR 011): the learners' mistakes become review cards, now that answers are public.
+      await createCardsAtPublication(tx as unknown as Db, quizId, now);
+      return { published: true, autoSubmitted, participants };
     });
   }
 
@@ -106,11 +138,7 @@ export class ResultsRepository {
 
   /** One indexed lookup on the (quiz_id, user_id) unique index. */
   async findAttempt(quizId: string, userId: string): Promise<AttemptRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(attempts)
-      .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)))
-      .limit(1);
+    const [row] = await this.attemptOf.execute({ quizId, userId });
     return row;
   }
 

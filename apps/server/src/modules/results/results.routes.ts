@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
 import {
@@ -9,10 +10,26 @@ import {
   quizIdParamsSchema,
   quizSummaryResponseSchema,
 } from '@quizcast/contract/schemas/result';
+import { createHash } from 'node:crypto';
 import { currentUser } from '../../plugins/auth';
+import { analyticsRoutes } from '../analytics/analytics.routes';
 import { posterTemplateRoutes } from './poster-template.routes';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
+
+/** A strong validator of a JSON body: its SHA-1, base64url (a summary never changes once published, bar an admin's fix). */
+function etagOf(body: unknown): string {
+  return `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+}
+
+/** If-None-Match: a list of tags (weak ones compare equal too, RFC 9110 §13.1.2) or `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
 
 /** Results: publication at window end (sweeper), the participant's summary, the podium, the leaderboard. */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,8 +38,9 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.ctx.clock,
     app.ctx.config.SUBMIT_GRACE_SECONDS,
     app.log,
+    app.caches,
   );
-  app.sweeper.add('publish-results', (now) => service.publishDue(now));
+  app.sweeper.add('publish-results', (now) => service.publishDue(now), { first: true });
 
   const security = [{ bearerAuth: [] }];
 
@@ -37,6 +55,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: quizIdParamsSchema,
         response: {
           200: quizSummaryResponseSchema,
+          304: z.null().describe('Not modified: the If-None-Match tag is current'),
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
@@ -45,8 +64,13 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await service.summary(request.params.quizId, currentUser(request).id);
-      return reply.header('cache-control', 'private, no-store').send({ data });
+      const body = { data: await service.summary(request.params.quizId, currentUser(request).id) };
+      // Kept by the browser and revalidated on every read: an unchanged summary costs a 304.
+      reply.header('cache-control', 'private, no-cache').header('vary', 'authorization');
+      const etag = etagOf(body);
+      reply.header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return reply.send(body);
     },
   );
 
@@ -91,4 +115,6 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(posterTemplateRoutes);
+  // Issue 14: analytics reads published results; a key correction makes this instance forget its copy.
+  await app.register(analyticsRoutes, { onKeyCorrected: (quizId) => service.forget(quizId) });
 };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import { initialsOf } from '@quizcast/contract/schemas/account';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
   LATEST_RESULT_CACHE_SECONDS,
@@ -11,8 +12,11 @@ import {
 } from '@quizcast/contract/schemas/result';
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
+import { inLearnerOrder } from '../quizzes/learner-order';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
+import type { SharedCache } from '../../lib/shared-cache';
 import { fileUrl } from '../students/profile-photo';
-import type { QuestionRow, QuizRow, ResultsRepository } from './results.repository';
+import type { QuestionRow, QuizRow, RankedEntry, ResultsRepository } from './results.repository';
 
 /** How many due quizzes one sweep publishes at most (the next sweep takes the rest). */
 const PUBLISH_BATCH = 20;
@@ -32,17 +36,52 @@ interface PublishedQuiz {
 
 const elapsedSeconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
+/** The podium's key in the shared cache and on the invalidation bus. */
+const LATEST_KEY = 'results:latest';
+
+/**
+ * The public podium (landing page, no sign-in): initials for a learner who chose them, and a photo
+ * only for a learner who opted in (docs/privacy.md).
+ */
+export function publicPodiumPerson(entry: RankedEntry): { name: string; profilePicUrl: string | null } {
+  return {
+    name: entry.initialsOnly ? initialsOf(entry.name) : entry.name,
+    profilePicUrl: entry.publicPhoto && !entry.initialsOnly ? fileUrl(entry.profilePicKey) : null,
+  };
+}
+
+/** Leaderboards (signed-in learners): initials and no photo for a learner who chose initials only. */
+export function leaderboardPerson(entry: RankedEntry): { name: string; profilePicUrl: string | null } {
+  return entry.initialsOnly
+    ? { name: initialsOf(entry.name), profilePicUrl: null }
+    : { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) };
+}
+
 export class ResultsService {
   private latest: { value: LatestResultResponse; expiresAt: number } | null = null;
   private latestInFlight: Promise<LatestResultResponse> | null = null;
   private readonly publishedQuizzes = new Map<string, { value: Promise<PublishedQuiz>; expiresAt: number }>();
+
+  /** Bumped whenever the podium is invalidated: a read that overlapped a publication is not kept. */
+  private latestGeneration = 0;
 
   constructor(
     private readonly repo: ResultsRepository,
     private readonly clock: Clock,
     private readonly graceSeconds: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    /** Across instances: the podium lives in `shared`, and `bus` drops every copy on publication. */
+    private readonly caches?: { bus: InvalidationBus; shared: SharedCache },
+  ) {
+    caches?.bus.subscribe((key) => {
+      if (key === LATEST_KEY) this.forgetLatest();
+    });
+  }
+
+  private forgetLatest(): void {
+    this.latest = null;
+    this.latestGeneration += 1;
+  }
 
   /** Sweeper task: publish every quiz whose end time plus grace has passed, each exactly once. */
   async publishDue(now: Date): Promise<number> {
@@ -62,8 +101,18 @@ export class ResultsService {
         this.log.error({ err, quizId }, 'publishing results failed; the next sweep retries');
       }
     }
-    if (published) this.latest = null;
+    if (published) {
+      this.forgetLatest();
+      await this.caches?.shared.delete(LATEST_KEY);
+      await this.caches?.bus.publish(LATEST_KEY);
+    }
     return published;
+  }
+
+  /** Drops a quiz's in-memory copy (after an answer-key correction on this instance). */
+  forget(quizId: string): void {
+    this.publishedQuizzes.delete(quizId);
+    this.latest = null;
   }
 
   private async findQuiz(quizId: string): Promise<QuizRow> {
@@ -113,11 +162,22 @@ export class ResultsService {
     const published = await this.publishedQuiz(quiz);
     const questionRows = published.questions;
     const scored = scoreAttempt(
-      questionRows.map((q) => ({ id: q.id, choices: q.choices, ansIndex: q.ansIndex })),
+      questionRows.map((q) => ({
+        id: q.id,
+        choices: q.choices,
+        ansIndex: q.ansIndex,
+        dropped: q.droppedAt !== null,
+      })),
       attempt.answers,
       { correct: quiz.markCorrect, wrong: quiz.markWrong },
     );
     const totalParticipants = Math.max(published.participants, attempt.rank);
+    // The learner's own order (ADR 014), as they saw the questions and choices in the attempt.
+    const ordered = inLearnerOrder(questionRows, quiz.id, userId, quiz);
+    const position = new Map(ordered.map((q, i) => [q.id, i]));
+    const answers = [...scored.answers].sort(
+      (a, b) => (position.get(a.qnId) ?? Infinity) - (position.get(b.qnId) ?? Infinity),
+    );
     return {
       quizDetails: {
         _id: quiz.id,
@@ -125,7 +185,7 @@ export class ResultsService {
         desc: quiz.desc,
         duration: quiz.durationMin,
         class: quiz.class,
-        questions: questionRows.map((q) => ({
+        questions: ordered.map((q) => ({
           _id: q.id,
           qn: q.qn,
           choices: q.choices,
@@ -139,7 +199,7 @@ export class ResultsService {
         score: attempt.score,
         startedAt: attempt.startedAt.toISOString(),
         submittedAt: attempt.submittedAt?.toISOString() ?? null,
-        answers: scored.answers,
+        answers,
       },
       rank: attempt.rank,
       totalParticipants,
@@ -149,15 +209,21 @@ export class ResultsService {
 
   /**
    * The landing page's podium. Public, so each instance answers from memory for
-   * LATEST_RESULT_CACHE_SECONDS (and concurrent misses share one database read).
+   * LATEST_RESULT_CACHE_SECONDS, a miss reads the copy every instance shares (Redis) before the
+   * database, and concurrent misses share one read. Publication drops every copy at once.
    */
   async latestResult(): Promise<LatestResultResponse> {
     const now = this.clock.now().getTime();
     if (this.latest && now < this.latest.expiresAt) return this.latest.value;
     if (!this.latestInFlight) {
-      this.latestInFlight = this.loadLatestResult()
+      const generation = this.latestGeneration;
+      this.latestInFlight = this.readLatestResult(generation)
         .then((value) => {
-          this.latest = { value, expiresAt: this.clock.now().getTime() + LATEST_RESULT_CACHE_SECONDS * 1000 };
+          if (generation === this.latestGeneration)
+            this.latest = {
+              value,
+              expiresAt: this.clock.now().getTime() + LATEST_RESULT_CACHE_SECONDS * 1000,
+            };
           return value;
         })
         .finally(() => {
@@ -165,6 +231,15 @@ export class ResultsService {
         });
     }
     return this.latestInFlight;
+  }
+
+  private async readLatestResult(generation: number): Promise<LatestResultResponse> {
+    const shared = await this.caches?.shared.get(LATEST_KEY);
+    if (shared) return JSON.parse(shared) as LatestResultResponse;
+    const value = await this.loadLatestResult();
+    if (generation === this.latestGeneration)
+      await this.caches?.shared.set(LATEST_KEY, JSON.stringify(value), LATEST_RESULT_CACHE_SECONDS);
+    return value;
   }
 
   private async loadLatestResult(): Promise<LatestResultResponse> {
@@ -179,7 +254,7 @@ export class ResultsService {
         _id: entry.id,
         score: entry.score,
         elapsedTime: elapsedSeconds(entry.elapsedMs),
-        userId: { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) },
+        userId: publicPodiumPerson(entry),
       })),
       quiz: {
         _id: quiz.id,
@@ -209,7 +284,7 @@ export class ResultsService {
         rank: entry.rank,
         score: entry.score,
         elapsedTime: elapsedSeconds(entry.elapsedMs),
-        userId: { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) },
+        userId: leaderboardPerson(entry),
         isMe: entry.userId === userId,
       })),
       total,

@@ -14,5 +14,8 @@ export function toParticipantUser(row: UserRow): ParticipantUser {
     class: row.class,
     profilePicUrl: fileUrl(row.profilePicKey),
     role: row.role,
+    initialsOnly: row.initialsOnly,
+    publicPhoto: row.publicPhoto,
+    preferredLanguage: row.preferredLanguage,
   };
 }

@@ -8,8 +8,16 @@ import type { FileStorage } from '../../providers/storage/storage';
 
 /** Longest side of a stored profile photo. */
 export const PROFILE_PHOTO_MAX_PX = 512;
-/** Decompression-bomb guard: a 2 MB file may not claim more pixels than this. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/** Square copies at the sizes screens show (40–112 CSS px at 2x), stored beside the 512 px photo. */
+export const AVATAR_VARIANT_PX = [96, 192] as const;
+export type AvatarVariantPx = (typeof AVATAR_VARIANT_PX)[number];
+
+/** `avatars/<uuid>.webp` → `avatars/<uuid>-96.webp`. */
+export function avatarVariantKey(key: string, px: AvatarVariantPx): string {
+  return key.replace(/\.webp$/, `-${px}.webp`);
+}
+/** Decompression-bomb guard: a 2 MB file may not claim more pixels than this (~20 megapixels). */
+export const MAX_INPUT_PIXELS = 20_000_000;
 export const AVATAR_PREFIX = 'avatars/';
 
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
@@ -60,27 +68,42 @@ export class ProfilePhotoService {
   async store(data: Buffer): Promise<string> {
     await this.check(data);
     let encoded: Buffer;
+    let variants: [AvatarVariantPx, Buffer][];
     try {
-      encoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-        .rotate() // apply the EXIF orientation before the metadata goes
+      const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(); // EXIF orientation first
+      encoded = await image
+        .clone()
         .resize(PROFILE_PHOTO_MAX_PX, PROFILE_PHOTO_MAX_PX, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();
+      // The round avatars crop to the centre (object-cover): the small copies are that square.
+      variants = await Promise.all(
+        AVATAR_VARIANT_PX.map(
+          async (px) =>
+            [px, await image.clone().resize(px, px, { fit: 'cover' }).webp({ quality: 80 }).toBuffer()] as [
+              AvatarVariantPx,
+              Buffer,
+            ],
+        ),
+      );
     } catch {
       throw badRequest(STUDENT_MESSAGES.imageType);
     }
     const key = `${AVATAR_PREFIX}${randomUUID()}.webp`;
     await this.storage.put(key, encoded, 'image/webp');
+    for (const [px, body] of variants) await this.storage.put(avatarVariantKey(key, px), body, 'image/webp');
     return key;
   }
 
   /** Best effort: a file left behind is only wasted space, never a reason to fail the request. */
   async remove(key: string | null | undefined): Promise<void> {
     if (!key) return;
-    try {
-      await this.storage.delete(key);
-    } catch (err) {
-      this.log.warn({ err, key }, 'could not delete an old profile photo');
+    for (const each of [key, ...AVATAR_VARIANT_PX.map((px) => avatarVariantKey(key, px))]) {
+      try {
+        await this.storage.delete(each);
+      } catch (err) {
+        this.log.warn({ err, key: each }, 'could not delete an old profile photo');
+      }
     }
   }
 }

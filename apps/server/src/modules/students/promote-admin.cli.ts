@@ -1,9 +1,10 @@
 /**
  * `npm run admin -- <phone>`: give an existing account the admin role.
- * With the embedded database (PGlite), stop the server first: only one process can open its data folder.
+ * With the embedded database (PGlite), stop the server first: only one process can open its data folder
+ * (a second one is refused with a plain message, never left to corrupt it).
  */
 import { ConfigError, loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { DataDirLockedError, openDatabase } from '../../db/client';
 import { promoteToAdmin } from './student.service';
 
 const phNo = process.argv[2]?.trim() ?? '';
@@ -20,7 +21,17 @@ try {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+let database;
+try {
+  database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pgliteFsync: config.PGLITE_FSYNC,
+  });
+} catch (err) {
+  console.error(err instanceof DataDirLockedError ? err.message : err);
+  process.exit(1);
+}
 let exitCode = 0;
 try {
   await database.migrate();

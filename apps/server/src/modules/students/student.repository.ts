@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { otpChallenges, reviewCards, reviewLogs, sessions, users } from '../../db/schema';
+import type { Language } from '@quizcast/contract/i18n/languages';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -24,10 +25,20 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export class StudentRepository {
-  constructor(private readonly db: Db) {}
+  /** The session check's lookup, prepared once (it runs on every authenticated request). */
+  private readonly byId;
+
+  constructor(private readonly db: Db) {
+    this.byId = db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('user_by_id');
+  }
 
   async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await this.byId.execute({ id });
     return row;
   }
 
@@ -51,22 +62,71 @@ export class StudentRepository {
     return row;
   }
 
-  async setRole(id: string, role: Role, now: Date): Promise<UserRow | undefined> {
+  /** `source` records who granted an admin role ('ADMIN_PHONES', 'npm run admin'); null otherwise. */
+  async setRole(id: string, role: Role, now: Date, source: string | null): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
-      .set({ role, updatedAt: now })
+      .set({ role, roleSource: source, updatedAt: now })
       .where(eq(users.id, id))
       .returning();
     return row;
   }
 
-  /** Revokes every token signed before (logout everywhere). */
-  async bumpTokenVersion(id: string, now: Date): Promise<UserRow | undefined> {
+  /** The user's language choice (issue 18). */
+  async setPreferredLanguage(id: string, language: Language, now: Date): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .set({ preferredLanguage: language, updatedAt: now })
       .where(eq(users.id, id))
       .returning();
     return row;
+  }
+
+  async setPrivacy(
+    id: string,
+    settings: { initialsOnly: boolean; publicPhoto: boolean },
+    now: Date,
+  ): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...settings, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Account deletion (docs/privacy.md): in one transaction, erase every personal field (the phone
+   * becomes a non-number so it can register again), end every session, drop learning history and
+   * codes; attempts and payments stay, tied to the anonymous row, so ranks and accounts stay true.
+   */
+  async eraseAccount(user: UserRow, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          phNo: sql`'deleted:' || ${users.id}::text`,
+          name: 'Deleted learner',
+          email: null,
+          place: '',
+          school: null,
+          class: '',
+          profilePicKey: null,
+          role: 'participant',
+          roleSource: null,
+          initialsOnly: false,
+          publicPhoto: false,
+          deletedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      await tx.delete(reviewLogs).where(eq(reviewLogs.userId, user.id));
+      await tx.delete(reviewCards).where(eq(reviewCards.userId, user.id));
+      await tx.delete(otpChallenges).where(eq(otpChallenges.phNo, user.phNo));
+    });
   }
 }

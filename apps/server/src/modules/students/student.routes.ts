@@ -2,8 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
 import { AUTH_MESSAGES, messageResponseSchema } from '@quizcast/contract/schemas/auth';
-import { updateProfileFieldsSchema, userEnvelopeSchema } from '@quizcast/contract/schemas/student';
-import { currentUser } from '../../plugins/auth';
+import {
+  preferredLanguageBodySchema,
+  updateProfileFieldsSchema,
+  userEnvelopeSchema,
+} from '@quizcast/contract/schemas/student';
+import {
+  ACCOUNT_MESSAGES,
+  deleteAccountBodySchema,
+  privacySettingsSchema,
+} from '@quizcast/contract/schemas/account';
+import { currentSessionId, currentUser } from '../../plugins/auth';
 import { toParticipantUser } from './participant-user';
 import { readProfileForm } from './profile-form';
 import { StudentService } from './student.service';
@@ -50,6 +59,29 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const form = await readProfileForm(request, updateProfileFieldsSchema);
       const updated = await students.updateProfile(currentUser(request), form.fields, form.photo);
+      await app.userCache.invalidate(updated.id);
+      return { data: toParticipantUser(updated) };
+    },
+  );
+
+  app.put(
+    API_PATHS.preferredLanguage,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['students'],
+        summary: 'Keep the language the user chose ("en" or "hi") in their profile',
+        security: secured,
+        body: preferredLanguageBodySchema,
+        response: { 200: userEnvelopeSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await students.setPreferredLanguage(
+        currentUser(request),
+        request.body.preferredLanguage,
+      );
+      await app.sessions.userChanged(updated.id);
       return { data: toParticipantUser(updated) };
     },
   );
@@ -66,8 +98,63 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await students.logoutEverywhere(currentUser(request));
+      await app.sessions.revokeAll(currentUser(request).id);
       return { message: AUTH_MESSAGES.loggedOutEverywhere };
+    },
+  );
+
+  app.post(
+    API_PATHS.logout,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['students'],
+        summary: 'End this session (the token stops working at once)',
+        security: secured,
+        response: { 200: messageResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await app.sessions.revoke(currentSessionId(request));
+      return { message: ACCOUNT_MESSAGES.loggedOut };
+    },
+  );
+
+  app.put(
+    API_PATHS.privacy,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['students'],
+        summary: 'Privacy: initials only on leaderboards; photo on the public podium',
+        security: secured,
+        body: privacySettingsSchema,
+        response: { 200: userEnvelopeSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await students.setPrivacy(currentUser(request), request.body);
+      await app.sessions.userChanged(updated.id);
+      return { data: toParticipantUser(updated) };
+    },
+  );
+
+  app.post(
+    API_PATHS.deleteAccount,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['students'],
+        summary: 'Delete the account: personal data erased, attempts kept anonymised (ranks stay true)',
+        security: secured,
+        body: deleteAccountBodySchema,
+        response: { 200: messageResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await students.deleteAccount(currentUser(request));
+      await app.sessions.userChanged(currentUser(request).id);
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
 };

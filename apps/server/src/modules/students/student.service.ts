@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PrivacySettings } from '@quizcast/contract/schemas/account';
+import type { Language } from '@quizcast/contract/i18n/languages';
 import type { UpdateProfileFields } from '@quizcast/contract/schemas/student';
+import { AuditService } from '../audit/audit.service';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { unauthorized } from '../../lib/http-error';
@@ -49,8 +52,23 @@ export class StudentService {
     return updated;
   }
 
-  async logoutEverywhere(user: UserRow): Promise<void> {
-    await this.repo.bumpTokenVersion(user.id, this.clock.now());
+  /** Keep the user's language choice (issue 18), so every device they sign in on can follow it. */
+  async setPreferredLanguage(user: UserRow, language: Language): Promise<UserRow> {
+    const updated = await this.repo.setPreferredLanguage(user.id, language, this.clock.now());
+    if (!updated) throw unauthorized('Session has ended. Please log in again.');
+    return updated;
+  }
+
+  async setPrivacy(user: UserRow, settings: PrivacySettings): Promise<UserRow> {
+    const updated = await this.repo.setPrivacy(user.id, settings, this.clock.now());
+    if (!updated) throw unauthorized('Session has ended. Please log in again.');
+    return updated;
+  }
+
+  /** Erase the learner's personal data (the photo file too); anonymised attempts keep ranks true. */
+  async deleteAccount(user: UserRow): Promise<void> {
+    await this.repo.eraseAccount(user, this.clock.now());
+    await this.photos.remove(user.profilePicKey);
   }
 }
 
@@ -59,6 +77,11 @@ export async function promoteToAdmin(db: Db, phNo: string, now: Date): Promise<U
   const repo = new StudentRepository(db);
   const user = await repo.findByPhone(phNo);
   if (!user) return undefined;
-  if (user.role === 'admin') return user;
-  return repo.setRole(user.id, 'admin', now);
+  if (user.role === 'admin' && user.roleSource !== 'ADMIN_PHONES') return user;
+  const promoted = await repo.setRole(user.id, 'admin', now, 'npm run admin');
+  await new AuditService(db, { now: () => now }).record(
+    { system: 'npm run admin' },
+    { action: 'user.promote', targetType: 'user', targetId: user.id },
+  );
+  return promoted;
 }

@@ -18,6 +18,7 @@ export async function createStorage(config: AppConfig): Promise<FileStorage> {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
       prefix: config.S3_PREFIX,
+      timeoutMs: config.OUTBOUND_TIMEOUT_MS,
     });
   }
   return new DiskStorage(path.resolve(config.DATA_DIR, 'files'));

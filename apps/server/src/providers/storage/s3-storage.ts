@@ -19,6 +19,8 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** Key prefix inside the bucket, e.g. "quizcast/". */
   prefix?: string;
+  /** Deadline of each request (connection and response). */
+  timeoutMs?: number;
 }
 
 /**
@@ -45,6 +47,12 @@ export class S3Storage implements FileStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
+      // Every request has a deadline: a stalled bucket fails the upload instead of holding it open.
+      requestHandler: {
+        connectionTimeout: options.timeoutMs ?? 15_000,
+        requestTimeout: options.timeoutMs ?? 15_000,
+        throwOnRequestTimeout: true,
+      },
     });
   }
 

@@ -66,7 +66,7 @@ export function ListenControls({
             Listen settings
           </button>
           {recorded && (
-            <span className="text-xs text-slate-600">Recorded audio · the text below is the transcript</span>
+            <span className="text-sm text-slate-600">Recorded audio · the text below is the transcript</span>
           )}
         </>
       ) : (
@@ -78,7 +78,7 @@ export function ListenControls({
       {canListen && showSettings && (
         <div id={settingsId} className="flex w-full flex-wrap gap-3 rounded-xl bg-slate-50 p-3">
           <div>
-            <label htmlFor={rateId} className="mb-1 block text-xs font-medium text-slate-700">
+            <label htmlFor={rateId} className="mb-1 block text-sm font-medium text-slate-700">
               Speed
             </label>
             <select
@@ -99,7 +99,7 @@ export function ListenControls({
           </div>
           {reader.speechSupported && (
             <div className="min-w-0 flex-1">
-              <label htmlFor={voiceId} className="mb-1 block text-xs font-medium text-slate-700">
+              <label htmlFor={voiceId} className="mb-1 block text-sm font-medium text-slate-700">
                 {LANGUAGE_NAMES[lang]} voice
               </label>
               <select

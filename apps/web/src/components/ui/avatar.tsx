@@ -1,6 +1,14 @@
 import { UserRound } from 'lucide-react';
 
 const sizes = { sm: 'size-10', md: 'size-16', lg: 'size-28' } as const;
+/** CSS px shown, and the stored square copy that covers it at 2x (server: AVATAR_VARIANT_PX). */
+const shownPx = { sm: 40, md: 64, lg: 112 } as const;
+const variantPx = { sm: 96, md: 192, lg: 192 } as const;
+
+/** `/api/files/avatars/<uuid>.webp` → its `-96`/`-192` copy; any other URL (a preview) as it is. */
+export function avatarSrc(src: string, px: 96 | 192): string {
+  return src.replace(/^(\/api\/files\/avatars\/[0-9a-f-]{36})\.webp$/, `$1-${px}.webp`);
+}
 const iconSizes = { sm: 'size-5', md: 'size-8', lg: 'size-14' } as const;
 
 /** A profile picture, or an icon standing in when there is none. */
@@ -21,7 +29,14 @@ export function Avatar({
       className={`grid shrink-0 place-items-center overflow-hidden rounded-full bg-brand-100 text-brand-800 ${sizes[size]} ${className}`}
     >
       {src ? (
-        <img src={src} alt={alt} className="size-full object-cover" decoding="async" />
+        <img
+          src={avatarSrc(src, variantPx[size])}
+          alt={alt}
+          width={shownPx[size]}
+          height={shownPx[size]}
+          className="size-full object-cover"
+          decoding="async"
+        />
       ) : (
         <UserRound className={iconSizes[size]} aria-hidden="true" data-testid="avatar-placeholder" />
       )}

@@ -1,4 +1,6 @@
 import type { RefObject } from 'react';
+import { commonCatalog } from '../../i18n/messages/catalog';
+import { useT } from '../../i18n/use-t';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -8,8 +10,8 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   destructive = false,
   loading = false,
   onConfirm,
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   /** See Dialog: where focus goes on close when the opener is gone (e.g. a menu item). */
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
+  const t = useT(commonCatalog);
   return (
     <Dialog
       open={open}
@@ -37,10 +40,10 @@ export function ConfirmDialog({
     >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {cancelLabel}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button variant={destructive ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
-          {confirmLabel}
+          {confirmLabel ?? t('common.confirm')}
         </Button>
       </div>
     </Dialog>

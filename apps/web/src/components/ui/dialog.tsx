@@ -1,6 +1,8 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode, type RefObject } from 'react';
+import { commonCatalog } from '../../i18n/messages/catalog';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Accessible modal: Radix traps focus inside and closes on Escape. On close, focus goes back to
@@ -31,6 +33,7 @@ export function Dialog({
   returnFocusRef?: RefObject<HTMLElement | null>;
 }) {
   const opener = useRef<Element | null>(null);
+  const t = useT(commonCatalog);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -57,7 +60,7 @@ export function Dialog({
             {dismissible && (
               <RadixDialog.Close
                 className="-m-2 grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
-                aria-label="Close"
+                aria-label={t('common.close')}
               >
                 <X className="size-5" aria-hidden="true" />
               </RadixDialog.Close>

@@ -7,12 +7,14 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   options: readonly string[];
   /** Shown as the empty first choice. */
   placeholder?: string;
+  /** What each option reads as (the value sent stays the option itself). */
+  optionLabel?: (option: string) => string;
   error?: string;
 }
 
 /** A native select (best on cheap phones: the OS picker), labelled, with its error linked. */
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, options, placeholder, error, id, className = '', ...rest },
+  { label, options, placeholder, optionLabel, error, id, className = '', ...rest },
   ref,
 ) {
   const autoId = useId();
@@ -34,7 +36,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </select>

@@ -31,7 +31,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {...rest}
       />
       {hint && (
-        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-600">
+        <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-600">
           {hint}
         </p>
       )}

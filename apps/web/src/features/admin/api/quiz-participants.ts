@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
 import { quizParticipantsResponseSchema } from '@quizcast/contract/schemas/admin';
-import { apiRequest, type ApiError } from '../../../lib/api-client';
-import { joinMessage } from '@quizcast/contract/errors';
-import { getAccessToken } from '../../../lib/storage';
+import { apiRequest } from '../../../lib/api-client';
+import { downloadCsv } from '../lib/download-csv';
 import type { PageParams } from './admin-quizzes';
 
 export async function fetchQuizParticipants(id: string, params: PageParams, signal?: AbortSignal) {
@@ -32,32 +31,5 @@ export const useQuizParticipants = (id: string, params: PageParams) =>
 export async function downloadParticipantsCsv(id: string, searchTerm?: string): Promise<void> {
   const url = new URL(apiUrl(API_PATHS.quizzesAdminExportParticipants, { id }), window.location.origin);
   if (searchTerm) url.searchParams.set('searchTerm', searchTerm);
-  const token = getAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      credentials: 'include',
-    });
-  } catch {
-    throw { status: 0, message: 'No response received from server' } satisfies ApiError;
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string | string[] };
-    throw {
-      status: response.status,
-      message: body.message ? joinMessage(body.message) : 'Could not download the CSV',
-    } satisfies ApiError;
-  }
-  const blob = await response.blob();
-  const filename =
-    response.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'participants.csv';
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  await downloadCsv(url.toString(), 'participants.csv');
 }

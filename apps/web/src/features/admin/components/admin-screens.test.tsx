@@ -74,7 +74,8 @@ describe('quiz editor', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Create quiz' }));
     const heading = await screen.findByText('Fix 8 problems before saving:');
     const summary = heading.closest<HTMLElement>('[role="alert"]')!;
-    expect(document.activeElement).toBe(summary);
+    // The editor moves focus on the next animation frame, once the summary is painted.
+    await waitFor(() => expect(document.activeElement).toBe(summary));
     for (const message of [
       'Name must be 3–200 characters',
       'Start time is required',

@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, Eye, Plus, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CHOICE_LETTERS, CHOICES_MAX, CHOICES_MIN } from '@quizcast/contract/schemas/admin';
+import { CHOICE_LETTERS, CHOICES_MAX, CHOICES_MIN, TOPIC_MAX } from '@quizcast/contract/schemas/admin';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import type { DraftQuestion } from '../lib/quiz-draft';
 import { SelectField, TextAreaField } from './form-fields';
 import { QuestionPreviewDialog } from './question-preview';
@@ -191,6 +192,15 @@ export function QuestionEditor({
           options={LANG_OPTIONS}
         />
       </div>
+
+      <TextField
+        className="mt-4"
+        label={`Question ${number} topic (optional)`}
+        value={question.topic}
+        maxLength={TOPIC_MAX}
+        onChange={(e) => update({ topic: e.target.value })}
+        hint={`For analytics, e.g. "Modern History" or "Percentages" (up to ${TOPIC_MAX} characters).`}
+      />
 
       <div className="mt-4">
         <QuestionRecording

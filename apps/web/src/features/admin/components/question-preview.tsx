@@ -30,6 +30,7 @@ export function QuestionPreview({
         </p>
         {selected === null ? <Badge tone="slate">Not Answered</Badge> : <Badge tone="green">Answered</Badge>}
       </div>
+      {question.topic.trim() && <p className="mt-1 text-sm text-slate-700">Topic: {question.topic.trim()}</p>}
       {question.audioUrl && (
         <audio
           controls

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAdminQuiz } from '../api/admin-quizzes';
 import { formatIst } from '../lib/date-time';
+import { ItemAnalysisPanel } from './item-analysis-panel';
 import { ParticipantsTable } from './participants-table';
 import { QuizStatusBadge } from './quiz-status-badge';
 import { ScoreHistogram } from './score-histogram';
@@ -81,6 +82,8 @@ export function QuizDetailsPage() {
       </div>
 
       <ParticipantsTable quizId={quiz._id} />
+
+      <ItemAnalysisPanel quizId={quiz._id} published={quiz.resultsPublished} />
     </div>
   );
 }

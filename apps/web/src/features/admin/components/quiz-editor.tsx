@@ -20,6 +20,7 @@ import { storage } from '../../../lib/storage';
 import { useAdminQuiz, useDeleteQuiz, useSaveQuiz } from '../api/admin-quizzes';
 import {
   blankQuestion,
+  integrityOption,
   draftFromQuiz,
   draftProblems,
   draftToInput,
@@ -28,6 +29,7 @@ import {
   newKey,
   type DraftProblems,
   type DraftQuestion,
+  type IntegrityOption,
   type QuizDraft,
 } from '../lib/quiz-draft';
 import { DateTimeField } from './date-time-field';
@@ -45,7 +47,9 @@ function readSavedDraft(quizId?: string): QuizDraft | null {
   const raw = storage.get(draftKey(quizId));
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as QuizDraft;
+    const draft = JSON.parse(raw) as QuizDraft;
+    // Drafts saved before questions had a topic (issue 14) get an empty one.
+    return { ...draft, questions: draft.questions.map((q) => ({ ...q, topic: q.topic ?? '' })) };
   } catch {
     return null;
   }
@@ -135,6 +139,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       ansIndex: q.ansIndex,
       explanation: q.explanation ?? '',
       lang: q.lang ?? 'en',
+      topic: q.topic ?? '',
     }));
     setQuestions((qs) => (mode === 'replace' ? fresh : [...qs.filter((q) => !isBlankQuestion(q)), ...fresh]));
     toast.success(`Imported ${fresh.length} ${fresh.length === 1 ? 'question' : 'questions'}`);
@@ -334,6 +339,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
             Published (participants can see it in the quiz list)
           </label>
         </div>
+        <IntegrityOptions draft={draft} locked={locked} onChange={change} />
       </section>
 
       <section
@@ -433,5 +439,64 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
         onConfirm={() => void onDelete()}
       />
     </form>
+  );
+}
+
+const INTEGRITY_OPTIONS: { option: IntegrityOption; label: string; hint: string; frozen: boolean }[] = [
+  {
+    option: 'showScoreOnSubmit',
+    label: 'Show the score when a learner submits',
+    hint: 'Off by default for ranked (exam) and paid quizzes: scores during the window let groups rebuild the answer key. When off, learners are told when results will be published.',
+    frozen: false,
+  },
+  {
+    option: 'shuffleQuestions',
+    label: 'Shuffle the question order for each learner',
+    hint: 'Each learner keeps their own order when they resume and in their review.',
+    frozen: true,
+  },
+  {
+    option: 'shuffleChoices',
+    label: 'Shuffle the choice order for each learner',
+    hint: '"All of the above" and "None of the above" stay last; a question whose choices name others by letter keeps its order.',
+    frozen: true,
+  },
+];
+
+/** Score on submit and per-learner shuffling (ADR 014); shuffling is fixed once anyone has started. */
+function IntegrityOptions({
+  draft,
+  locked,
+  onChange,
+}: {
+  draft: QuizDraft;
+  locked: boolean;
+  onChange(patch: Partial<QuizDraft>): void;
+}) {
+  return (
+    <fieldset className="mt-4 space-y-3 border-t border-slate-200 pt-4">
+      <legend className="text-sm font-bold text-slate-900">Fair play</legend>
+      {INTEGRITY_OPTIONS.map(({ option, label, hint, frozen }) => {
+        const hintId = `${option}-hint`;
+        return (
+          <div key={option}>
+            <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                checked={integrityOption(draft, option)}
+                onChange={(e) => onChange({ [option]: e.target.checked })}
+                disabled={frozen && locked}
+                aria-describedby={hintId}
+                className="size-5 accent-brand-700"
+              />
+              {label}
+            </label>
+            <p id={hintId} className="ml-8 text-xs text-slate-600">
+              {hint}
+            </p>
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }

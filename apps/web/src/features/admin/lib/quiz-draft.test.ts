@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminQuiz } from '@quizcast/contract/schemas/admin';
 import { formatIst, fromLocalInput, toLocalInput } from './date-time';
-import { blankQuestion, draftFromQuiz, draftProblems, draftToInput, emptyDraft } from './quiz-draft';
+import {
+  blankQuestion,
+  draftFromQuiz,
+  draftProblems,
+  draftToInput,
+  emptyDraft,
+  integrityOption,
+} from './quiz-draft';
 
 const quiz: AdminQuiz = {
   _id: 'quiz-1',
@@ -18,6 +25,9 @@ const quiz: AdminQuiz = {
   resultsPublished: false,
   markingScheme: { correct: 4, wrong: 1 },
   instructions: ['One', 'Two'],
+  showScoreOnSubmit: true,
+  shuffleQuestions: false,
+  shuffleChoices: true,
   questions: [
     {
       _id: 'qn-1',
@@ -26,6 +36,7 @@ const quiz: AdminQuiz = {
       ansIndex: 1,
       explanation: null,
       lang: 'hi',
+      topic: 'Percentages',
       audioUrl: '/api/files/audio/x.mp3',
     },
   ],
@@ -67,7 +78,20 @@ describe('quiz draft', () => {
       markingScheme: { correct: 4, wrong: 1 },
       instructions: ['One', 'Two'],
       published: true,
-      questions: [{ _id: 'qn-1', qn: 'Q?', choices: ['a', 'b'], ansIndex: 1, explanation: null, lang: 'hi' }],
+      showScoreOnSubmit: true,
+      shuffleQuestions: false,
+      shuffleChoices: true,
+      questions: [
+        {
+          _id: 'qn-1',
+          qn: 'Q?',
+          choices: ['a', 'b'],
+          ansIndex: 1,
+          explanation: null,
+          lang: 'hi',
+          topic: 'Percentages',
+        },
+      ],
     });
   });
 
@@ -112,5 +136,33 @@ describe('quiz draft', () => {
       questions: [{ ...blankQuestion(), qn: 'Q?', choices: ['a', 'b'], ansIndex: 1 }],
     };
     expect(draftProblems(draft)).toBeNull();
+  });
+});
+
+describe('fair-play options (ADR 014)', () => {
+  it('a new quiz follows the defaults for its kind until the admin chooses', () => {
+    const draft = { ...emptyDraft(), exam: 'SSC', price: '0' };
+    expect(draftToInput(draft)).toMatchObject({
+      showScoreOnSubmit: false,
+      shuffleQuestions: false,
+      shuffleChoices: false,
+    });
+    expect(integrityOption({ ...draft, exam: 'Other' }, 'showScoreOnSubmit')).toBe(true);
+    expect(draftToInput({ ...draft, price: '10' })).toMatchObject({
+      shuffleQuestions: true,
+      shuffleChoices: true,
+    });
+    expect(draftToInput({ ...draft, price: '10', shuffleChoices: false })).toMatchObject({
+      shuffleQuestions: true,
+      shuffleChoices: false,
+    });
+  });
+
+  it('an existing quiz keeps its saved choices', () => {
+    expect(draftToInput(draftFromQuiz(quiz))).toMatchObject({
+      showScoreOnSubmit: true,
+      shuffleQuestions: false,
+      shuffleChoices: true,
+    });
   });
 });

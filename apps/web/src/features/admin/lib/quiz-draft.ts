@@ -5,6 +5,7 @@ import {
   type QuestionLang,
   type QuizInput,
 } from '@quizcast/contract/schemas/admin';
+import { quizIntegrityDefaults } from '@quizcast/contract/domain/quiz-integrity';
 import { fromLocalInput, toLocalInput } from './date-time';
 
 /** One question as the editor holds it (text inputs are strings until saved). */
@@ -18,6 +19,8 @@ export interface DraftQuestion {
   ansIndex: number;
   explanation: string;
   lang: QuestionLang;
+  /** Optional subject area for analytics (≤ 60 characters); '' when none. */
+  topic: string;
   /** The saved question's recording (managed through its own API, not saved with the quiz). */
   audioUrl?: string | null;
 }
@@ -40,14 +43,36 @@ export interface QuizDraft {
   /** One instruction per line. */
   instructions: string;
   published: boolean;
+  /** ADR 014. null: the default for the kind of quiz (follows price and exam until the admin chooses). */
+  showScoreOnSubmit: boolean | null;
+  shuffleQuestions: boolean | null;
+  shuffleChoices: boolean | null;
   questions: DraftQuestion[];
+}
+
+export type IntegrityOption = 'showScoreOnSubmit' | 'shuffleQuestions' | 'shuffleChoices';
+
+/** What an option is for this draft: the admin's choice, or the default for its price and exam. */
+export function integrityOption(draft: QuizDraft, option: IntegrityOption): boolean {
+  const chosen = draft[option];
+  if (chosen !== null) return chosen;
+  const price = Number(draft.price);
+  return quizIntegrityDefaults({ price: Number.isFinite(price) ? price : 0, exam: draft.exam })[option];
 }
 
 let keySeq = 0;
 export const newKey = () => `q${Date.now().toString(36)}${(keySeq += 1)}`;
 
 export function blankQuestion(): DraftQuestion {
-  return { key: newKey(), qn: '', choices: ['', '', '', ''], ansIndex: 0, explanation: '', lang: 'en' };
+  return {
+    key: newKey(),
+    qn: '',
+    choices: ['', '', '', ''],
+    ansIndex: 0,
+    explanation: '',
+    lang: 'en',
+    topic: '',
+  };
 }
 
 export function isBlankQuestion(q: DraftQuestion): boolean {
@@ -68,6 +93,9 @@ export function emptyDraft(): QuizDraft {
     markWrong: '0',
     instructions: '',
     published: true,
+    showScoreOnSubmit: null,
+    shuffleQuestions: null,
+    shuffleChoices: null,
     questions: [blankQuestion()],
   };
 }
@@ -88,6 +116,9 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
     markWrong: String(quiz.markingScheme.wrong),
     instructions: quiz.instructions.join('\n'),
     published: quiz.published,
+    showScoreOnSubmit: quiz.showScoreOnSubmit,
+    shuffleQuestions: quiz.shuffleQuestions,
+    shuffleChoices: quiz.shuffleChoices,
     questions: quiz.questions.map((q) => ({
       key: newKey(),
       _id: q._id,
@@ -96,6 +127,7 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
       ansIndex: q.ansIndex,
       explanation: q.explanation ?? '',
       lang: q.lang,
+      topic: q.topic ?? '',
       audioUrl: q.audioUrl,
     })),
   };
@@ -128,6 +160,9 @@ export function draftToInput(draft: QuizDraft): QuizInput {
       .map((line) => line.trim())
       .filter(Boolean),
     published: draft.published,
+    showScoreOnSubmit: integrityOption(draft, 'showScoreOnSubmit'),
+    shuffleQuestions: integrityOption(draft, 'shuffleQuestions'),
+    shuffleChoices: integrityOption(draft, 'shuffleChoices'),
     questions: draft.questions.map((q) => ({
       ...(q._id ? { _id: q._id } : {}),
       qn: q.qn,
@@ -135,6 +170,7 @@ export function draftToInput(draft: QuizDraft): QuizInput {
       ansIndex: q.ansIndex,
       explanation: q.explanation.trim() ? q.explanation : null,
       lang: q.lang,
+      topic: q.topic.trim() ? q.topic.trim() : null,
     })),
   };
 }

@@ -1,5 +1,7 @@
 import { FlaskConical } from 'lucide-react';
+import { richText, useT } from '../../../i18n/use-t';
 import { useDevOutbox } from '../api/dev-outbox';
+import { authCatalog } from '../messages/catalog';
 
 /**
  * Outside production the server keeps the last code it "sent" (console SMS provider); showing it here
@@ -7,6 +9,7 @@ import { useDevOutbox } from '../api/dev-outbox';
  */
 export function DevOutboxBanner({ phNo, sendCount }: { phNo: string; sendCount: number | null }) {
   const { data } = useDevOutbox(phNo, sendCount);
+  const t = useT(authCatalog);
   if (!data) return null;
   return (
     <p
@@ -16,7 +19,9 @@ export function DevOutboxBanner({ phNo, sendCount }: { phNo: string; sendCount: 
     >
       <FlaskConical className="size-4 shrink-0" aria-hidden="true" />
       <span>
-        Development mode: your OTP is <strong className="font-mono tracking-widest">{data.otp}</strong>
+        {richText(t('auth.dev.otp', { otp: data.otp }), {
+          0: <strong className="font-mono tracking-widest" />,
+        })}
       </span>
     </p>
   );

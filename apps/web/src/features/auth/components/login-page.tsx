@@ -10,11 +10,13 @@ import { phoneSchema } from '@quizcast/contract/schemas/student';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { useServerMessage, useT } from '../../../i18n/use-t';
 import { useAuth } from '../../../lib/auth';
 import { withRedirect } from '../../../lib/redirect';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyLogin } from '../api/verify-login';
 import { useRedirectTarget } from '../hooks/use-redirect-target';
+import { authCatalog } from '../messages/catalog';
 import { digitsOnly } from '../input-format';
 import { useResendCountdown } from '../hooks/use-resend-countdown';
 import { AuthShell } from './auth-shell';
@@ -41,6 +43,8 @@ export function LoginPage() {
   const countdown = useResendCountdown();
   const send = useSendOtp();
   const verify = useVerifyLogin();
+  const t = useT(authCatalog);
+  const m = useServerMessage();
 
   const form = useForm<PhoneForm>({
     resolver: zodResolver(phoneFormSchema),
@@ -61,7 +65,7 @@ export function LoginPage() {
     }
     try {
       await send.mutateAsync({ purpose: 'login', phNo });
-      toast.success(AUTH_MESSAGES.otpSent);
+      toast.success(m(AUTH_MESSAGES.otpSent));
       setOtp('');
       setStep('otp');
       setSendCount((n) => (n ?? 0) + 1);
@@ -69,7 +73,7 @@ export function LoginPage() {
       countdown.restart();
       setTimeout(() => otpRef.current?.focus(), 0);
     } catch (err) {
-      toast.error(errorMessage(err, AUTH_MESSAGES.sendFailed));
+      toast.error(errorMessage(err, m(AUTH_MESSAGES.sendFailed)));
     }
   };
 
@@ -79,7 +83,7 @@ export function LoginPage() {
       saveUser(signedIn, accessToken);
       navigate(redirect ?? WEB_ROUTES.quizzes, { replace: true });
     } catch (err) {
-      toast.error(errorMessage(err, AUTH_MESSAGES.somethingWentWrong));
+      toast.error(errorMessage(err, m(AUTH_MESSAGES.somethingWentWrong)));
     }
   };
 
@@ -90,7 +94,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthShell title="Login" subtitle="Sign in with your phone number and a one-time code.">
+    <AuthShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -101,13 +105,13 @@ export function LoginPage() {
         className="space-y-5"
       >
         <TextField
-          label="Phone Number"
+          label={t('auth.phone.label')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder="10-digit mobile number"
+          placeholder={t('auth.phone.placeholder')}
           disabled={step === 'otp'}
-          error={form.formState.errors.phNo?.message}
+          error={m(form.formState.errors.phNo?.message)}
           {...phoneField}
           onChange={(event) => {
             event.target.value = digitsOnly(event.target.value);
@@ -117,7 +121,7 @@ export function LoginPage() {
 
         {step === 'phone' ? (
           <Button type="submit" className="w-full" disabled={!phoneValid} loading={send.isPending}>
-            Send OTP
+            {t('auth.sendOtp')}
           </Button>
         ) : (
           <>
@@ -129,7 +133,7 @@ export function LoginPage() {
                 onClick={changePhone}
                 className="min-h-11 rounded-lg px-2 text-sm font-semibold text-brand-800 hover:underline"
               >
-                Change Phone Number
+                {t('auth.changePhone')}
               </button>
               <ResendOtpButton
                 remaining={countdown.remaining}
@@ -138,18 +142,18 @@ export function LoginPage() {
               />
             </div>
             <Button type="submit" className="w-full" disabled={otp.length !== 6} loading={verify.isPending}>
-              Verify OTP
+              {t('auth.verifyOtp')}
             </Button>
           </>
         )}
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        New to Quizcast?{' '}
+        {t('auth.login.newHere')}{' '}
         <Link
           to={withRedirect(WEB_ROUTES.register, redirect)}
           className="font-semibold text-brand-800 hover:underline"
         >
-          Create Account
+          {t('auth.createAccount')}
         </Link>
       </p>
     </AuthShell>

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { richText, useT } from '../../../i18n/use-t';
+import { authCatalog } from '../messages/catalog';
 import { DevOutboxBanner } from './dev-outbox-banner';
 import { OtpInput } from './otp-input';
 import { ResendOtpButton } from './resend-otp-button';
@@ -34,6 +37,8 @@ export function OtpDialog({
   onResend(): void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const t = useT(authCatalog);
+  const tCommon = useT(commonCatalog);
   useEffect(() => {
     if (open) setTimeout(() => inputRef.current?.focus(), 0);
   }, [open, sendCount]);
@@ -42,18 +47,18 @@ export function OtpDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => !next && !confirming && onCancel()}
-      title="Enter Otp"
+      title={t('auth.otp.title')}
       dismissible={!confirming}
       description={
         <span>
-          We sent a 6-digit code to <strong className="text-slate-900">+91 {phNo}</strong>.{' '}
+          {richText(t('auth.otp.sentTo', { phNo }), { 0: <strong className="text-slate-900" /> })}{' '}
           <button
             type="button"
             onClick={onChangeNumber}
             disabled={confirming}
             className="font-semibold text-brand-800 underline-offset-2 hover:underline"
           >
-            Change It
+            {t('auth.otp.changeIt')}
           </button>
         </span>
       }
@@ -71,10 +76,10 @@ export function OtpDialog({
         <ResendOtpButton remaining={resendRemaining} sending={resending} onResend={onResend} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={confirming}>
-            Cancel
+            {tCommon('common.cancel')}
           </Button>
           <Button type="submit" disabled={otp.length !== 6} loading={confirming}>
-            Confirm
+            {tCommon('common.confirm')}
           </Button>
         </div>
       </form>

@@ -1,7 +1,9 @@
 import { OTPInput, REGEXP_ONLY_DIGITS, type SlotProps } from 'input-otp';
 import { forwardRef, useId, type ClipboardEvent } from 'react';
 import { OTP_DIGITS } from '@quizcast/contract/constants';
+import { useT } from '../../../i18n/use-t';
 import { pastedOtp } from '../input-format';
+import { authCatalog } from '../messages/catalog';
 
 function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
   return (
@@ -25,8 +27,9 @@ function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
 export const OtpInput = forwardRef<
   HTMLInputElement,
   { value: string; onChange(value: string): void; disabled?: boolean; label?: string; autoFocus?: boolean }
->(function OtpInput({ value, onChange, disabled, label = 'Enter the 6-digit OTP', autoFocus }, ref) {
+>(function OtpInput({ value, onChange, disabled, label, autoFocus }, ref) {
   const id = useId();
+  const t = useT(authCatalog);
   const onPasteCapture = (event: ClipboardEvent<HTMLDivElement>) => {
     event.preventDefault();
     event.stopPropagation();
@@ -36,7 +39,7 @@ export const OtpInput = forwardRef<
   return (
     <div>
       <label htmlFor={id} className="mb-2 block text-sm font-medium text-slate-800">
-        {label}
+        {label ?? t('auth.otp.label')}
       </label>
       <div onPasteCapture={onPasteCapture}>
         <OTPInput

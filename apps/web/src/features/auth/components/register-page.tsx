@@ -16,11 +16,15 @@ import { PhotoPicker } from '../../../components/ui/photo-picker';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useServerMessage, useT } from '../../../i18n/use-t';
 import { useAuth } from '../../../lib/auth';
 import { withRedirect } from '../../../lib/redirect';
 import { useSendOtp } from '../api/send-otp';
 import { useSignup } from '../api/signup';
 import { useRedirectTarget } from '../hooks/use-redirect-target';
+import { authCatalog } from '../messages/catalog';
 import { digitsOnly } from '../input-format';
 import { useResendCountdown } from '../hooks/use-resend-countdown';
 import { AuthShell } from './auth-shell';
@@ -42,6 +46,9 @@ export function RegisterPage() {
   const countdown = useResendCountdown();
   const send = useSendOtp();
   const signup = useSignup();
+  const t = useT(authCatalog);
+  const tCommon = useT(commonCatalog);
+  const m = useServerMessage();
 
   const form = useForm<RegisterFormInput>({
     resolver: zodResolver(registerFormSchema),
@@ -62,14 +69,14 @@ export function RegisterPage() {
     }
     try {
       await send.mutateAsync({ purpose: 'signup', phNo });
-      toast.success(AUTH_MESSAGES.otpSent);
+      toast.success(m(AUTH_MESSAGES.otpSent));
       setOtp('');
       setSendCount((n) => (n ?? 0) + 1);
       setSentTo(phNo);
       countdown.restart();
       setDialogOpen(true);
     } catch (err) {
-      toast.error(errorMessage(err, AUTH_MESSAGES.sendFailed));
+      toast.error(errorMessage(err, m(AUTH_MESSAGES.sendFailed)));
     }
   };
 
@@ -81,26 +88,31 @@ export function RegisterPage() {
         otp,
         profilePicture: photo,
       });
-      toast.success(STUDENT_MESSAGES.registered);
+      toast.success(m(STUDENT_MESSAGES.registered));
       saveUser(created, accessToken);
       navigate(redirect ?? WEB_ROUTES.quizzes, { replace: true });
     } catch (err) {
-      toast.error(errorMessage(err, AUTH_MESSAGES.somethingWentWrong));
+      toast.error(errorMessage(err, m(AUTH_MESSAGES.somethingWentWrong)));
     }
   };
 
   return (
-    <AuthShell title="Create Account" subtitle="Register with your phone number to start practicing.">
+    <AuthShell title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <form noValidate onSubmit={form.handleSubmit(() => sendCode())} className="space-y-5">
         <PhotoPicker file={photo} onChange={setPhoto} />
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <TextField
-          label="Phone Number"
+          label={t('auth.name')}
+          autoComplete="name"
+          error={m(errors.name?.message)}
+          {...form.register('name')}
+        />
+        <TextField
+          label={t('auth.phone.label')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder="10-digit mobile number"
-          error={errors.phNo?.message}
+          placeholder={t('auth.phone.placeholder')}
+          error={m(errors.phNo?.message)}
           {...phoneField}
           onChange={(event) => {
             event.target.value = digitsOnly(event.target.value);
@@ -108,36 +120,37 @@ export function RegisterPage() {
           }}
         />
         <TextField
-          label="Place"
+          label={t('auth.place')}
           autoComplete="address-level2"
-          error={errors.place?.message}
+          error={m(errors.place?.message)}
           {...form.register('place')}
         />
         <SelectField
-          label="Education Level"
+          label={t('auth.educationLevel')}
           options={EDUCATION_LEVELS}
-          placeholder="Select education level"
-          error={errors.class?.message}
+          optionLabel={(level) => educationLevelLabel(level, tCommon)}
+          placeholder={t('auth.educationLevel.placeholder')}
+          error={m(errors.class?.message)}
           {...form.register('class')}
         />
         <TextField
-          label="Institution"
+          label={t('auth.institution')}
           autoComplete="organization"
-          hint="School, college or coaching institute (optional)"
-          error={errors.school?.message}
+          hint={t('auth.institution.hint')}
+          error={m(errors.school?.message)}
           {...form.register('school')}
         />
         <Button type="submit" className="w-full" loading={send.isPending}>
-          Continue
+          {t('auth.continue')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('auth.register.haveAccount')}{' '}
         <Link
           to={withRedirect(WEB_ROUTES.login, redirect)}
           className="font-semibold text-brand-800 hover:underline"
         >
-          Login
+          {t('auth.login.link')}
         </Link>
       </p>
 

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import {
-  LATEST_RESULT_CACHE_SECONDS,
-  latestResultResponseSchema,
-  type LatestResultResponse,
-} from '@quizcast/contract/schemas/result';
+import { LATEST_RESULT_CACHE_SECONDS } from '@quizcast/contract/constants';
+import type { LatestResultResponse } from '@quizcast/contract/schemas/result';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function getLatestResult(signal?: AbortSignal): Promise<LatestResultResponse> {
-  const { data } = await apiRequest(apiUrl(API_PATHS.resultLatest), {
-    schema: latestResultResponseSchema,
+  // Read-only screen: no zod here (ADR 013); the server serialises with the contract's schema.
+  const { data } = await apiRequest<LatestResultResponse>(apiUrl(API_PATHS.resultLatest), {
     signal,
   });
   return data;

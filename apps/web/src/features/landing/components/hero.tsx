@@ -1,9 +1,15 @@
 import { ArrowRight, Headphones, Rocket } from 'lucide-react';
 import { EXAM_FAMILIES } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { InstallAppButton } from '../../../components/pwa/install-app-button';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { richText, useT } from '../../../i18n/use-t';
+import { landingCatalog } from '../messages/catalog';
+
+const SAMPLE_ARTICLES = [14, 17, 21, 32];
 
 export function Hero() {
+  const t = useT(landingCatalog);
   return (
     <section
       id="top"
@@ -22,30 +28,28 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-medium ring-1 ring-white/20">
             <Rocket className="size-4 text-amber-300" aria-hidden="true" />
-            Up rocket your skills
+            {t('landing.hero.badge')}
           </p>
           <h1
             id="hero-heading"
             className="mt-6 text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
           >
-            Master Every Quiz With <span className="text-amber-300">Confidence</span>
+            {richText(t('landing.hero.headline'), { 0: <span className="text-amber-300" /> })}
           </h1>
-          <p className="mt-6 max-w-xl text-lg text-brand-100">
-            An adaptive practice platform that listens to how you learn: it tracks your progress question by
-            question and lets you compete with learners worldwide, one timed quiz at a time.
-          </p>
+          <p className="mt-6 max-w-xl text-lg text-brand-100">{t('landing.hero.text')}</p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
             <ButtonLink to={WEB_ROUTES.quizzes} variant="accent" className="px-6 text-base">
-              Start Practicing <ArrowRight className="size-4" aria-hidden="true" />
+              {t('landing.startPracticing')} <ArrowRight className="size-4" aria-hidden="true" />
             </ButtonLink>
             <a
               href="#about"
               className="inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-100 underline-offset-4 hover:underline"
             >
-              How it works
+              {t('landing.hero.howItWorks')}
             </a>
+            <InstallAppButton />
           </div>
-          <ul className="mt-10 flex flex-wrap gap-2" aria-label="Exams covered">
+          <ul className="mt-10 flex flex-wrap gap-2" aria-label={t('landing.hero.examsCovered')}>
             {EXAM_FAMILIES.map((exam) => (
               <li
                 key={exam}
@@ -59,27 +63,25 @@ export function Hero() {
         <div className="hidden lg:block" aria-hidden="true">
           <div className="rotate-2 rounded-3xl bg-white p-6 text-slate-900 shadow-2xl">
             <div className="flex items-center justify-between text-sm">
-              <span className="font-semibold text-brand-800">UPSC Prelims: Polity</span>
+              <span className="font-semibold text-brand-800">{t('landing.hero.sample.title')}</span>
               <span className="rounded-lg bg-amber-100 px-2 py-1 font-mono font-semibold text-amber-800">
                 08:42
               </span>
             </div>
-            <p className="mt-5 text-lg font-semibold">
-              Which Article of the Constitution abolishes untouchability?
-            </p>
+            <p className="mt-5 text-lg font-semibold">{t('landing.hero.sample.question')}</p>
             <ul className="mt-4 space-y-2 text-sm">
-              {['Article 14', 'Article 17', 'Article 21', 'Article 32'].map((choice, i) => (
+              {SAMPLE_ARTICLES.map((number, i) => (
                 <li
-                  key={choice}
+                  key={number}
                   className={`rounded-xl border px-4 py-3 ${i === 1 ? 'border-brand-600 bg-brand-50 font-semibold text-brand-900' : 'border-slate-200'}`}
                 >
-                  {choice}
+                  {t('landing.hero.sample.choice', { number })}
                 </li>
               ))}
             </ul>
             <div className="mt-5 flex items-center gap-2 rounded-xl bg-brand-900 px-4 py-3 text-sm text-white">
               <Headphones className="size-4 text-amber-300" />
-              Listening: option B selected
+              {t('landing.hero.sample.listening')}
             </div>
           </div>
         </div>

@@ -5,10 +5,16 @@ import { podiumPercent } from '@quizcast/contract/domain/rank';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import type { LatestResultEntry } from '@quizcast/contract/schemas/result';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatNumber, formatPercent } from '../../../i18n/format';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
 import { useLatestResult } from '../api/latest-result';
+import { landingCatalog } from '../messages/catalog';
+import { avatarSrc } from '../../../components/ui/avatar';
 
 interface Place {
-  label: 'Gold' | 'Silver' | 'Bronze';
+  label: 'landing.latest.gold' | 'landing.latest.silver' | 'landing.latest.bronze';
   icon: LucideIcon;
   /** Card, icon badge and percentage colours. */
   card: string;
@@ -22,7 +28,7 @@ interface Place {
 
 const PLACES: Place[] = [
   {
-    label: 'Gold',
+    label: 'landing.latest.gold',
     icon: Trophy,
     card: 'border-amber-300 bg-gradient-to-b from-amber-50 to-white shadow-amber-200/60',
     badge: 'bg-amber-400 text-amber-950',
@@ -31,7 +37,7 @@ const PLACES: Place[] = [
     order: 'sm:order-2',
   },
   {
-    label: 'Silver',
+    label: 'landing.latest.silver',
     icon: Medal,
     card: 'border-slate-300 bg-gradient-to-b from-slate-100 to-white shadow-slate-200/60',
     badge: 'bg-slate-300 text-slate-900',
@@ -40,7 +46,7 @@ const PLACES: Place[] = [
     order: 'sm:order-1',
   },
   {
-    label: 'Bronze',
+    label: 'landing.latest.bronze',
     icon: Award,
     card: 'border-orange-300 bg-gradient-to-b from-orange-50 to-white shadow-orange-200/60',
     badge: 'bg-orange-300 text-orange-950',
@@ -70,6 +76,8 @@ function PodiumCard({
   place: Place;
   maxScore: number;
 }) {
+  const t = useT(landingCatalog);
+  const language = useLanguage();
   const Icon = place.icon;
   // Each card shows its own score's percentage (the original repeated the winner's on every card).
   const percent = podiumPercent(entry.score, maxScore);
@@ -82,29 +90,35 @@ function PodiumCard({
           className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-bold ${place.badge}`}
         >
           <Icon className="size-4" aria-hidden="true" />
-          {place.label}
+          {t(place.label)}
         </span>
         <span className="mt-4 grid size-20 place-items-center overflow-hidden rounded-full bg-brand-100 text-2xl font-bold text-brand-800 ring-4 ring-white">
           {entry.userId.profilePicUrl ? (
-            <img src={entry.userId.profilePicUrl} alt="" className="size-full object-cover" />
+            <img
+              src={avatarSrc(entry.userId.profilePicUrl, 192)}
+              alt=""
+              width={80}
+              height={80}
+              className="size-full object-cover"
+            />
           ) : (
             <span aria-hidden="true">{initials(entry.userId.name)}</span>
           )}
         </span>
         <h3 className="mt-3 text-lg font-bold text-slate-900">{entry.userId.name}</h3>
         <p className={`mt-1 text-3xl font-extrabold ${place.accent}`}>
-          <span data-testid="podium-percent">{percent}%</span>
+          <span data-testid="podium-percent">{formatPercent(percent, language)}</span>
         </p>
         <dl className="mt-3 grid w-full grid-cols-2 gap-2 text-sm">
           <div className="rounded-xl bg-white/80 px-2 py-2 ring-1 ring-slate-200">
-            <dt className="text-xs text-slate-600">Score</dt>
+            <dt className="text-sm text-slate-600">{t('landing.latest.score')}</dt>
             <dd className="font-semibold text-slate-900">
-              {entry.score}/{maxScore}
+              {formatNumber(entry.score, language)}/{formatNumber(maxScore, language)}
             </dd>
           </div>
           <div className="rounded-xl bg-white/80 px-2 py-2 ring-1 ring-slate-200">
-            <dt className="flex items-center justify-center gap-1 text-xs text-slate-600">
-              <Clock className="size-3" aria-hidden="true" /> Time
+            <dt className="flex items-center justify-center gap-1 text-sm text-slate-600">
+              <Clock className="size-3" aria-hidden="true" /> {t('landing.latest.time')}
             </dt>
             <dd className="font-semibold text-slate-900 tabular-nums">{formatElapsed(entry.elapsedTime)}</dd>
           </div>
@@ -121,6 +135,8 @@ function PodiumCard({
  */
 export function LatestResult() {
   const { data, isPending, isError, error } = useLatestResult();
+  const t = useT(landingCatalog);
+  const tCommon = useT(commonCatalog);
 
   useEffect(() => {
     if (isError) console.warn('Fetch participants failed', error);
@@ -129,7 +145,7 @@ export function LatestResult() {
   if (isPending) {
     return (
       <div className="flex justify-center bg-slate-50 py-12">
-        <Spinner label="Loading latest result" />
+        <Spinner label={t('landing.latest.loading')} />
       </div>
     );
   }
@@ -141,15 +157,20 @@ export function LatestResult() {
     <section aria-labelledby="latest-result-heading" className="bg-slate-50 py-16 sm:py-20">
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <div className="text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Latest Result</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {t('landing.latest.eyebrow')}
+          </p>
           <h2 id="latest-result-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900">
             {quiz.name}
           </h2>
           <p className="mt-2 inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">
-            {quiz.class}
+            {educationLevelLabel(quiz.class, tCommon)}
           </p>
         </div>
-        <ol className="mt-10 grid items-end gap-5 sm:grid-cols-3" aria-label="Top 3 participants">
+        <ol
+          className="mt-10 grid items-end gap-5 sm:grid-cols-3"
+          aria-label={t('landing.latest.podium', { count: podium.length })}
+        >
           {podium.map((entry, i) => (
             <PodiumCard key={entry._id} entry={entry} place={PLACES[i]!} maxScore={quiz.maxScore} />
           ))}

@@ -1,3 +1,6 @@
+import { useT } from '../../../i18n/use-t';
+import { landingCatalog } from '../messages/catalog';
+
 /** Small inline brand marks (lucide ships no brand icons). */
 const ICONS = {
   YouTube:
@@ -10,8 +13,9 @@ const ICONS = {
 } as const;
 
 export function SocialIcons() {
+  const t = useT(landingCatalog);
   return (
-    <ul className="flex gap-3" aria-label="Quizcast on social media">
+    <ul className="flex gap-3" aria-label={t('landing.footer.social')}>
       {Object.entries(ICONS).map(([name, d]) => (
         <li key={name}>
           <a

@@ -78,7 +78,7 @@ function PaymentCard({ payment }: { payment: PaymentReceipt }) {
             <dd className="font-bold text-slate-900">{formatRupees(payment.amountPaise)}</dd>
           </div>
         </dl>
-        <p className="mt-3 text-xs break-all text-slate-600">
+        <p className="mt-3 text-sm break-all text-slate-600">
           Order {payment.orderId}
           {payment.providerPaymentId ? ` · Payment ${payment.providerPaymentId}` : ''}
         </p>

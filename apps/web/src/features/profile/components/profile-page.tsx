@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
-import { useEffect } from 'react';
-import { STUDENT_MESSAGES } from '@quizcast/contract/schemas/student';
+import { useEffect, type ReactNode } from 'react';
+import { STUDENT_MESSAGES } from '@quizcast/contract/messages/student';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { Avatar } from '../../../components/ui/avatar';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -25,7 +25,7 @@ function Detail({ label, value }: { label: string; value?: string | null }) {
  * Profile (spec section 2): picture or icon, name, phone, email, place, education level, institution
  * ("Not provided" when empty), Edit Profile. Shows the stored user at once and refreshes it from the server.
  */
-export function ProfilePage() {
+export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
   const { user, saveUser } = useAuth();
   const me = useMe(Boolean(user));
 
@@ -73,6 +73,7 @@ export function ProfilePage() {
           <Detail label="Institution" value={shown.school} />
         </dl>
       </div>
+      {extra}
     </section>
   );
 }

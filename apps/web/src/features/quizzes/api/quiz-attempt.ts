@@ -1,17 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import {
-  quizAttemptSchema,
-  saveAnswersResponseSchema,
-  submitQuizResponseSchema,
-  type Answer,
-  type QuizAttempt,
-  type SaveAnswersResponse,
-  type SubmitQuizBody,
-  type SubmitQuizResponse,
+// No zod on the attempt screen (ADR 013, issue 17's budgets): the server serialises every reply
+// with the contract's schema, so the types below describe what arrives.
+import type {
+  Answer,
+  QuizAttempt,
+  SaveAnswersResponse,
+  SubmitQuizBody,
+  SubmitQuizResponse,
 } from '@quizcast/contract/schemas/quiz';
-import { apiRequest } from '../../../lib/api-client';
-import { quizListBaseKey } from './quiz-list';
+import { apiRequest, isApiError } from '../../../lib/api-client';
 
 /** The attempt plus how far the device clock is from the server's (serverNow − local time on arrival). */
 export interface LoadedAttempt {
@@ -21,10 +18,7 @@ export interface LoadedAttempt {
 
 /** Starts the attempt on first call, resumes it afterwards (same startedAt and deadline). */
 export async function fetchQuizAttempt(quizId: string, signal?: AbortSignal): Promise<LoadedAttempt> {
-  const { data } = await apiRequest(apiUrl(API_PATHS.quizAttend, { quizId }), {
-    schema: quizAttemptSchema,
-    signal,
-  });
+  const { data } = await apiRequest<QuizAttempt>(apiUrl(API_PATHS.quizAttend, { quizId }), { signal });
   return { attempt: data, clockOffsetMs: new Date(data.serverNow).getTime() - Date.now() };
 }
 
@@ -32,30 +26,44 @@ export function attemptQueryKey(quizId: string) {
   return ['quizzes', 'participant', 'attempt', quizId] as const;
 }
 
-/** Autosave the full set of answers (the server keeps the last one). */
-export async function saveAttemptAnswers(quizId: string, answers: Answer[]): Promise<SaveAnswersResponse> {
-  const { data } = await apiRequest(apiUrl(API_PATHS.quizAttendAnswers, { quizId }), {
+/** Autosave entries the server has not acknowledged; it merges them per question by seq (ADR 016). */
+export async function saveAttemptAnswers(
+  quizId: string,
+  answers: Answer[],
+  options: { keepalive?: boolean } = {},
+): Promise<SaveAnswersResponse> {
+  const { data } = await apiRequest<SaveAnswersResponse>(apiUrl(API_PATHS.quizAttendAnswers, { quizId }), {
     method: 'PUT',
     body: { answers },
-    schema: saveAnswersResponseSchema,
+    timeoutMs: SAVE_TIMEOUT_MS,
+    keepalive: options.keepalive,
   });
   return data;
 }
 
-export async function submitQuiz(body: SubmitQuizBody): Promise<SubmitQuizResponse> {
-  const { data } = await apiRequest(apiUrl(API_PATHS.quizSubmit), {
-    method: 'POST',
-    body,
-    schema: submitQuizResponseSchema,
-  });
-  return data;
-}
+const SAVE_TIMEOUT_MS = 15_000;
+/** A submission whose answer is lost (no response, timeout) is tried again this many times in all. */
+export const SUBMIT_TRIES = 3;
+const SUBMIT_RETRY_MS = [1_000, 3_000];
 
-/** Submit once; the list then shows the quiz as attended. */
-export function useSubmitQuiz() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitQuiz,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: quizListBaseKey }),
-  });
+/**
+ * Submit, retrying a lost answer (status 0) with the same body, so the same `submissionId`: the server
+ * answers a retry of a submission that went through as it answered the first (ADR 016).
+ */
+export async function submitQuiz(
+  body: SubmitQuizBody,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<SubmitQuizResponse> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { data } = await apiRequest<SubmitQuizResponse>(apiUrl(API_PATHS.quizSubmit), {
+        method: 'POST',
+        body,
+      });
+      return data;
+    } catch (err) {
+      if (!isApiError(err) || err.status !== 0 || attempt >= SUBMIT_TRIES) throw err;
+      await wait(SUBMIT_RETRY_MS[attempt - 1] ?? 3_000);
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { QUIZ_LIST_FIRST_PAGE, QUIZ_LIST_PAGE_SIZE, type ExamFamily } from '@quizcast/contract/constants';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import { quizListResponseSchema, type QuizListResponse } from '@quizcast/contract/schemas/quiz';
+import type { QuizListResponse } from '@quizcast/contract/schemas/quiz';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface QuizListFilters {
@@ -14,9 +14,9 @@ export async function fetchQuizPage(
   filters: QuizListFilters,
   signal?: AbortSignal,
 ): Promise<QuizListResponse> {
-  const { data } = await apiRequest(apiUrl(API_PATHS.quizzesParticipant), {
+  // Read-only screen: no zod here (ADR 013); the server serialises with the contract's schema.
+  const { data } = await apiRequest<QuizListResponse>(apiUrl(API_PATHS.quizzesParticipant), {
     query: { page, limit: QUIZ_LIST_PAGE_SIZE, searchTerm: filters.searchTerm, exam: filters.exam },
-    schema: quizListResponseSchema,
     signal,
   });
   return data;

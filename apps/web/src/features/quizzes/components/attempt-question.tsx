@@ -10,6 +10,8 @@ export const AttemptQuestion = forwardRef<
     index: number;
     total: number;
     selected?: string;
+    /** Marked for Review (shown beside the Answered / Not Answered label). */
+    markedForReview?: boolean;
     disabled?: boolean;
     onChoose(option: string): void;
     /** What is being read aloud now: highlighted. */
@@ -18,7 +20,17 @@ export const AttemptQuestion = forwardRef<
     listen?: ReactNode;
   }
 >(function AttemptQuestion(
-  { question, index, total, selected, disabled, onChoose, readingPart = null, listen },
+  {
+    question,
+    index,
+    total,
+    selected,
+    markedForReview = false,
+    disabled,
+    onChoose,
+    readingPart = null,
+    listen,
+  },
   headingRef,
 ) {
   const groupName = useId();
@@ -30,7 +42,10 @@ export const AttemptQuestion = forwardRef<
         <h2 ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-slate-600">
           Question {index + 1} of {total}
         </h2>
-        <Badge tone={answered ? 'green' : 'slate'}>{answered ? 'Answered' : 'Not Answered'}</Badge>
+        <span className="flex flex-wrap justify-end gap-1.5">
+          {markedForReview && <Badge tone="violet">Marked for Review</Badge>}
+          <Badge tone={answered ? 'green' : 'slate'}>{answered ? 'Answered' : 'Not Answered'}</Badge>
+        </span>
       </div>
       {listen && <div className="mt-3">{listen}</div>}
       <p

@@ -1,42 +1,156 @@
-/** Jump to any question; answered ones are filled, the current one is ringed. */
-export function QuestionPalette({
+import { Check, ChevronDown, Flag, X } from 'lucide-react';
+import { memo, useId, useState, type ReactNode } from 'react';
+import {
+  PALETTE_LABELS,
+  PALETTE_STATES,
+  paletteCounts,
+  paletteState,
+  type PaletteState,
+} from '@quizcast/contract/domain/answer-merge';
+import type { Entry } from '../hooks/attempt-device-copy';
+
+/**
+ * Each state has a colour **and** a shape and a mark (never colour alone), as on the NTA / TCS iON
+ * screens: a grey square, a red notched tile with ×, a green tile with ✓, a purple circle with a flag,
+ * and a purple circle with a green ✓.
+ */
+const LOOK: Record<PaletteState, { tile: string; mark: ReactNode }> = {
+  not_visited: { tile: 'rounded-md bg-slate-100 text-slate-800 ring-1 ring-slate-300', mark: null },
+  not_answered: {
+    tile: 'rounded-t-xl rounded-b-sm bg-red-700 text-white',
+    mark: (
+      <X
+        className="absolute -top-1 -right-1 size-4 rounded-full bg-white p-0.5 text-red-700"
+        aria-hidden="true"
+      />
+    ),
+  },
+  answered: {
+    tile: 'rounded-b-xl rounded-t-sm bg-emerald-700 text-white',
+    mark: (
+      <Check
+        className="absolute -top-1 -right-1 size-4 rounded-full bg-white p-0.5 text-emerald-700"
+        aria-hidden="true"
+      />
+    ),
+  },
+  marked: {
+    tile: 'rounded-full bg-violet-700 text-white',
+    mark: (
+      <Flag
+        className="absolute -top-1 -right-1 size-4 rounded-full bg-white p-0.5 text-violet-700"
+        aria-hidden="true"
+      />
+    ),
+  },
+  answered_marked: {
+    tile: 'rounded-full bg-violet-700 text-white',
+    mark: (
+      <Check
+        className="absolute -right-1 -bottom-1 size-4 rounded-full bg-emerald-600 p-0.5 text-white"
+        aria-hidden="true"
+      />
+    ),
+  },
+};
+
+function Tile({ state, children }: { state: PaletteState; children?: ReactNode }) {
+  return (
+    <span
+      data-state={state}
+      className={`relative grid size-11 place-items-center text-sm font-semibold ${LOOK[state].tile}`}
+    >
+      {children}
+      {LOOK[state].mark}
+    </span>
+  );
+}
+
+/** The count of each state, with the same shapes as the palette. */
+export function PaletteLegend({ counts }: { counts: Record<PaletteState, number> }) {
+  return (
+    <ul
+      aria-label="Question states"
+      className="grid grid-cols-1 gap-2 text-sm text-slate-800 sm:grid-cols-2 lg:grid-cols-1"
+    >
+      {PALETTE_STATES.map((state) => (
+        <li key={state} className="flex items-center gap-2">
+          <span className="scale-75">
+            <Tile state={state} />
+          </span>
+          <span>{`${counts[state]} ${PALETTE_LABELS[state]}`}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Jump to any question; each shows its exam-hall state. A drawer that opens on phones (100 questions
+ * stay readable at 360 px), always open as a side panel on wide screens.
+ */
+export const QuestionPalette = memo(function QuestionPalette({
   questionIds,
-  answers,
+  entries,
   currentIndex,
   onJump,
 }: {
   questionIds: string[];
-  answers: Record<string, string>;
+  entries: Readonly<Record<string, Entry>>;
   currentIndex: number;
   onJump(index: number): void;
 }) {
-  const answeredCount = questionIds.filter((id) => answers[id] !== undefined).length;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const counts = paletteCounts(questionIds, entries);
+  const answered = counts.answered + counts.answered_marked;
   return (
     <nav aria-label="Question palette" className="rounded-2xl border border-slate-200 bg-white p-4">
-      <p className="mb-3 text-sm text-slate-600">
-        {answeredCount} of {questionIds.length} answered
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="flex min-h-11 w-full items-center justify-between gap-2 rounded-xl text-left text-sm font-semibold text-slate-900 lg:hidden"
+      >
+        <span>
+          Question palette · {answered} of {questionIds.length} answered
+        </span>
+        <ChevronDown
+          className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`}
+          aria-hidden="true"
+        />
+      </button>
+      <p className="mb-3 hidden text-sm text-slate-600 lg:block">
+        {answered} of {questionIds.length} answered
       </p>
-      <ol className="grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2">
-        {questionIds.map((id, index) => {
-          const answered = answers[id] !== undefined;
-          const current = index === currentIndex;
-          return (
-            <li key={id}>
-              <button
-                type="button"
-                onClick={() => onJump(index)}
-                aria-label={`Question ${index + 1}, ${answered ? 'answered' : 'not answered'}`}
-                aria-current={current ? 'step' : undefined}
-                className={`grid size-11 place-items-center rounded-xl text-sm font-semibold transition-colors ${
-                  answered ? 'bg-emerald-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
-                } ${current ? 'ring-2 ring-brand-700 ring-offset-2' : ''}`}
-              >
-                {index + 1}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+      <div id={panelId} className={`${open ? 'mt-3 block' : 'hidden'} space-y-4 lg:mt-0 lg:block`}>
+        <ol className="grid max-h-[50vh] grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2 overflow-y-auto p-1 lg:max-h-none">
+          {questionIds.map((id, index) => {
+            const state = paletteState(entries[id]);
+            const current = index === currentIndex;
+            return (
+              <li key={id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    onJump(index);
+                    setOpen(false);
+                  }}
+                  aria-label={`Question ${index + 1}, ${PALETTE_LABELS[state]}`}
+                  aria-current={current ? 'step' : undefined}
+                  className={`rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                    current ? 'ring-2 ring-brand-700 ring-offset-2' : ''
+                  }`}
+                >
+                  <Tile state={state}>{index + 1}</Tile>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <PaletteLegend counts={counts} />
+      </div>
     </nav>
   );
-}
+});

@@ -42,7 +42,7 @@ function PaymentsUnavailable({ quiz }: { quiz: UnlockableQuiz }) {
     <div className="space-y-2">
       <Button variant="accent" disabled className="w-full sm:w-auto">
         Unlock Quiz for {rupeesLabel(quiz.price)}
-        <span className="text-xs font-medium">+ gst {GST_PERCENT}%</span>
+        <span className="text-sm font-medium">+ gst {GST_PERCENT}%</span>
       </Button>
       <p className="text-sm text-slate-600">Payments are not available yet. Please check back soon.</p>
     </div>
@@ -166,12 +166,12 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
       <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
         <header className="surface-dark space-y-3 bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white">
           {premium ? (
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-brand-950">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-brand-950">
               <Crown className="size-3.5" aria-hidden="true" />
               Premium Quiz
             </span>
           ) : (
-            <span className="inline-flex rounded-full bg-white/15 px-3 py-1 text-xs font-bold">
+            <span className="inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-bold">
               Free Quiz
             </span>
           )}

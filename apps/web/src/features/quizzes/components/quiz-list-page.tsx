@@ -8,6 +8,7 @@ import { useQuizList } from '../api/quiz-list';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useNow } from '../hooks/use-now';
 import { QuizListRow } from './quiz-list-row';
+import { InstallAppButton } from '../../../components/pwa/install-app-button';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -61,9 +62,12 @@ export function QuizListPage() {
 
   return (
     <section aria-labelledby="quizzes-heading" className="space-y-4">
-      <h1 id="quizzes-heading" className="text-2xl font-bold text-slate-900">
-        Quizzes
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="quizzes-heading" className="text-2xl font-bold text-slate-900">
+          Quizzes
+        </h1>
+        <InstallAppButton />
+      </div>
 
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
         <div className="relative">

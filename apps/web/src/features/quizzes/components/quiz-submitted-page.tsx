@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { ButtonLink } from '../../../components/ui/button-link';
 import type { QuizSubmittedState } from './quiz-attempt-page';
+import { resultsPublishedText } from './results-time';
 
 /**
  * After a manual submit (spec section 2). `actions` holds the poster button (composed by the app from the
@@ -24,9 +25,7 @@ export function QuizSubmittedPage({ actions }: { actions?: ReactNode }) {
       <p className="mt-3 text-slate-700">Your answers have been recorded successfully.</p>
       <p className="mt-4 flex items-start gap-2 rounded-xl bg-blue-50 p-3 text-left text-sm text-blue-900">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>
-          Your submission details, score and rank will be visible once the quiz attending time ends.
-        </span>
+        <span data-testid="results-at">{resultsPublishedText(state?.resultsAt)}</span>
       </p>
       {actions && <div className="mt-6 flex justify-center">{actions}</div>}
       <ButtonLink to={WEB_ROUTES.quizzes} className="mt-6 w-full">

@@ -4,6 +4,7 @@ import type { SubmitQuizResponse } from '@quizcast/contract/schemas/quiz';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { resultsPublishedText } from './results-time';
 
 export type TimeUpOutcome =
   | { kind: 'submitting' }
@@ -58,14 +59,19 @@ export function TimeUpScreen({
         View Results
       </Button>
       <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} title="Your Results">
-        {outcome.kind === 'submitted' ? (
+        {outcome.kind === 'submitted' && outcome.result.score === undefined ? (
+          // The quiz does not show scores on submit (ADR 014): say when the results come instead.
+          <p className="text-sm text-slate-700" data-testid="results-at">
+            {resultsPublishedText(outcome.result.resultsAt)}
+          </p>
+        ) : outcome.kind === 'submitted' ? (
           <div className="space-y-4 text-center">
             <p className="text-sm text-slate-600">Score</p>
             <p className="text-4xl font-extrabold text-brand-800" data-testid="score">
-              {scoreText(outcome.result.score)} / {scoreText(outcome.result.maxScore)}
+              {scoreText(outcome.result.score ?? 0)} / {scoreText(outcome.result.maxScore ?? 0)}
             </p>
             <p className="text-sm text-slate-600">
-              Answered {outcome.result.answeredCount} of {outcome.result.totalQuestions} questions
+              Answered {outcome.result.answeredCount ?? 0} of {outcome.result.totalQuestions} questions
             </p>
             <p className="text-sm text-slate-600">
               Your rank and the correct answers appear after the quiz ends.

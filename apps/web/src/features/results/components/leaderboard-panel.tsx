@@ -35,7 +35,7 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" aria-busy={isPlaceholderData || undefined}>
           <caption className="sr-only">Leaderboard</caption>
-          <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+          <thead className="border-b border-slate-200 text-sm text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-3 sm:px-4">
                 Rank

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { Badge } from '../../../components/ui/badge';
@@ -33,7 +33,17 @@ function useReaderFor() {
 const LETTERS = 'ABCDEF';
 
 /** Questions tab: each question with its choices, the correct one and the user's marked, and the verdict. */
-export function QuestionReview({ summary }: { summary: QuizSummary }) {
+export function QuestionReview({
+  summary,
+  questionAction,
+  percentCorrect,
+}: {
+  summary: QuizSummary;
+  /** Composed by the app (e.g. "Add to my review"); features never import each other. */
+  questionAction?: (questionId: string) => ReactNode;
+  /** Issue 14: the share of participants who got each question right, by question id. */
+  percentCorrect?: ReadonlyMap<string, number>;
+}) {
   const readerFor = useReaderFor();
   const answers = new Map(summary.quizzSummary.answers.map((a) => [a.qnId, a]));
   return (
@@ -74,9 +84,15 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
             >
               {question.qn}
             </p>
+            {percentCorrect?.has(question._id) && (
+              <p className="mt-1 text-sm text-slate-700">
+                {percentCorrect.get(question._id)}% of participants got this right
+              </p>
+            )}
             <div className="mt-3">
               <ListenControls question={question} reader={reader} />
             </div>
+            {questionAction && <div className="mt-3">{questionAction(question._id)}</div>}
             <ul className="mt-4 space-y-2">
               {question.choices.map((choice, i) => {
                 const isAnswer = i === question.ansIndex;
@@ -97,7 +113,7 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
                       reader.part === i ? 'ring-4 ring-amber-300' : ''
                     }`}
                   >
-                    <span className="grid size-7 shrink-0 place-items-center rounded-full bg-white/80 text-xs font-bold ring-1 ring-current/20">
+                    <span className="grid size-7 shrink-0 place-items-center rounded-full bg-white/80 text-sm font-bold ring-1 ring-current/20">
                       {LETTERS[i] ?? i + 1}
                     </span>
                     <span className="flex-1">{choice}</span>
@@ -109,7 +125,7 @@ export function QuestionReview({ summary }: { summary: QuizSummary }) {
                       <Circle className="size-5 text-slate-500" aria-hidden="true" />
                     )}
                     {isSelected && (
-                      <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-current/30">
+                      <span className="rounded-full bg-white px-2 py-0.5 text-sm font-semibold ring-1 ring-current/30">
                         Selected
                       </span>
                     )}

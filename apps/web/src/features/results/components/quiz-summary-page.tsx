@@ -9,12 +9,15 @@ import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useQuizAnalysis } from '../api/quiz-analysis';
 import { useQuizSummary } from '../api/quiz-summary';
+import { AnalysisPanel } from './analysis-panel';
+import { formatDateTime } from './format';
 import { LeaderboardPanel } from './leaderboard-panel';
 import { QuestionReview } from './question-review';
 import { SummaryStats } from './summary-stats';
 
-const TABS = ['summary', 'questions', 'leaderboard'] as const;
+const TABS = ['summary', 'questions', 'analysis', 'leaderboard'] as const;
 type Tab = (typeof TABS)[number];
 
 const tabClass =
@@ -25,11 +28,19 @@ const tabClass =
  * flow) and "Failed to load quiz summary" with Retry; otherwise the header and the Summary, Questions
  * and Leaderboard tabs. `actions` holds the poster button (composed by the app, not imported here).
  */
-export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
+export function QuizSummaryPage({
+  actions,
+  questionAction,
+}: {
+  actions?: ReactNode;
+  questionAction?: (questionId: string) => ReactNode;
+}) {
   const { quizId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'summary';
   const { data, isPending, isError, error, errorUpdatedAt, refetch, isFetching } = useQuizSummary(quizId);
+  // Issue 14: the per-question "N% got this right" and key-correction notes (only once results load).
+  const analysis = useQuizAnalysis(quizId, Boolean(data));
 
   useEffect(() => {
     if (isError) {
@@ -102,6 +113,16 @@ export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
         </ul>
         {actions && <div className="mt-6">{actions}</div>}
       </header>
+      {analysis.data?.corrections.map((c) => (
+        <p
+          key={`${c.number}-${c.correctedAt}`}
+          role="note"
+          className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950"
+        >
+          Answer key corrected on {formatDateTime(c.correctedAt)}: question {c.number}
+          {c.dropped ? ' (dropped: it counts for no one)' : ''}
+        </p>
+      ))}
 
       <Tabs.Root
         value={tab}
@@ -124,6 +145,9 @@ export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
           <Tabs.Trigger value="questions" className={tabClass}>
             Questions
           </Tabs.Trigger>
+          <Tabs.Trigger value="analysis" className={tabClass}>
+            Analysis
+          </Tabs.Trigger>
           <Tabs.Trigger value="leaderboard" className={tabClass}>
             Leaderboard
           </Tabs.Trigger>
@@ -132,7 +156,14 @@ export function QuizSummaryPage({ actions }: { actions?: ReactNode }) {
           <SummaryStats summary={data} />
         </Tabs.Content>
         <Tabs.Content value="questions" className="mt-5">
-          <QuestionReview summary={data} />
+          <QuestionReview
+            summary={data}
+            questionAction={questionAction}
+            percentCorrect={new Map(analysis.data?.questions.map((q) => [q.qnId, q.percentCorrect]))}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="analysis" className="mt-5">
+          <AnalysisPanel quizId={quizId} />
         </Tabs.Content>
         <Tabs.Content value="leaderboard" className="mt-5">
           <LeaderboardPanel quizId={quizId} />

@@ -1,0 +1,3 @@
+DROP INDEX "review_cards_user_due_idx";--> statement-breakpoint
+CREATE INDEX "review_cards_user_new_due_idx" ON "review_cards" USING btree ("user_id","due","id") WHERE "review_cards"."suspended_at" is null and "review_cards"."review_count" = 0;--> statement-breakpoint
+CREATE INDEX "review_cards_user_due_idx" ON "review_cards" USING btree ("user_id","due","id") WHERE "review_cards"."suspended_at" is null;

@@ -1,0 +1,53 @@
+import type { InvalidationBus } from './invalidation-bus';
+import type { TtlCache } from './ttl-cache';
+
+/**
+ * A lookup (e.g. the session's user) answered from a short TTL cache, invalidated on every instance
+ * through a bus. Concurrent misses for one key share a single load. A load that was under way when
+ * its key was invalidated is not cached, so a value read before a change (a revoked token, a new
+ * role) never outlives the invalidation.
+ */
+export class CachedLookup<V> {
+  private readonly inflight = new Map<string, { promise: Promise<V | undefined>; stale: boolean }>();
+
+  /** `prefix` names this lookup's keys on a bus that other caches share (e.g. "user:"). */
+  constructor(
+    private readonly cache: TtlCache<V>,
+    private readonly bus: InvalidationBus,
+    private readonly prefix = '',
+  ) {
+    bus.subscribe((key) => {
+      if (key.startsWith(prefix)) this.forget(key.slice(prefix.length));
+    });
+  }
+
+  async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    const pending = this.inflight.get(key);
+    if (pending) return pending.promise;
+    const flight = { promise: load(), stale: false };
+    this.inflight.set(key, flight);
+    try {
+      const value = await flight.promise;
+      if (!flight.stale && value !== undefined) this.cache.set(key, value);
+      return value;
+    } finally {
+      if (this.inflight.get(key) === flight) this.inflight.delete(key);
+    }
+  }
+
+  /** Drop `key` here and on every other instance; call after the change is committed. */
+  async invalidate(key: string): Promise<void> {
+    await this.bus.publish(`${this.prefix}${key}`);
+  }
+
+  private forget(key: string): void {
+    this.cache.delete(key);
+    const flight = this.inflight.get(key);
+    if (flight) {
+      flight.stale = true;
+      this.inflight.delete(key);
+    }
+  }
+}

@@ -1,0 +1,440 @@
+import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
+import { percentileForRank } from '@quizcast/contract/domain/percentile';
+import { scoreAttempt } from '@quizcast/contract/domain/scoring';
+import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
+import {
+  ANALYTICS_MESSAGES,
+  ITEM_FLAGS,
+  type AccuracyRow,
+  type ItemAnalysisResponse,
+  type ItemFlag,
+  type ItemRow,
+  type KeyCorrection,
+  type KeyCorrectionResponse,
+  type ProgressResponse,
+  type QuizAnalysisResponse,
+} from '@quizcast/contract/schemas/analytics';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import type { Clock } from '../../lib/clock';
+import type {
+  AnalyticsRepository,
+  AnswerGroupRow,
+  ItemAnalysisRow,
+  KeyCorrectionRow,
+  QuestionRow,
+  QuizRow,
+} from './analytics.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LAPSING_TOPICS = 3;
+const TIME_SINKS = 5;
+/** Label for questions without a topic. */
+export const NO_TOPIC = 'No topic';
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const pct = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+
+/** Weakest first: lowest accuracy, then the row with more questions (a firmer verdict), then by name. */
+function weakestFirst(a: AccuracyRow, b: AccuracyRow): number {
+  return a.accuracy - b.accuracy || b.questions - a.questions || a.label.localeCompare(b.label);
+}
+
+function accuracyRows(groups: AnswerGroupRow[], key: (g: AnswerGroupRow) => string): AccuracyRow[] {
+  const sums = new Map<string, { questions: number; correct: number }>();
+  for (const g of groups) {
+    const label = key(g);
+    const s = sums.get(label) ?? { questions: 0, correct: 0 };
+    s.questions += g.questions;
+    s.correct += g.correct;
+    sums.set(label, s);
+  }
+  return [...sums.entries()]
+    .map(([label, s]) => ({ label, ...s, accuracy: pct(s.correct, s.questions) }))
+    .sort(weakestFirst);
+}
+
+/** Facility, discrimination, distractors and flags of one question from its materialised counts. */
+export function itemRow(q: QuestionRow, number: number, stats: ItemAnalysisRow | undefined): ItemRow {
+  const n = stats?.participants ?? 0;
+  const gs = stats?.groupSize ?? 0;
+  const counts = q.choices.map((_, i) => stats?.optionCounts[i] ?? 0);
+  const topCounts = q.choices.map((_, i) => stats?.topOptionCounts[i] ?? 0);
+  const discrimination =
+    stats && n >= 2 && gs > 0 ? round2((stats.topCorrect - stats.bottomCorrect) / gs) : null;
+  const flags: ItemFlag[] = [];
+  if (q.droppedAt === null && n >= 2) {
+    if (discrimination !== null && discrimination < 0) flags.push(ITEM_FLAGS[0]);
+    const keyed = topCounts[q.ansIndex] ?? 0;
+    if (topCounts.some((c, i) => i !== q.ansIndex && c > keyed)) flags.push(ITEM_FLAGS[1]);
+  }
+  return {
+    questionId: q.id,
+    number,
+    qn: q.qn,
+    topic: q.topic,
+    choices: q.choices,
+    ansIndex: q.ansIndex,
+    dropped: q.droppedAt !== null,
+    facility: pct(stats?.correct ?? 0, n),
+    discrimination,
+    options: q.choices.map((choice, i) => ({
+      choice,
+      count: counts[i]!,
+      share: pct(counts[i]!, n),
+      topShare: pct(topCounts[i]!, gs),
+    })),
+    skipped: stats?.skipped ?? 0,
+    skippedShare: pct(stats?.skipped ?? 0, n),
+    avgTimeMs:
+      stats?.avgTimeMs === null || stats?.avgTimeMs === undefined ? null : Math.round(stats.avgTimeMs),
+    flags,
+  };
+}
+
+function toCorrection(row: KeyCorrectionRow & { adminName: string | null }): KeyCorrection {
+  return {
+    _id: row.id,
+    number: row.questionNumber,
+    oldAnsIndex: row.oldAnsIndex,
+    newAnsIndex: row.newAnsIndex,
+    dropped: row.dropped,
+    reason: row.reason,
+    adminName: row.adminName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export class AnalyticsService {
+  constructor(
+    private readonly repo: AnalyticsRepository,
+    private readonly clock: Clock,
+    /** Tells the results module a quiz's key changed (it keeps published questions in memory). */
+    private readonly onKeyCorrected: (quizId: string) => void = () => {},
+  ) {}
+
+  private async quiz(quizId: string): Promise<QuizRow> {
+    const quiz = UUID.test(quizId) ? await this.repo.findQuiz(quizId) : undefined;
+    if (!quiz) throw notFound(ANALYTICS_MESSAGES.quizNotFound);
+    return quiz;
+  }
+
+  /** Item analysis rows, materialising them first for quizzes published before this feature. */
+  private async items(quiz: QuizRow): Promise<ItemAnalysisRow[]> {
+    const rows = await this.repo.itemRows(quiz.id);
+    if (rows.length) return rows;
+    await this.repo.transaction(async (repo) => {
+      await repo.lockQuiz(quiz.id);
+      if (!(await repo.itemRows(quiz.id)).length) await repo.refreshItems(quiz.id, this.clock.now());
+    });
+    return this.repo.itemRows(quiz.id);
+  }
+
+  // ---- learner ---------------------------------------------------------------------------------
+
+  async progress(userId: string): Promise<ProgressResponse> {
+    const now = this.clock.now();
+    const [trend, groups, recall, lapsing] = await Promise.all([
+      this.repo.trend(userId),
+      this.repo.answerGroups(userId),
+      this.repo.recall(userId, now),
+      this.repo.lapsingTopics(userId, LAPSING_TOPICS),
+    ]);
+    const total = groups.reduce(
+      (s, g) => ({
+        questions: s.questions + g.questions,
+        attempted: s.attempted + g.attempted,
+        correct: s.correct + g.correct,
+        timedCount: s.timedCount + g.timedCount,
+        timedSum: s.timedSum + g.timedSumMs,
+        comparedCount: s.comparedCount + g.comparedCount,
+        comparedTop10: s.comparedTop10 + g.comparedTop10SumMs,
+      }),
+      {
+        questions: 0,
+        attempted: 0,
+        correct: 0,
+        timedCount: 0,
+        timedSum: 0,
+        comparedCount: 0,
+        comparedTop10: 0,
+      },
+    );
+    return {
+      trend: trend.map((t) => {
+        const maxScore = round2(t.questionCount * t.markCorrect);
+        return {
+          quizId: t.quizId,
+          name: t.name,
+          exam: t.exam,
+          publishedAt: t.publishedAt.toISOString(),
+          score: t.score,
+          maxScore,
+          scorePercent: maxScore > 0 ? round1((t.score / maxScore) * 100) : 0,
+          rank: t.rank,
+          participants: Math.max(t.participants, t.rank),
+          percentile: percentileForRank(t.rank, Math.max(t.participants, t.rank)),
+        };
+      }),
+      byExam: accuracyRows(groups, (g) => g.exam),
+      byTopic: accuracyRows(groups, (g) => g.topic ?? NO_TOPIC),
+      speed: {
+        timedQuestions: total.timedCount,
+        yourAvgMs: total.timedCount ? Math.round(total.timedSum / total.timedCount) : null,
+        top10MedianMs: total.comparedCount ? Math.round(total.comparedTop10 / total.comparedCount) : null,
+      },
+      strategy: {
+        questions: total.questions,
+        attempted: total.attempted,
+        skipped: total.questions - total.attempted,
+        correct: total.correct,
+        accuracyOnAttempted: total.attempted ? pct(total.correct, total.attempted) : null,
+      },
+      recall: {
+        cards: recall.cards,
+        due: recall.due,
+        reviews: recall.reviews,
+        retention: recall.reviews ? pct(recall.remembered, recall.reviews) : null,
+        lapsingTopics: lapsing,
+      },
+    };
+  }
+
+  /** One learner's Analysis tab: only their own attempt, only after publication. */
+  async quizAnalysis(quizId: string, userId: string): Promise<QuizAnalysisResponse> {
+    const quiz = await this.quiz(quizId);
+    const attempt = await this.repo.findAttempt(quiz.id, userId);
+    if (!attempt) throw notFound(ANALYTICS_MESSAGES.notAttended);
+    if (!quiz.resultsPublishedAt || attempt.rank === null || attempt.score === null) {
+      throw forbidden(ANALYTICS_MESSAGES.notPublished);
+    }
+    const [questionRows, items, corrections] = await Promise.all([
+      this.repo.questionsOf(quiz.id),
+      this.items(quiz),
+      this.repo.corrections(quiz.id),
+    ]);
+    const stats = new Map(items.map((r) => [r.questionId, r]));
+    const scheme = { correct: quiz.markCorrect, wrong: quiz.markWrong };
+    const scored = scoreAttempt(
+      questionRows.map((q) => ({
+        id: q.id,
+        choices: q.choices,
+        ansIndex: q.ansIndex,
+        dropped: q.droppedAt !== null,
+      })),
+      attempt.answers,
+      scheme,
+    );
+    const times = new Map(
+      attempt.answers.flatMap((a) =>
+        typeof a.timeSpentMs === 'number' && Number.isFinite(a.timeSpentMs)
+          ? [[a.qnId, a.timeSpentMs] as const]
+          : [],
+      ),
+    );
+
+    const topics = new Map<string, { questions: number; correct: number; wrong: number; skipped: number }>();
+    questionRows.forEach((q, i) => {
+      if (q.droppedAt !== null) return;
+      const label = q.topic ?? NO_TOPIC;
+      const t = topics.get(label) ?? { questions: 0, correct: 0, wrong: 0, skipped: 0 };
+      const answer = scored.answers[i]!;
+      t.questions += 1;
+      if (answer.isCorrect) t.correct += 1;
+      else if (answer.selectedOption === null) t.skipped += 1;
+      else t.wrong += 1;
+      topics.set(label, t);
+    });
+
+    const timing = questionRows.map((q, i) => ({
+      number: i + 1,
+      yourMs: times.get(q.id) ?? null,
+      top10MedianMs: numOr(stats.get(q.id)?.top10MedianTimeMs),
+    }));
+    const skipped = scored.answers.filter(
+      (a, i) => a.selectedOption === null && questionRows[i]!.droppedAt === null,
+    ).length;
+    const maxChoices = Math.max(2, ...questionRows.map((q) => q.choices.length));
+    return {
+      quizId: quiz.id,
+      name: quiz.name,
+      markingScheme: scheme,
+      byTopic: [...topics.entries()]
+        .map(([label, t]) => ({
+          label,
+          ...t,
+          marks: round2(t.correct * scheme.correct - t.wrong * scheme.wrong),
+          maxMarks: round2(t.questions * scheme.correct),
+          accuracy: pct(t.correct, t.questions),
+        }))
+        .sort(
+          (a, b) => a.accuracy - b.accuracy || b.questions - a.questions || a.label.localeCompare(b.label),
+        ),
+      timing: {
+        hasData: times.size > 0,
+        questions: timing,
+        timeSinks: timing
+          .flatMap((t) => (t.yourMs === null ? [] : [{ ...t, yourMs: t.yourMs }]))
+          .sort((a, b) => b.yourMs - a.yourMs || a.number - b.number)
+          .slice(0, TIME_SINKS),
+      },
+      advisor: {
+        correct: scored.correctCount,
+        wrong: scored.wrongCount,
+        skipped,
+        ...adviseMarking(
+          scheme,
+          { correct: scored.correctCount, wrong: scored.wrongCount, skipped },
+          maxChoices,
+        ),
+      },
+      questions: questionRows.map((q, i) => {
+        const s = stats.get(q.id);
+        return { qnId: q.id, number: i + 1, percentCorrect: pct(s?.correct ?? 0, s?.participants ?? 0) };
+      }),
+      corrections: corrections
+        .map((c) => ({
+          number: c.questionNumber,
+          correctedAt: c.createdAt.toISOString(),
+          dropped: c.dropped,
+        }))
+        .reverse(),
+    };
+  }
+
+  // ---- admin ---------------------------------------------------------------------------------------
+
+  async itemAnalysis(quizId: string): Promise<ItemAnalysisResponse> {
+    const quiz = await this.quiz(quizId);
+    if (!quiz.resultsPublishedAt) throw conflict(ANALYTICS_MESSAGES.notPublished);
+    const [questionRows, items, corrections] = await Promise.all([
+      this.repo.questionsOf(quiz.id),
+      this.items(quiz),
+      this.repo.corrections(quiz.id),
+    ]);
+    const stats = new Map(items.map((r) => [r.questionId, r]));
+    const first = items[0];
+    return {
+      quiz: { _id: quiz.id, name: quiz.name },
+      participants: first?.participants ?? 0,
+      groupSize: first?.groupSize ?? 0,
+      computedAt: first?.computedAt.toISOString() ?? null,
+      items: questionRows.map((q, i) => itemRow(q, i + 1, stats.get(q.id))),
+      corrections: corrections.map(toCorrection),
+    };
+  }
+
+  async itemAnalysisCsv(quizId: string): Promise<{ filename: string; csv: string }> {
+    const data = await this.itemAnalysis(quizId);
+    const maxChoices = Math.max(0, ...data.items.map((i) => i.choices.length));
+    const header = [
+      'Question',
+      'Topic',
+      'Key',
+      'Dropped',
+      'Facility %',
+      'Discrimination',
+      ...Array.from({ length: maxChoices }, (_, i) => `Option ${CHOICE_LETTERS[i]} %`),
+      'Skipped %',
+      'Average time (s)',
+      'Flags',
+    ];
+    const lines = data.items.map((item) =>
+      [
+        item.number,
+        item.topic,
+        CHOICE_LETTERS[item.ansIndex] ?? String(item.ansIndex + 1),
+        item.dropped ? 'yes' : 'no',
+        item.facility,
+        item.discrimination,
+        ...Array.from({ length: maxChoices }, (_, i) => item.options[i]?.share ?? null),
+        item.skippedShare,
+        item.avgTimeMs === null ? null : round1(item.avgTimeMs / 1000),
+        item.flags.join('; '),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+    const csv = `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+    return { filename: `item-analysis-${data.quiz._id}.csv`, csv };
+  }
+
+  /**
+   * Changes a question's key (or drops it) after publication and, in the same transaction,
+   * re-scores every attempt, re-ranks with the publication's own statement, refreshes the item
+   * analysis and records who/when/old/new/why. Corrections of one quiz are serialised by the quiz's
+   * row lock; repeating a correction changes nothing.
+   */
+  async correctKey(
+    quizId: string,
+    body: { questionId: string; ansIndex?: number; drop?: boolean; reason?: string },
+    adminId: string,
+  ): Promise<KeyCorrectionResponse> {
+    await this.quiz(quizId);
+    const now = this.clock.now();
+    const result = await this.repo.transaction(async (repo): Promise<KeyCorrectionResponse> => {
+      const quiz = await repo.lockQuiz(quizId);
+      if (!quiz) throw notFound(ANALYTICS_MESSAGES.quizNotFound);
+      if (!quiz.resultsPublishedAt) throw conflict(ANALYTICS_MESSAGES.windowOpen);
+      const questionRows = await repo.questionsOf(quiz.id);
+      const index = questionRows.findIndex((q) => q.id === body.questionId);
+      const question = questionRows[index];
+      const problems: string[] = [];
+      if (!question) problems.push('questionId: no such question in this quiz');
+      if (
+        body.ansIndex !== undefined &&
+        (!question || body.ansIndex < 0 || body.ansIndex >= question.choices.length)
+      ) {
+        problems.push(
+          question
+            ? `ansIndex: the key must be one of the question's ${question.choices.length} choices (0–${question.choices.length - 1})`
+            : "ansIndex: the key must be one of the question's choices",
+        );
+      }
+      if (!body.reason) problems.push('reason: A reason is required');
+      if (problems.length || !question || !body.reason) throw badRequest(problems);
+
+      const drop = body.drop === true;
+      const unchanged = drop
+        ? question.droppedAt !== null
+        : question.droppedAt === null && question.ansIndex === body.ansIndex;
+      if (unchanged) {
+        return { changed: false, rescored: 0, participants: quiz.participantCount ?? 0, correction: null };
+      }
+      await repo.setKey(question.id, drop ? null : body.ansIndex!, drop ? now : null);
+      const rescored = await repo.rescore(quiz.id);
+      const participants = await repo.rank(quiz.id);
+      await repo.refreshItems(quiz.id, now);
+      await repo.touchQuiz(quiz.id, now);
+      const row = await repo.recordCorrection({
+        quizId: quiz.id,
+        questionId: question.id,
+        questionNumber: index + 1,
+        adminId,
+        oldAnsIndex: question.ansIndex,
+        newAnsIndex: drop ? null : body.ansIndex!,
+        dropped: drop,
+        reason: body.reason,
+        createdAt: now,
+      });
+      const [withName] = (await repo.corrections(quiz.id)).filter((c) => c.id === row.id);
+      return {
+        changed: true,
+        rescored,
+        participants,
+        correction: toCorrection(withName ?? { ...row, adminName: null }),
+      };
+    });
+    if (result.changed) this.onKeyCorrected(quizId);
+    return result;
+  }
+}
+
+function numOr(v: number | null | undefined): number | null {
+  return v === null || v === undefined ? null : Math.round(v);
+}

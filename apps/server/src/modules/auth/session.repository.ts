@@ -1,0 +1,86 @@
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { UserRow } from '../students/student.repository';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface ActiveSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** Server-side sessions: one row per sign-in, named by the token's `sid` claim. */
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(userId: string, now: Date, expiresAt: Date): Promise<SessionRow> {
+    const [row] = await this.db
+      .insert(sessions)
+      .values({ userId, createdAt: now, lastUsedAt: now, expiresAt })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * THE per-request lookup (one query): the session, unrevoked and unexpired, joined with its
+   * user (role, deletion). A cache in front of it must be invalidated by `revoke`, `revokeAllForUser`
+   * and every change of the user's role or deletion.
+   */
+  async findActiveSession(sid: string, now: Date): Promise<ActiveSession | undefined> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sid),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** One session by id, whatever its state (the cached half of the session check; see SessionService). */
+  async findSession(sid: string): Promise<SessionRow | undefined> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sid)).limit(1);
+    return row;
+  }
+
+  /** Sliding expiry: called at most every few minutes per session, not on every request. */
+  async renew(sid: string, now: Date, expiresAt: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt })
+      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+  }
+
+  async revoke(sid: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+  }
+
+  /** Log out of all devices; answers the ids it revoked (for cache invalidation). */
+  async revokeAllForUser(userId: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Housekeeping: sessions that ended before `before` can never be used again. */
+  async deleteEndedBefore(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+}

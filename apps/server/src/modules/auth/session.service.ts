@@ -1,0 +1,108 @@
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { CachedLookup } from '../../lib/cached-lookup';
+import type { Clock } from '../../lib/clock';
+import { unauthorized } from '../../lib/http-error';
+import { StudentRepository, type UserRow } from '../students/student.repository';
+import { SessionRepository, type ActiveSession, type SessionRow } from './session.repository';
+import { signSessionToken, verifySessionToken } from './session-token';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A used session's expiry is pushed forward at most this often (one write per session per window). */
+export const SESSION_RENEW_EVERY_MS = 5 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const SESSION_ENDED = 'Session has ended. Please log in again.';
+
+/** The per-instance caches of the session check (ADR 012), invalidated on every instance. */
+export interface SessionCaches {
+  /** Session rows by id: dropped on revoke, log out everywhere and renewal. */
+  sessions: CachedLookup<SessionRow>;
+  /** User rows by id: dropped after any change to a user (role, profile, privacy, deletion). */
+  users: CachedLookup<UserRow>;
+}
+
+/**
+ * Sessions (ADR 015): a signed token names a server-side session row. The row's expiry slides
+ * (SESSION_TTL_DAYS after the last use); the token's own expiry (JWT_TTL_DAYS) is an absolute cap.
+ * The check reads the session and its user through short caches (ADR 012), so a herd's requests
+ * need no query; every change that could end a session or alter a user invalidates them.
+ */
+export class SessionService {
+  readonly repo: SessionRepository;
+  private readonly students: StudentRepository;
+
+  constructor(
+    db: Db,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly caches: SessionCaches,
+  ) {
+    this.repo = new SessionRepository(db);
+    this.students = new StudentRepository(db);
+  }
+
+  private slidingExpiry(now: Date): Date {
+    return new Date(now.getTime() + this.config.SESSION_TTL_DAYS * DAY_MS);
+  }
+
+  /** A new session for a sign-in, and its token. */
+  async issue(user: UserRow): Promise<string> {
+    const now = this.clock.now();
+    const session = await this.repo.create(user.id, now, this.slidingExpiry(now));
+    return signSessionToken(
+      this.config.jwtSecret,
+      { sub: user.id, role: user.role, sid: session.id },
+      this.config.JWT_TTL_DAYS,
+      now,
+    );
+  }
+
+  /** The session a Bearer token names, or 401; renews the sliding expiry every few minutes. */
+  async authenticate(token: string): Promise<ActiveSession> {
+    const now = this.clock.now();
+    let claims;
+    try {
+      claims = await verifySessionToken(this.config.jwtSecret, token, now);
+    } catch {
+      throw unauthorized('Invalid or expired token');
+    }
+    if (!UUID.test(claims.sub) || !UUID.test(claims.sid)) throw unauthorized('Invalid or expired token');
+    const session = await this.caches.sessions.get(claims.sid, () => this.repo.findSession(claims.sid));
+    if (
+      !session ||
+      session.revokedAt !== null ||
+      session.expiresAt.getTime() <= now.getTime() ||
+      session.userId !== claims.sub
+    )
+      throw unauthorized(SESSION_ENDED);
+    const user = await this.caches.users.get(claims.sub, () => this.students.findById(claims.sub));
+    if (!user || user.deletedAt !== null) throw unauthorized(SESSION_ENDED);
+    if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_RENEW_EVERY_MS) {
+      await this.repo.renew(claims.sid, now, this.slidingExpiry(now));
+      await this.caches.sessions.invalidate(claims.sid);
+    }
+    return { session, user };
+  }
+
+  async revoke(sid: string): Promise<void> {
+    await this.repo.revoke(sid, this.clock.now());
+    await this.caches.sessions.invalidate(sid);
+  }
+
+  async revokeAll(userId: string): Promise<string[]> {
+    const revoked = await this.repo.revokeAllForUser(userId, this.clock.now());
+    await Promise.all(revoked.map((sid) => this.caches.sessions.invalidate(sid)));
+    return revoked;
+  }
+
+  /** After committing any change to a user: no instance answers from the old row. */
+  async userChanged(userId: string): Promise<void> {
+    await this.caches.users.invalidate(userId);
+  }
+
+  /** Sweeper: drop sessions that ended more than a day ago. */
+  async purgeEnded(now: Date): Promise<number> {
+    return this.repo.deleteEndedBefore(new Date(now.getTime() - DAY_MS));
+  }
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { Rating } from 'ts-fsrs';
+import type { Db } from '../../db/client';
+import { rawRows } from '../../db/raw-rows';
+import { initialState } from './scheduler';
+
+/**
+ * Makes the spaced-repetition cards of one quiz whose results are being published (ADR 011), in one
+ * statement, inside the publication transaction (so never before the answers are public):
+ *
+ * - a wrong answer → 'wrong', and an unanswered question → 'skipped': both start as FSRS Again;
+ * - a right answer marked for review in the exam hall (`markedForReview: true`) → 'unsure', starting as Hard.
+ *
+ * One card per learner and question (`on conflict do nothing` on the unique key): publishing again,
+ * or an admin's edit, never duplicates one. Returns how many cards were made.
+ */
+export async function createCardsAtPublication(tx: Db, quizId: string, now: Date): Promise<number> {
+  const again = initialState(now, Rating.Again);
+  const hard = initialState(now, Rating.Hard);
+  const at = now.toISOString();
+  const rows = rawRows<{ made: number }>(
+    await tx.execute(sql`
+      with outcomes as (
+        select a.user_id, q.id as question_id,
+               case
+                 when ans.selected is null then 'skipped'
+                 when ans.selected <> (q.choices ->> q.ans_index) then 'wrong'
+                 when ans.marked then 'unsure'
+               end as source
+        from attempts a
+        join questions q on q.quiz_id = a.quiz_id
+        left join lateral (
+          select e ->> 'selectedOption' as selected,
+                 coalesce((e ->> 'markedForReview')::boolean, false) as marked
+          from jsonb_array_elements(a.answers) e
+          where e ->> 'qnId' = q.id::text
+          limit 1
+        ) ans on true
+        where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
+      ), made as (
+        insert into review_cards (user_id, question_id, source, initial_rating, due, stability, difficulty,
+                                  scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
+        select user_id, question_id, source,
+               case when source = 'unsure' then ${Rating.Hard}::int else ${Rating.Again}::int end,
+               ${at}::timestamptz,
+               case when source = 'unsure' then ${hard.stability}::float8 else ${again.stability}::float8 end,
+               case when source = 'unsure' then ${hard.difficulty}::float8 else ${again.difficulty}::float8 end,
+               0,
+               case when source = 'unsure' then ${hard.learningSteps}::int else ${again.learningSteps}::int end,
+               case when source = 'unsure' then ${hard.reps}::int else ${again.reps}::int end,
+               0,
+               case when source = 'unsure' then ${hard.state}::int else ${again.state}::int end,
+               ${at}::timestamptz,
+               ${at}::timestamptz
+        from outcomes
+        where source is not null
+        on conflict (user_id, question_id) do nothing
+        returning 1
+      )
+      select count(*)::int as made from made
+    `),
+  );
+  return Number(rows[0]?.made ?? 0);
+}

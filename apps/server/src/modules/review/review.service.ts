@@ -1,0 +1,311 @@
+import { Rating, type Grade } from 'ts-fsrs';
+import { indiaDateStart, indiaDayKey, indiaDayStart } from '@quizcast/contract/domain/review';
+import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
+import {
+  REVIEW_DEFAULTS,
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type GradeReviewBody,
+  type GradeReviewResponse,
+  type ReviewCard,
+  type ReviewCounts,
+  type ReviewQueueResponse,
+  type ReviewSettings,
+  type ReviewStats,
+} from '@quizcast/contract/schemas/review';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import type { Clock } from '../../lib/clock';
+import type { CardRow, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
+import {
+  advance,
+  CARD_STATE_NAMES,
+  clampToExam,
+  initialState,
+  isLeech,
+  previewIntervals,
+  replay,
+  schedulerFor,
+  toCard,
+  type CardState,
+  type SchedulingSettings,
+} from './scheduler';
+
+const DAY_MS = 86_400_000;
+
+const cardState = (row: CardRow): CardState => ({
+  due: row.due,
+  stability: row.stability,
+  difficulty: row.difficulty,
+  scheduledDays: row.scheduledDays,
+  learningSteps: row.learningSteps,
+  reps: row.reps,
+  lapses: row.lapses,
+  state: row.state,
+  lastReview: row.lastReview,
+});
+
+const stateName = (row: CardRow) =>
+  row.reviewCount === 0 ? 'new' : (CARD_STATE_NAMES[row.state] ?? 'review');
+
+export class ReviewService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: ReviewRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async settingsOf(userId: string): Promise<ReviewSettings> {
+    const row = await this.repo.findSettings(userId);
+    if (!row) {
+      return {
+        desiredRetention: REVIEW_DEFAULTS.desiredRetention,
+        examName: null,
+        examDate: null,
+        dailyNewLimit: REVIEW_DEFAULTS.dailyNewLimit,
+        dailyReviewCap: REVIEW_DEFAULTS.dailyReviewCap,
+      };
+    }
+    return {
+      desiredRetention: row.desiredRetention,
+      examName: row.examName,
+      examDate: row.examDate,
+      dailyNewLimit: row.dailyNewLimit,
+      dailyReviewCap: row.dailyReviewCap,
+    };
+  }
+
+  /** The exam date counts only until it has passed. */
+  private scheduling(settings: ReviewSettings, now: Date): SchedulingSettings {
+    const examActive = settings.examDate !== null && indiaDayKey(now) <= settings.examDate;
+    return { desiredRetention: settings.desiredRetention, examDate: examActive ? settings.examDate : null };
+  }
+
+  private async countsOf(userId: string, now: Date): Promise<ReviewCounts> {
+    const dayEnd = new Date(indiaDayStart(now).getTime() + DAY_MS);
+    const c = await this.repo.counts(userId, now, dayEnd);
+    return {
+      dueNow: c.dueNow,
+      dueToday: c.dueToday,
+      new: c.newCount,
+      learning: c.learning,
+      suspended: c.suspended,
+      nextDueAt: c.nextDueAt?.toISOString() ?? null,
+    };
+  }
+
+  private toCard(row: QueueRow, scheduling: SchedulingSettings, now: Date): ReviewCard {
+    return {
+      cardId: row.card.id,
+      questionId: row.questionId,
+      quizId: row.quizId,
+      quizName: row.quizName,
+      qn: row.qn,
+      choices: row.choices,
+      ansIndex: row.ansIndex,
+      explanation: row.explanation,
+      lang: row.lang,
+      audioUrl: row.audioKey ? questionAudioUrl(row.audioKey) : null,
+      source: row.card.source,
+      state: stateName(row.card),
+      due: row.card.due.toISOString(),
+      createdAt: row.card.createdAt.toISOString(),
+      lapses: row.card.lapses,
+      intervals: previewIntervals(cardState(row.card), scheduling, now),
+    };
+  }
+
+  /**
+   * Due cards, earliest first, within today's allowances: at most `dailyNewLimit` new cards and
+   * `dailyReviewCap` reviews of seen cards per IST day (minus what was already done today).
+   * `ahead` also takes cards due in the next 24 hours (the offline copy, "Practise ahead").
+   */
+  async queue(userId: string, limit: number, ahead: boolean): Promise<ReviewQueueResponse> {
+    const now = this.clock.now();
+    const settings = await this.settingsOf(userId);
+    const scheduling = this.scheduling(settings, now);
+    const [today, counts, medianDurationMs] = await Promise.all([
+      this.repo.reviewsSince(userId, indiaDayStart(now)),
+      this.countsOf(userId, now),
+      this.repo.medianDurationMs(userId),
+    ]);
+    const newAllowance = Math.max(0, settings.dailyNewLimit - today.newCards);
+    const reviewAllowance = Math.max(0, settings.dailyReviewCap - (today.total - today.newCards));
+    const until = ahead ? new Date(now.getTime() + REVIEW_LIMITS.offlineWindowMs) : now;
+    const [fresh, seen] = await Promise.all([
+      this.repo.findDue(userId, until, 'new', Math.min(limit, newAllowance)),
+      this.repo.findDue(userId, until, 'seen', Math.min(limit, reviewAllowance)),
+    ]);
+    const rows = [...seen, ...fresh]
+      .sort((a, b) => a.card.due.getTime() - b.card.due.getTime() || a.card.id.localeCompare(b.card.id))
+      .slice(0, limit);
+    return {
+      cards: rows.map((row) => this.toCard(row, scheduling, now)),
+      counts,
+      medianDurationMs,
+      serverTime: now.toISOString(),
+    };
+  }
+
+  /**
+   * Applies one review. The card row is locked; the review is inserted unless the same reviewId was
+   * already applied (a replay changes nothing); then the card's state is recomputed from its whole
+   * log in review-time order, so a late offline review lands where it happened.
+   */
+  async grade(userId: string, cardId: string, body: GradeReviewBody): Promise<GradeReviewResponse> {
+    const now = this.clock.now();
+    const reviewedAt = new Date(body.reviewedAt);
+    const settings = await this.settingsOf(userId);
+    return this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const card = await this.repo.lockCard(tx, cardId, userId);
+      if (!card) throw notFound(REVIEW_MESSAGES.cardNotFound);
+      const problems: string[] = [];
+      if (reviewedAt.getTime() > now.getTime() + REVIEW_LIMITS.futureToleranceMs) {
+        problems.push(REVIEW_MESSAGES.reviewedAtFuture);
+      }
+      if (reviewedAt.getTime() < card.createdAt.getTime())
+        problems.push(REVIEW_MESSAGES.reviewedAtBeforeCard);
+      if (problems.length) throw badRequest(problems);
+
+      const applied = await this.repo.insertLog(tx, {
+        cardId,
+        userId,
+        reviewId: body.reviewId,
+        rating: body.rating,
+        selectedOption: body.selectedOption,
+        reviewedAt,
+        durationMs: body.durationMs,
+        wasNew: card.reviewCount === 0,
+        createdAt: now,
+      });
+      let row = card;
+      if (applied) {
+        const scheduling = this.scheduling(settings, now);
+        const newest = card.lastReview !== null && reviewedAt.getTime() >= card.lastReview.getTime();
+        // The usual case (the newest review) advances the stored state; a late one replays the log.
+        const state = newest
+          ? advance(cardState(card), { rating: body.rating as Grade, at: reviewedAt }, scheduling)
+          : replay(
+              card.createdAt,
+              card.initialRating as Grade,
+              (await this.repo.logsOf(tx, cardId)).map((l) => ({
+                rating: l.rating as Grade,
+                at: l.reviewedAt,
+              })),
+              scheduling,
+            );
+        const suspendedAt = isLeech(state) ? (card.suspendedAt ?? now) : null;
+        row = await this.repo.updateCard(tx, cardId, state, card.reviewCount + 1, suspendedAt);
+      }
+      return {
+        cardId,
+        due: row.due.toISOString(),
+        state: stateName(row),
+        reps: row.reps,
+        lapses: row.lapses,
+        stability: row.stability,
+        suspended: row.suspendedAt !== null,
+        applied,
+      };
+    });
+  }
+
+  async addCard(userId: string, questionId: string): Promise<{ cardId: string; created: boolean }> {
+    const question = await this.repo.questionForAdding(questionId, userId);
+    if (!question) throw notFound(REVIEW_MESSAGES.questionNotFound);
+    if (!question.published) throw forbidden(REVIEW_MESSAGES.notPublished);
+    if (!question.attended) throw forbidden(REVIEW_MESSAGES.notYours);
+    const now = this.clock.now();
+    const made = await this.repo.insertManualCard(
+      userId,
+      questionId,
+      initialState(now, Rating.Again),
+      Rating.Again,
+      now,
+    );
+    return { cardId: made.id, created: made.created };
+  }
+
+  async removeCard(userId: string, cardId: string): Promise<void> {
+    if (!(await this.repo.deleteCard(cardId, userId))) throw notFound(REVIEW_MESSAGES.cardNotFound);
+  }
+
+  async settings(userId: string): Promise<ReviewSettings> {
+    return this.settingsOf(userId);
+  }
+
+  /**
+   * Saves the settings (an exam date may not be in the past, India time) and applies the exam clamp
+   * to the cards already scheduled past the exam's start.
+   */
+  async saveSettings(userId: string, input: ReviewSettings): Promise<ReviewSettings> {
+    const now = this.clock.now();
+    if (input.examDate !== null && input.examDate < indiaDayKey(now)) {
+      throw badRequest([REVIEW_MESSAGES.examDatePast]);
+    }
+    const row: SettingsRow = {
+      userId,
+      desiredRetention: input.desiredRetention,
+      examName: input.examName ? input.examName : null,
+      examDate: input.examDate,
+      dailyNewLimit: input.dailyNewLimit,
+      dailyReviewCap: input.dailyReviewCap,
+      updatedAt: now,
+    };
+    await this.repo.saveSettings(row);
+    const saved = await this.settingsOf(userId);
+    const scheduling = this.scheduling(saved, now);
+    if (scheduling.examDate) {
+      const scheduler = schedulerFor(scheduling.desiredRetention);
+      const candidates = await this.repo.cardsDueFrom(userId, indiaDateStart(scheduling.examDate));
+      const moved = candidates.flatMap((c) => {
+        const clamped = clampToExam(toCard(cardState(c)), scheduling, scheduler);
+        return clamped.due.getTime() !== c.due.getTime() ? [{ id: c.id, due: clamped.due }] : [];
+      });
+      await this.repo.setDues(userId, moved);
+    }
+    return saved;
+  }
+
+  async stats(userId: string): Promise<ReviewStats> {
+    const now = this.clock.now();
+    const dayStart = indiaDayStart(now);
+    const today = indiaDayKey(now);
+    const [settings, counts, done, days, retention, forecast, leeches] = await Promise.all([
+      this.settingsOf(userId),
+      this.countsOf(userId, now),
+      this.repo.reviewsSince(userId, dayStart),
+      this.repo.reviewDays(userId, new Date(dayStart.getTime() - 400 * DAY_MS)),
+      this.repo.retentionSince(userId, new Date(now.getTime() - 30 * DAY_MS)),
+      this.repo.forecast(userId, today, new Date(dayStart.getTime() + 14 * DAY_MS)),
+      this.repo.leeches(userId),
+    ]);
+    return {
+      counts,
+      doneToday: done.total,
+      streakDays: streak(days, dayStart),
+      retention30d: retention.total ? Math.round((retention.passed / retention.total) * 1000) / 1000 : null,
+      reviews30d: retention.total,
+      forecast: Array.from({ length: 14 }, (_, i) => {
+        const date = indiaDayKey(new Date(dayStart.getTime() + i * DAY_MS));
+        return { date, count: forecast.get(date) ?? 0 };
+      }),
+      leeches,
+      settings,
+    };
+  }
+}
+
+/** Consecutive IST days with a review, ending today (or yesterday, when today has none yet). */
+export function streak(daysNewestFirst: string[], todayStart: Date): number {
+  const have = new Set(daysNewestFirst);
+  let day = new Date(todayStart.getTime() + DAY_MS / 2);
+  if (!have.has(indiaDayKey(day))) day = new Date(day.getTime() - DAY_MS);
+  let n = 0;
+  while (have.has(indiaDayKey(day))) {
+    n += 1;
+    day = new Date(day.getTime() - DAY_MS);
+  }
+  return n;
+}

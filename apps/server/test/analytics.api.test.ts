@@ -1,0 +1,743 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { scoreAttempt, type MarkingScheme } from '@quizcast/contract/domain/scoring';
+import { percentileForRank } from '@quizcast/contract/domain/percentile';
+import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import {
+  analyticsPath,
+  itemAnalysisResponseSchema,
+  keyCorrectionResponseSchema,
+  progressResponseSchema,
+  quizAnalysisResponseSchema,
+  type ItemAnalysisResponse,
+} from '@quizcast/contract/schemas/analytics';
+import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
+import {
+  attempts,
+  keyCorrections,
+  quizzes,
+  reviewCards,
+  reviewLogs,
+  type SavedAnswer,
+} from '../src/db/schema';
+import {
+  createAttempt,
+  createQuiz,
+  createStudent,
+  type AttemptRow,
+  type CreatedQuiz,
+  type QuestionSeed,
+  type UserRow,
+} from '../src/seed/factories';
+import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const GRACE_MS = 30_000;
+const START = new Date('2026-11-22T10:00:00Z');
+
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const pct = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+
+function seeds(count: number, topics: (string | null)[], rng: () => number): QuestionSeed[] {
+  return Array.from({ length: count }, (_, i) => ({
+    qn: `Question ${i + 1}?`,
+    choices: ['alpha', 'beta', 'gamma', 'delta'].map((c) => `${c} ${i}`),
+    ansIndex: Math.floor(rng() * 4),
+    topic: topics[i % topics.length] ?? null,
+  }));
+}
+
+/** Random answers: skips (entry missing or null), a skill-biased pick, time on screen for some attempts. */
+function randomAnswers(quiz: CreatedQuiz, rng: () => number, skill: number, timed: boolean): SavedAnswer[] {
+  const out: SavedAnswer[] = [];
+  for (const q of quiz.questions) {
+    const roll = rng();
+    const time = timed ? { timeSpentMs: 1000 + Math.floor(rng() * 59) * 1000 } : {};
+    if (roll < 0.1) continue; // never visited: no entry at all
+    if (roll < 0.2) {
+      out.push({ qnId: q.id, selectedOption: null, ...time });
+      continue;
+    }
+    const pick = rng() < skill ? q.ansIndex : Math.floor(rng() * q.choices.length);
+    out.push({ qnId: q.id, selectedOption: q.choices[pick]!, ...time });
+  }
+  return out;
+}
+
+function marking(quiz: CreatedQuiz): MarkingScheme {
+  return { correct: quiz.quiz.markCorrect, wrong: quiz.quiz.markWrong };
+}
+
+async function submit(
+  t: TestApp,
+  quiz: CreatedQuiz,
+  user: UserRow,
+  answers: SavedAnswer[],
+  elapsedMs: number,
+) {
+  const scored = scoreAttempt(quiz.questions, answers, marking(quiz));
+  const startedAt = new Date(quiz.quiz.startAt.getTime() + 5 * MIN);
+  return createAttempt(t.db, {
+    quizId: quiz.quiz.id,
+    userId: user.id,
+    status: 'submitted',
+    startedAt,
+    deadlineAt: new Date(startedAt.getTime() + quiz.quiz.durationMin * MIN),
+    submittedAt: new Date(startedAt.getTime() + elapsedMs),
+    answers,
+    score: scored.score,
+    correctCount: scored.correctCount,
+    elapsedMs,
+  });
+}
+
+async function get(t: TestApp, url: string, user?: UserRow) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api${url}`,
+    headers: user ? await bearerFor(user, t.clock) : {},
+  });
+}
+
+async function publishAll(t: TestApp, at: Date) {
+  t.clock.set(at);
+  await t.app.sweeper.runOnce();
+}
+
+async function attemptsOf(t: TestApp, quizId: string): Promise<AttemptRow[]> {
+  return t.db.select().from(attempts).where(eq(attempts.quizId, quizId));
+}
+
+// ---- brute force -----------------------------------------------------------------------------
+
+function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = (s.length - 1) / 2;
+  return (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2;
+}
+
+/** Item analysis by definition, from every ranked attempt in memory. */
+function bruteItems(quiz: CreatedQuiz, rows: AttemptRow[]) {
+  const ranked = rows
+    .filter((a) => a.rank !== null)
+    .sort((a, b) => b.score! - a.score! || a.elapsedMs! - b.elapsedMs! || (a.id < b.id ? -1 : 1));
+  const n = ranked.length;
+  const gs = Math.max(1, Math.round(n * 0.27));
+  const top = ranked.slice(0, gs);
+  const bottom = n >= 2 ? ranked.slice(n - gs) : [];
+  const top10 = ranked.slice(0, Math.max(1, Math.ceil(n * 0.1)));
+  const pick = (a: AttemptRow, qnId: string) => a.answers.find((x) => x.qnId === qnId);
+  return quiz.questions.map((q, i) => {
+    const key = q.choices[q.ansIndex]!;
+    const correctIn = (group: AttemptRow[]) =>
+      group.filter((a) => pick(a, q.id)?.selectedOption === key).length;
+    const chose = (group: AttemptRow[], c: string) =>
+      group.filter((a) => pick(a, q.id)?.selectedOption === c).length;
+    const answered = ranked.filter((a) => (pick(a, q.id)?.selectedOption ?? null) !== null).length;
+    const times = ranked.flatMap((a) => {
+      const ms = pick(a, q.id)?.timeSpentMs;
+      return typeof ms === 'number' ? [ms] : [];
+    });
+    const topTimes = top10.flatMap((a) => {
+      const ms = pick(a, q.id)?.timeSpentMs;
+      return typeof ms === 'number' ? [ms] : [];
+    });
+    const discrimination = n >= 2 ? round2((correctIn(top) - correctIn(bottom)) / gs) : null;
+    const topCounts = q.choices.map((c) => chose(top, c));
+    const flags: string[] = [];
+    if (n >= 2 && discrimination !== null && discrimination < 0) flags.push('negative-discrimination');
+    if (n >= 2 && topCounts.some((c, j) => j !== q.ansIndex && c > topCounts[q.ansIndex]!))
+      flags.push('distractor-beats-key');
+    return {
+      number: i + 1,
+      facility: pct(correctIn(ranked), n),
+      discrimination,
+      options: q.choices.map((c, j) => ({
+        choice: c,
+        count: chose(ranked, c),
+        share: pct(chose(ranked, c), n),
+        topShare: pct(topCounts[j]!, gs),
+      })),
+      skipped: n - answered,
+      skippedShare: pct(n - answered, n),
+      avgTimeMs: times.length ? Math.round(times.reduce((s, x) => s + x, 0) / times.length) : null,
+      top10MedianMs: median(topTimes),
+      flags,
+      participants: n,
+      groupSize: gs,
+    };
+  });
+}
+
+describe(`analytics (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let admin: UserRow;
+  let me: UserRow;
+  let stranger: UserRow;
+  let ssc: CreatedQuiz;
+  let neet: CreatedQuiz;
+  let open: CreatedQuiz;
+  const others: UserRow[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: START });
+    admin = await createStudent(t.db, { role: 'admin', name: 'Asha Admin' });
+    me = await createStudent(t.db, { name: 'Me Learner' });
+    stranger = await createStudent(t.db, { name: 'Never Attended' });
+    const rng = mulberry32(20261124);
+    const window = { startAt: new Date(START.getTime() - HOUR), endAt: new Date(START.getTime() + HOUR) };
+    ssc = await createQuiz(
+      t.db,
+      { ...window, exam: 'SSC', markCorrect: 2, markWrong: 0.5 },
+      seeds(8, ['Percentages', 'Algebra', null], rng),
+    );
+    neet = await createQuiz(
+      t.db,
+      { ...window, exam: 'NEET', markCorrect: 4, markWrong: 1, endAt: new Date(START.getTime() + 2 * HOUR) },
+      seeds(6, ['Genetics', 'Percentages'], rng),
+    );
+    open = await createQuiz(
+      t.db,
+      { startAt: window.startAt, endAt: new Date(START.getTime() + 48 * HOUR), exam: 'JEE' },
+      seeds(5, ['Calculus'], rng),
+    );
+    for (let i = 0; i < 36; i++) others.push(await createStudent(t.db));
+    const skills = [0.2, 0.5, 0.8];
+    const elapsed = [300_000, 420_000];
+    for (const [i, user] of [me, ...others].entries()) {
+      for (const quiz of [ssc, neet]) {
+        // Not everyone takes every quiz (the untimed learner at index 3 and "me" take both).
+        if (i !== 3 && user !== me && rng() < 0.15) continue;
+        const answers = randomAnswers(quiz, rng, skills[i % 3]!, i % 4 !== 3);
+        await submit(t, quiz, user, answers, elapsed[Math.floor(rng() * 2)]!);
+      }
+    }
+    await submit(t, open, me, randomAnswers(open, rng, 0.9, true), 100_000);
+    await publishAll(t, new Date(START.getTime() + 2 * HOUR + GRACE_MS));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('item analysis matches a brute-force computation over every attempt (ties, skips, negative marking)', async () => {
+    for (const quiz of [ssc, neet]) {
+      const res = await get(t, analyticsPath.adminItems(quiz.quiz.id), admin);
+      expect(res.statusCode).toBe(200);
+      const body = itemAnalysisResponseSchema.parse(res.json());
+      const expected = bruteItems(quiz, await attemptsOf(t, quiz.quiz.id));
+      expect(body.participants).toBe(expected[0]!.participants);
+      expect(body.groupSize).toBe(expected[0]!.groupSize);
+      expect(
+        body.items.map(
+          ({ number, facility, discrimination, options, skipped, skippedShare, avgTimeMs, flags }) => ({
+            number,
+            facility,
+            discrimination,
+            options,
+            skipped,
+            skippedShare,
+            avgTimeMs,
+            flags,
+          }),
+        ),
+      ).toEqual(expected.map(({ top10MedianMs: _m, participants: _p, groupSize: _g, ...rest }) => rest));
+    }
+    // The random data really exercised ties, skips and both flags' inputs.
+    const scores = (await attemptsOf(t, ssc.quiz.id)).map((a) => `${a.score}/${a.elapsedMs}`);
+    expect(new Set(scores).size).toBeLessThan(scores.length);
+    expect((await attemptsOf(t, ssc.quiz.id)).some((a) => a.score! < 0 || a.score! % 2 !== 0)).toBe(true);
+  });
+
+  it("GET /analytics/me matches a brute-force computation over the learner's published attempts only", async () => {
+    const res = await get(t, '/analytics/me', me);
+    expect(res.statusCode).toBe(200);
+    const body = progressResponseSchema.parse(res.json());
+
+    const published = [ssc, neet];
+    const mine = new Map<string, AttemptRow>();
+    for (const quiz of published) {
+      const row = (await attemptsOf(t, quiz.quiz.id)).find((a) => a.userId === me.id)!;
+      mine.set(quiz.quiz.id, row);
+    }
+    // Trend: oldest publication first; the still-open quiz never appears.
+    expect(body.trend.map((p) => p.quizId)).toEqual([ssc.quiz.id, neet.quiz.id]);
+    for (const [i, quiz] of published.entries()) {
+      const row = mine.get(quiz.quiz.id)!;
+      const [q] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
+      const max = quiz.questions.length * quiz.quiz.markCorrect;
+      expect(body.trend[i]).toMatchObject({
+        score: row.score,
+        maxScore: max,
+        scorePercent: round1((row.score! / max) * 100),
+        rank: row.rank,
+        participants: q!.participantCount,
+        percentile: percentileForRank(row.rank!, q!.participantCount!),
+      });
+    }
+
+    // Accuracy, strategy and speed by definition.
+    const tally = new Map<string, { questions: number; correct: number }>();
+    const add = (label: string, correct: boolean) => {
+      const s = tally.get(label) ?? { questions: 0, correct: 0 };
+      s.questions += 1;
+      if (correct) s.correct += 1;
+      tally.set(label, s);
+    };
+    let questions = 0;
+    let attempted = 0;
+    let correct = 0;
+    const yours: number[] = [];
+    const compared: { yours: number; top: number }[] = [];
+    for (const quiz of published) {
+      const row = mine.get(quiz.quiz.id)!;
+      const items = bruteItems(quiz, await attemptsOf(t, quiz.quiz.id));
+      quiz.questions.forEach((q, i) => {
+        const a = row.answers.find((x) => x.qnId === q.id);
+        const sel = a?.selectedOption ?? null;
+        const ok = sel === q.choices[q.ansIndex];
+        questions += 1;
+        if (sel !== null) attempted += 1;
+        if (ok) correct += 1;
+        add(`exam:${quiz.quiz.exam}`, ok);
+        add(`topic:${q.topic ?? 'No topic'}`, ok);
+        if (typeof a?.timeSpentMs === 'number') {
+          yours.push(a.timeSpentMs);
+          const top = items[i]!.top10MedianMs;
+          if (top !== null) compared.push({ yours: a.timeSpentMs, top });
+        }
+      });
+    }
+    const rows = (prefix: string) =>
+      [...tally.entries()]
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([k, s]) => ({ label: k.slice(prefix.length), ...s, accuracy: pct(s.correct, s.questions) }))
+        .sort(
+          (a, b) => a.accuracy - b.accuracy || b.questions - a.questions || a.label.localeCompare(b.label),
+        );
+    expect(body.byExam).toEqual(rows('exam:'));
+    expect(body.byTopic).toEqual(rows('topic:'));
+    expect(body.byTopic.map((r) => r.label)).toContain('No topic');
+    expect(body.strategy).toEqual({
+      questions,
+      attempted,
+      skipped: questions - attempted,
+      correct,
+      accuracyOnAttempted: pct(correct, attempted),
+    });
+    expect(body.speed.timedQuestions).toBe(yours.length);
+    expect(yours.length).toBeGreaterThan(0);
+    expect(body.speed.yourAvgMs).toBe(Math.round(yours.reduce((s, x) => s + x, 0) / yours.length));
+    const topAvg = compared.reduce((s, x) => s + x.top, 0) / compared.length;
+    expect(Math.abs(body.speed.top10MedianMs! - topAvg)).toBeLessThanOrEqual(0.5 + 1e-9);
+  });
+
+  it("the Analysis tab matches a brute-force computation of the learner's own attempt", async () => {
+    const res = await get(t, analyticsPath.quiz(ssc.quiz.id), me);
+    expect(res.statusCode).toBe(200);
+    const body = quizAnalysisResponseSchema.parse(res.json());
+    const rows = await attemptsOf(t, ssc.quiz.id);
+    const row = rows.find((a) => a.userId === me.id)!;
+    const items = bruteItems(ssc, rows);
+    const scored = scoreAttempt(ssc.questions, row.answers, marking(ssc));
+    const skipped = ssc.questions.length - scored.correctCount - scored.wrongCount;
+    expect(body.advisor).toEqual({
+      correct: scored.correctCount,
+      wrong: scored.wrongCount,
+      skipped,
+      ...adviseMarking(marking(ssc), { correct: scored.correctCount, wrong: scored.wrongCount, skipped }),
+    });
+    expect(body.advisor.breakEvenProbability).toBe(0.2);
+    expect(body.questions.map((q) => q.percentCorrect)).toEqual(items.map((i) => i.facility));
+    const marksFor = (topic: string) => {
+      let c = 0;
+      let w = 0;
+      let s = 0;
+      ssc.questions.forEach((q, i) => {
+        if ((q.topic ?? 'No topic') !== topic) return;
+        const a = scored.answers[i]!;
+        if (a.isCorrect) c += 1;
+        else if (a.selectedOption === null) s += 1;
+        else w += 1;
+      });
+      return { correct: c, wrong: w, skipped: s, marks: round2(c * 2 - w * 0.5), maxMarks: (c + w + s) * 2 };
+    };
+    for (const topic of body.byTopic) expect(topic).toMatchObject(marksFor(topic.label));
+    expect(body.byTopic.map((r) => r.label).sort()).toEqual(['Algebra', 'No topic', 'Percentages']);
+    const yourTimes = ssc.questions.map((q) => row.answers.find((a) => a.qnId === q.id)?.timeSpentMs ?? null);
+    expect(body.timing.hasData).toBe(yourTimes.some((x) => x !== null));
+    expect(body.timing.questions.map((q) => q.yourMs)).toEqual(yourTimes);
+    expect(body.timing.questions.map((q) => q.top10MedianMs)).toEqual(
+      items.map((i) => (i.top10MedianMs === null ? null : Math.round(i.top10MedianMs))),
+    );
+    const sinks = body.timing.questions
+      .filter((q) => q.yourMs !== null)
+      .sort((a, b) => b.yourMs! - a.yourMs! || a.number - b.number)
+      .slice(0, 5);
+    expect(body.timing.timeSinks).toEqual(sinks);
+  });
+
+  it('an attempt without time per question gets a plain "no timing data" state', async () => {
+    // Every fourth learner (i % 4 === 3) saved no time per question.
+    const untimed = others[2]!; // index 3 in [me, ...others]
+    for (const quiz of [ssc, neet]) {
+      const res = await get(t, analyticsPath.quiz(quiz.quiz.id), untimed);
+      expect(res.statusCode).toBe(200);
+      const body = quizAnalysisResponseSchema.parse(res.json());
+      expect(body.timing.hasData).toBe(false);
+      expect(body.timing.timeSinks).toEqual([]);
+      expect(body.timing.questions.every((q) => q.yourMs === null)).toBe(true);
+    }
+  });
+
+  it('nothing before publication: the open quiz has no analysis, no item analysis, no key correction', async () => {
+    const mine = await get(t, analyticsPath.quiz(open.quiz.id), me);
+    expect(mine.statusCode).toBe(403);
+    expect(errorBodySchema.parse(mine.json()).message).toBe('Results are not published yet');
+    const items = await get(t, analyticsPath.adminItems(open.quiz.id), admin);
+    expect(items.statusCode).toBe(409);
+    const fix = await t.app.inject({
+      method: 'POST',
+      url: `/api${analyticsPath.adminKeyCorrections(open.quiz.id)}`,
+      headers: await bearerFor(admin, t.clock),
+      payload: { questionId: open.questions[0]!.id, ansIndex: 1, reason: 'Typo in the key' },
+    });
+    expect(fix.statusCode).toBe(409);
+    expect(errorBodySchema.parse(fix.json()).message).toMatch(/only after results are published/);
+  });
+
+  it("owner-only: another learner's analysis is never returned; a new learner gets an empty progress page", async () => {
+    const res = await get(t, analyticsPath.quiz(ssc.quiz.id), stranger);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.stringify(res.json())).not.toContain(me.id);
+    const empty = progressResponseSchema.parse((await get(t, '/analytics/me', stranger)).json());
+    expect(empty).toMatchObject({ trend: [], byExam: [], byTopic: [], strategy: { questions: 0 } });
+    expect((await get(t, '/analytics/me')).statusCode).toBe(401);
+    expect((await get(t, analyticsPath.quiz(ssc.quiz.id))).statusCode).toBe(401);
+  });
+
+  it('admin-only: learners get 403 and anonymous callers 401 on item analysis, CSV and key correction', async () => {
+    for (const url of [analyticsPath.adminItems(ssc.quiz.id), analyticsPath.adminItemsCsv(ssc.quiz.id)]) {
+      expect((await get(t, url, me)).statusCode).toBe(403);
+      expect((await get(t, url)).statusCode).toBe(401);
+    }
+    const payload = { questionId: ssc.questions[0]!.id, ansIndex: 1, reason: 'x' };
+    const url = `/api${analyticsPath.adminKeyCorrections(ssc.quiz.id)}`;
+    const asLearner = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: await bearerFor(me, t.clock),
+      payload,
+    });
+    expect(asLearner.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url, payload })).statusCode).toBe(401);
+    expect(await t.db.select().from(keyCorrections)).toHaveLength(0);
+  });
+
+  it('the CSV download holds the whole table', async () => {
+    const res = await get(t, analyticsPath.adminItemsCsv(ssc.quiz.id), admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Question,Topic,Key,Dropped,Facility %,Discrimination,Option A %,Option B %,Option C %,Option D %,Skipped %,Average time (s),Flags',
+    );
+    const json = itemAnalysisResponseSchema.parse(
+      (await get(t, analyticsPath.adminItems(ssc.quiz.id), admin)).json(),
+    );
+    expect(lines).toHaveLength(1 + ssc.questions.length);
+    const first = json.items[0]!;
+    expect(lines[1]!.split(',').slice(0, 6)).toEqual([
+      '1',
+      first.topic ?? '',
+      'ABCD'[first.ansIndex],
+      'no',
+      String(first.facility),
+      String(first.discrimination),
+    ]);
+  });
+
+  it("spaced-repetition figures come from the learner's own cards and reviews", async () => {
+    const now = t.clock.now();
+    const card = (userId: string, questionId: string, due: Date, lapses: number) => ({
+      userId,
+      questionId,
+      source: 'wrong' as const,
+      initialRating: 1,
+      due,
+      lapses,
+      createdAt: now,
+    });
+    // Publication already made cards for these learners' mistakes (issue 13): start from none.
+    await t.db.delete(reviewCards).where(inArray(reviewCards.userId, [me.id, stranger.id]));
+    const [mine0, mine1] = await t.db
+      .insert(reviewCards)
+      .values([
+        card(me.id, ssc.questions[0]!.id, new Date(now.getTime() - MIN), 3),
+        card(me.id, ssc.questions[1]!.id, new Date(now.getTime() + HOUR), 1),
+        card(stranger.id, ssc.questions[1]!.id, new Date(now.getTime() - HOUR), 9),
+      ])
+      .returning({ id: reviewCards.id });
+    const log = (cardId: string, rating: number) => ({
+      userId: me.id,
+      cardId,
+      reviewId: randomUUID(),
+      rating,
+      reviewedAt: now,
+      durationMs: 5_000,
+      createdAt: now,
+    });
+    await t.db.insert(reviewLogs).values([log(mine0!.id, 1), log(mine0!.id, 3), log(mine1!.id, 4)]);
+    const body = progressResponseSchema.parse((await get(t, '/analytics/me', me)).json());
+    const lapsing = new Map<string, number>();
+    lapsing.set(ssc.questions[0]!.topic!, 3);
+    if (ssc.questions[1]!.topic)
+      lapsing.set(ssc.questions[1]!.topic, (lapsing.get(ssc.questions[1]!.topic) ?? 0) + 1);
+    expect(body.recall).toEqual({
+      cards: 2,
+      due: 1,
+      reviews: 3,
+      retention: 66.7,
+      lapsingTopics: [...lapsing.entries()]
+        .map(([topic, lapses]) => ({ topic, lapses }))
+        .sort((a, b) => b.lapses - a.lapses || a.topic.localeCompare(b.topic)),
+    });
+  });
+});
+
+describe(`answer-key correction (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let admin: UserRow;
+  const learners: UserRow[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: START });
+    admin = await createStudent(t.db, { role: 'admin', name: 'Key Keeper' });
+    for (let i = 0; i < 25; i++) learners.push(await createStudent(t.db));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The same questions and the same attempts in several quizzes, differing only in their keys. */
+  async function twins(keys: number[][], dropFromLast = -1) {
+    const rng = mulberry32(99);
+    const base = seeds(7, ['Ratio', 'Series'], rng);
+    const window = { startAt: new Date(START.getTime() - HOUR), endAt: new Date(START.getTime() + HOUR) };
+    const made: CreatedQuiz[] = [];
+    for (const [k, key] of keys.entries()) {
+      let questionSeeds = base.map((q, i) => ({ ...q, ansIndex: key[i]! }));
+      if (k === keys.length - 1 && dropFromLast >= 0)
+        questionSeeds = questionSeeds.filter((_, i) => i !== dropFromLast);
+      made.push(await createQuiz(t.db, { ...window, markCorrect: 4, markWrong: 1 }, questionSeeds));
+    }
+    const answerRng = mulberry32(7);
+    for (const learner of learners) {
+      // Picks by choice text, identical across the twins (texts match position by position).
+      const picks = base.map(() => (answerRng() < 0.15 ? null : Math.floor(answerRng() * 4)));
+      const elapsed = [200_000, 250_000][Math.floor(answerRng() * 2)]!;
+      for (const quiz of made) {
+        const answers = base.flatMap((q, i) => {
+          const question = quiz.questions.find((x) => x.qn === q.qn);
+          return question
+            ? [{ qnId: question.id, selectedOption: picks[i] === null ? null : q.choices[picks[i]!]! }]
+            : [];
+        });
+        await submit(t, quiz, learner, answers, elapsed);
+      }
+    }
+    await publishAll(t, new Date(START.getTime() + HOUR + GRACE_MS));
+    return made;
+  }
+
+  const standings = async (quiz: CreatedQuiz) =>
+    new Map(
+      (await attemptsOf(t, quiz.quiz.id)).map((a) => [
+        a.userId,
+        { score: a.score, correct: a.correctCount, rank: a.rank },
+      ]),
+    );
+
+  async function correct(quiz: CreatedQuiz, payload: Record<string, unknown>, user: UserRow = admin) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api${analyticsPath.adminKeyCorrections(quiz.quiz.id)}`,
+      headers: await bearerFor(user, t.clock),
+      payload,
+    });
+  }
+
+  it('re-scores and re-ranks exactly as a fresh publication with the right key would, and is idempotent', async () => {
+    const right = [0, 1, 2, 3, 0, 1, 2];
+    const wrong = [...right];
+    wrong[2] = 3;
+    const [corrected, fresh] = await twins([wrong, right]);
+    const before = await standings(corrected!);
+    const learner = learners.find((l) => {
+      const a = before.get(l.id)!;
+      return a !== undefined;
+    })!;
+    const summaryBefore = quizSummaryResponseSchema.parse(
+      (await get(t, `/quizzes/participant/quiz-summary/${corrected!.quiz.id}`, learner)).json(),
+    );
+
+    const res = await correct(corrected!, {
+      questionId: corrected!.questions[2]!.id,
+      ansIndex: 2,
+      reason: 'Provisional key was wrong',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = keyCorrectionResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ changed: true, rescored: 25, participants: 25 });
+    expect(body.correction).toMatchObject({
+      number: 3,
+      oldAnsIndex: 3,
+      newAnsIndex: 2,
+      dropped: false,
+      adminName: 'Key Keeper',
+    });
+
+    const after = await standings(corrected!);
+    expect(after).toEqual(await standings(fresh!));
+    expect(after).not.toEqual(before);
+    const [a, b] = await Promise.all(
+      [corrected!, fresh!].map(
+        async (q) => (await t.db.select().from(quizzes).where(eq(quizzes.id, q.quiz.id)))[0]!,
+      ),
+    );
+    expect(a!.participantCount).toBe(b!.participantCount);
+
+    // The item analysis was refreshed with the new key and matches the fresh quiz's.
+    const items = async (q: CreatedQuiz) =>
+      itemAnalysisResponseSchema
+        .parse((await get(t, analyticsPath.adminItems(q.quiz.id), admin)).json())
+        .items.map(({ facility, discrimination, options, flags }: ItemAnalysisResponse['items'][number]) => ({
+          facility,
+          discrimination,
+          options,
+          flags,
+        }));
+    expect(await items(corrected!)).toEqual(await items(fresh!));
+
+    // The learner sees the new result at once, and the note.
+    const summaryAfter = quizSummaryResponseSchema.parse(
+      (await get(t, `/quizzes/participant/quiz-summary/${corrected!.quiz.id}`, learner)).json(),
+    );
+    expect(summaryAfter.data.quizzSummary.score).toBe(after.get(learner.id)!.score);
+    expect(summaryAfter.data.rank).toBe(after.get(learner.id)!.rank);
+    expect(summaryAfter.data.quizDetails.questions[2]!.ansIndex).toBe(2);
+    expect(summaryBefore.data.quizDetails.questions[2]!.ansIndex).toBe(3);
+    const analysis = quizAnalysisResponseSchema.parse(
+      (await get(t, analyticsPath.quiz(corrected!.quiz.id), learner)).json(),
+    );
+    expect(analysis.corrections).toEqual([
+      { number: 3, correctedAt: t.clock.now().toISOString(), dropped: false },
+    ]);
+
+    // Again: nothing changes and nothing more is recorded.
+    const again = keyCorrectionResponseSchema.parse(
+      (
+        await correct(corrected!, { questionId: corrected!.questions[2]!.id, ansIndex: 2, reason: 'Twice' })
+      ).json(),
+    );
+    expect(again).toMatchObject({ changed: false, correction: null });
+    expect(await standings(corrected!)).toEqual(after);
+    const recorded = await t.db
+      .select()
+      .from(keyCorrections)
+      .where(eq(keyCorrections.quizId, corrected!.quiz.id));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      adminId: admin.id,
+      oldAnsIndex: 3,
+      newAnsIndex: 2,
+      reason: 'Provisional key was wrong',
+    });
+  });
+
+  it('dropping a question scores it for no one, exactly as a quiz without it would rank', async () => {
+    const key = [1, 1, 2, 2, 3, 3, 0];
+    const [dropped, without] = await twins([key, key], 4);
+    const res = await correct(dropped!, {
+      questionId: dropped!.questions[4]!.id,
+      drop: true,
+      reason: 'Two right options',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(keyCorrectionResponseSchema.parse(res.json()).correction).toMatchObject({
+      dropped: true,
+      newAnsIndex: null,
+    });
+    expect(await standings(dropped!)).toEqual(await standings(without!));
+  });
+
+  it('bad input gets one 400 listing every problem', async () => {
+    const [quiz] = await twins([[0, 0, 0, 0, 0, 0, 0]]);
+    const unknown = await correct(quiz!, { questionId: '00000000-0000-4000-8000-000000000000', ansIndex: 9 });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorBodySchema.parse(unknown.json()).message).toEqual([
+      'questionId: no such question in this quiz',
+      "ansIndex: the key must be one of the question's choices",
+      'reason: A reason is required',
+    ]);
+    const outside = await correct(quiz!, { questionId: quiz!.questions[0]!.id, ansIndex: 4, reason: '  ' });
+    expect(errorBodySchema.parse(outside.json()).message).toEqual([
+      "ansIndex: the key must be one of the question's 4 choices (0–3)",
+      'reason: A reason is required',
+    ]);
+    const neither = await correct(quiz!, { questionId: quiz!.questions[0]!.id, reason: 'x' });
+    expect(neither.statusCode).toBe(400);
+    expect(JSON.stringify(neither.json())).toContain('Give either a new answer or drop: true');
+    expect(
+      await t.db.select().from(keyCorrections).where(eq(keyCorrections.quizId, quiz!.quiz.id)),
+    ).toHaveLength(0);
+  });
+
+  it('publication never fails on odd saved timings: a non-number time is ignored, not an error', async () => {
+    const window = { startAt: new Date(START.getTime() - HOUR), endAt: new Date(START.getTime() + HOUR) };
+    const quiz = await createQuiz(t.db, window, seeds(2, ['Odd'], mulberry32(5)));
+    const odd = [
+      { qnId: quiz.questions[0]!.id, selectedOption: quiz.questions[0]!.choices[0]!, timeSpentMs: 'soon' },
+      { qnId: quiz.questions[1]!.id, selectedOption: null, timeSpentMs: 4000 },
+    ] as unknown as SavedAnswer[];
+    await submit(t, quiz, learners[0]!, odd, 100_000);
+    await publishAll(t, new Date(START.getTime() + HOUR + GRACE_MS));
+    const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
+    expect(row!.resultsPublishedAt).not.toBeNull();
+    const items = itemAnalysisResponseSchema.parse(
+      (await get(t, analyticsPath.adminItems(quiz.quiz.id), admin)).json(),
+    );
+    expect(items.items.map((i) => i.avgTimeMs)).toEqual([null, 4000]);
+  });
+
+  it('concurrent corrections of one quiz are serialised: both land, the result equals applying them in turn', async () => {
+    const right = [3, 2, 1, 0, 3, 2, 1];
+    const wrong = [0, 2, 1, 0, 3, 2, 2];
+    const [corrected, fresh] = await twins([wrong, right]);
+    const results = await Promise.all([
+      correct(corrected!, { questionId: corrected!.questions[0]!.id, ansIndex: 3, reason: 'Q1 key' }),
+      correct(corrected!, { questionId: corrected!.questions[6]!.id, ansIndex: 1, reason: 'Q7 key' }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await standings(corrected!)).toEqual(await standings(fresh!));
+  });
+});

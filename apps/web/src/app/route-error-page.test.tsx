@@ -1,0 +1,34 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RouteErrorPage } from './route-error-page';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function Broken(): never {
+  throw new TypeError("Cannot read properties of undefined (reading 'questions')");
+}
+
+describe('RouteErrorPage', () => {
+  it('shows a plain message with Reload and Back to Quizzes, never the error or a stack trace', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
+    render(<RouterProvider router={router} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sorry, this screen stopped working');
+    expect(alert.textContent).not.toMatch(/Cannot read|TypeError|at \w+ \(/);
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Quizzes' }).getAttribute('href')).toBe('/quizzes');
+    expect(document.body.textContent).not.toContain('Unexpected Application Error');
+  });
+
+  it('is the error boundary of every route of the app', async () => {
+    const { routes } = await import('./router');
+    const missing = routes.filter((route) => !route.errorElement).map((route) => route.path ?? '(layout)');
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+/** A plain SVG line chart for a few points per series (0–100 scale), e.g. score % and percentile. */
+export interface LineSeries {
+  name: string;
+  values: number[];
+  /** A Tailwind stroke/fill colour class, e.g. "text-brand-700". */
+  className: string;
+  dashed?: boolean;
+}
+
+const W = 320;
+const H = 160;
+const PAD = { left: 30, right: 10, top: 10, bottom: 20 };
+
+export function LineChart({
+  series,
+  labels,
+  titleId,
+  descId,
+}: {
+  series: LineSeries[];
+  /** One short label per point (x axis). */
+  labels: string[];
+  titleId: string;
+  descId: string;
+}) {
+  const n = labels.length;
+  const x = (i: number) =>
+    PAD.left + (n <= 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (n - 1));
+  const y = (v: number) =>
+    PAD.top + ((100 - Math.max(-100, Math.min(100, v))) * (H - PAD.top - PAD.bottom)) / 100;
+  return (
+    <div>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+      >
+        {[0, 50, 100].map((tick) => (
+          <g key={tick}>
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className="stroke-slate-300"
+              strokeWidth={0.5}
+            />
+            <text x={PAD.left - 4} y={y(tick) + 3} textAnchor="end" fontSize={9} className="fill-slate-600">
+              {tick}
+            </text>
+          </g>
+        ))}
+        {labels.map((label, i) => (
+          <text key={i} x={x(i)} y={H - 6} textAnchor="middle" fontSize={9} className="fill-slate-600">
+            {label}
+          </text>
+        ))}
+        {series.map((s) => (
+          <g key={s.name} className={s.className}>
+            <polyline
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeDasharray={s.dashed ? '4 3' : undefined}
+              points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')}
+            />
+            {s.values.map((v, i) => (
+              <circle key={i} cx={x(i)} cy={y(v)} r={3} fill="currentColor" />
+            ))}
+          </g>
+        ))}
+      </svg>
+      <ul className="mt-1 flex flex-wrap gap-3 text-xs text-slate-700" aria-hidden="true">
+        {series.map((s) => (
+          <li key={s.name} className="inline-flex items-center gap-1.5">
+            <span className={`inline-block h-0.5 w-4 bg-current ${s.className}`} /> {s.name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

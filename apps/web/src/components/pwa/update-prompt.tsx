@@ -1,0 +1,41 @@
+import { useLocation } from 'react-router';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+
+/** Screens a reload would interrupt: the prompt waits until the learner leaves them. */
+export function isUninterruptible(pathname: string): boolean {
+  return pathname === WEB_ROUTES.quizAttend || pathname === '/review' || pathname.startsWith('/review/');
+}
+
+/**
+ * Registers the service worker and, when a new version is waiting, offers
+ * "A new version is available — Reload". It never reloads by itself; during an attempt or a review
+ * it stays hidden until the learner is done. Fixed to the bottom, so nothing on the page moves.
+ */
+export function UpdatePrompt() {
+  const { pathname } = useLocation();
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError: (error) => console.warn('Service worker registration failed', error),
+  });
+  if (!needRefresh || isUninterruptible(pathname)) return null;
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-0 z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
+    >
+      <div className="flex max-w-md flex-1 items-center justify-between gap-3 rounded-2xl bg-slate-900 px-4 py-3 text-base text-white shadow-lg">
+        <span>A new version is available</span>
+        <button
+          type="button"
+          onClick={() => void updateServiceWorker(true)}
+          className="min-h-11 rounded-xl bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 active:bg-slate-200"
+        >
+          Reload
+        </button>
+      </div>
+    </div>
+  );
+}

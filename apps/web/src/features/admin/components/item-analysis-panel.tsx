@@ -1,0 +1,299 @@
+import { AlertTriangle, Download } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
+import {
+  ITEM_FLAG_LABELS,
+  KEY_CORRECTION_REASON_MAX,
+  type ItemRow,
+} from '@quizcast/contract/schemas/analytics';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { downloadItemAnalysisCsv, useCorrectKey, useItemAnalysis } from '../api/item-analysis';
+import { formatIst } from '../lib/date-time';
+
+const letter = (i: number) => CHOICE_LETTERS[i] ?? String(i + 1);
+const secs = (ms: number | null) => (ms === null ? 'no timing data' : `${(ms / 1000).toFixed(1)} s`);
+
+function CorrectKeyDialog({
+  quizId,
+  item,
+  open,
+  onOpenChange,
+}: {
+  quizId: string;
+  item: ItemRow;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const id = useId();
+  const [choice, setChoice] = useState<string>(String(item.ansIndex));
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const mutation = useCorrectKey(quizId);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblems([]);
+    try {
+      const result = await mutation.mutateAsync(
+        choice === 'drop'
+          ? { questionId: item.questionId, drop: true, reason }
+          : { questionId: item.questionId, ansIndex: Number(choice), reason },
+      );
+      toast.success(
+        result.changed
+          ? `Question ${item.number} corrected: ${result.rescored} attempts re-scored and re-ranked`
+          : `Question ${item.number} already had this key; nothing changed`,
+      );
+      onOpenChange(false);
+    } catch (err) {
+      setProblems(
+        isApiError(err) && err.messages?.length
+          ? err.messages
+          : [errorMessage(err, 'Could not correct the key')],
+      );
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Correct the key of question ${item.number}`}
+      description="Every attempt is re-scored and everyone is re-ranked at once. Learners see a note on their result."
+    >
+      <form onSubmit={(e) => void submit(e)} className="space-y-4">
+        {problems.length > 0 && (
+          <div role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
+            <ul className="list-disc pl-5">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Correct answer</legend>
+          <div className="mt-2 space-y-2">
+            {item.choices.map((c, i) => (
+              <label
+                key={i}
+                className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-300 px-3 text-sm"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-key`}
+                  value={String(i)}
+                  checked={choice === String(i)}
+                  onChange={() => setChoice(String(i))}
+                  className="size-5 accent-emerald-600"
+                />
+                <span>
+                  {letter(i)}. {c}
+                  {i === item.ansIndex && !item.dropped ? ' (current key)' : ''}
+                </span>
+              </label>
+            ))}
+            <label className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-300 px-3 text-sm">
+              <input
+                type="radio"
+                name={`${id}-key`}
+                value="drop"
+                checked={choice === 'drop'}
+                onChange={() => setChoice('drop')}
+                className="size-5 accent-red-600"
+              />
+              <span>Drop this question (it scores nothing for anyone)</span>
+            </label>
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-reason`} className="mb-1.5 block text-sm font-medium text-slate-800">
+            Reason (required)
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={KEY_CORRECTION_REASON_MAX}
+            onChange={(e) => setReason(e.target.value)}
+            rows={3}
+            className="block w-full rounded-xl border border-slate-500 px-3 py-2 text-base"
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Re-score and re-rank
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  return (
+    <li aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="text-base font-bold text-slate-900">
+          Question {item.number}
+          {item.topic ? <span className="font-medium text-slate-700"> · {item.topic}</span> : null}
+        </h3>
+        <div className="flex flex-wrap gap-1.5">
+          {item.dropped && <Badge tone="slate">Dropped</Badge>}
+          {item.flags.map((f) => (
+            <Badge key={f} tone="amber">
+              <AlertTriangle className="size-3.5" aria-hidden="true" /> {ITEM_FLAG_LABELS[f]}
+            </Badge>
+          ))}
+        </div>
+      </div>
+      <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-slate-800">{item.qn}</p>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-700">Facility</dt>
+          <dd className="font-bold text-slate-900 tabular-nums">{item.facility}%</dd>
+        </div>
+        <div>
+          <dt className="text-slate-700">Discrimination</dt>
+          <dd className="font-bold text-slate-900 tabular-nums">{item.discrimination ?? '–'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-700">Average time</dt>
+          <dd className="font-bold text-slate-900 tabular-nums">{secs(item.avgTimeMs)}</dd>
+        </div>
+      </dl>
+      <div
+        className="mt-3 overflow-x-auto"
+        role="region"
+        aria-label={`Question ${item.number}: who chose each option`}
+        tabIndex={0}
+      >
+        <table className="w-full min-w-max text-left text-sm">
+          <caption className="sr-only">Question {item.number}: who chose each option</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="px-2 py-1 font-semibold">
+                Option
+              </th>
+              <th scope="col" className="px-2 py-1 font-semibold">
+                Chosen by
+              </th>
+              <th scope="col" className="px-2 py-1 font-semibold">
+                Top 27%
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {item.options.map((o, i) => (
+              <tr key={i} className={i === item.ansIndex ? 'bg-emerald-50' : undefined}>
+                <th scope="row" className="px-2 py-1 font-medium text-slate-900">
+                  {letter(i)}. {o.choice}
+                  {i === item.ansIndex ? ' (key)' : ''}
+                </th>
+                <td className="px-2 py-1 tabular-nums">
+                  {o.share}% ({o.count})
+                </td>
+                <td className="px-2 py-1 tabular-nums">{o.topShare}%</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row" className="px-2 py-1 font-medium text-slate-700">
+                Skipped
+              </th>
+              <td className="px-2 py-1 tabular-nums">
+                {item.skippedShare}% ({item.skipped})
+              </td>
+              <td />
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
+        Correct the key of question {item.number}
+      </Button>
+      {open && <CorrectKeyDialog quizId={quizId} item={item} open={open} onOpenChange={setOpen} />}
+    </li>
+  );
+}
+
+/** Item analysis and answer-key correction on the admin's quiz details page (issue 14). */
+export function ItemAnalysisPanel({ quizId, published }: { quizId: string; published: boolean }) {
+  const query = useItemAnalysis(quizId, published);
+  const [downloading, setDownloading] = useState(false);
+  if (!published) {
+    return (
+      <section aria-labelledby="items-heading" className="mt-6">
+        <h2 id="items-heading" className="text-lg font-bold text-slate-900">
+          Item analysis
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Item analysis appears once the results are published.</p>
+      </section>
+    );
+  }
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadItemAnalysisCsv(quizId);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not download the CSV'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <section aria-labelledby="items-heading" className="mt-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="items-heading" className="text-lg font-bold text-slate-900">
+          Item analysis
+        </h2>
+        <Button variant="secondary" onClick={() => void download()} loading={downloading}>
+          <Download className="size-4" aria-hidden="true" /> Download item analysis CSV
+        </Button>
+      </div>
+      {query.isPending ? (
+        <Spinner label="Loading item analysis" />
+      ) : query.isError ? (
+        <ErrorState
+          title="Failed to load the item analysis"
+          message={errorMessage(query.error, 'Please try again.')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-700">
+            {query.data.participants} participants; top and bottom groups of {query.data.groupSize} each
+            (27%). Facility is the share who got it right; discrimination is the top group's share right minus
+            the bottom group's.
+          </p>
+          {query.data.corrections.length > 0 && (
+            <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <h3 className="font-semibold">Key corrections</h3>
+              <ul className="mt-1 list-disc pl-5">
+                {query.data.corrections.map((c) => (
+                  <li key={c._id}>
+                    {formatIst(c.createdAt)}: question {c.number},{' '}
+                    {c.dropped ? 'dropped' : `${letter(c.oldAnsIndex)} → ${letter(c.newAnsIndex ?? 0)}`} by{' '}
+                    {c.adminName ?? 'a former admin'}: {c.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <ol className="mt-3 space-y-3">
+            {query.data.items.map((item) => (
+              <ItemCard key={item.questionId} quizId={quizId} item={item} />
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,481 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Headphones, LogOut, Pause, Play, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
+import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorState } from '../../../components/ui/error-state';
+import { ListenControls } from '../../../components/listen/listen-controls';
+import { useQuestionReader } from '../../../hooks/use-question-reader';
+import { isApiError, type ApiError } from '../../../lib/api-client';
+import { optionLetter } from '../../../lib/speech';
+import { submitQuiz } from '../api/quiz-attempt';
+import { quizListBaseKey } from '../api/quiz-list';
+import { audioModeAction, useAudioModeSetting } from '../hooks/audio-mode';
+import type { SyncState } from '../hooks/attempt-session';
+import { useAttemptSession } from '../hooks/use-attempt-session';
+import { useLeaveWarning } from '../hooks/use-leave-warning';
+import { useOnlineStatus } from '../hooks/use-online-status';
+import { AttemptActions } from './attempt-actions';
+import { AttemptClock } from './attempt-clock';
+import { AttemptQuestion } from './attempt-question';
+import { OfflineNotice } from './offline-notice';
+import { QuestionPalette } from './question-palette';
+import { SubmitDialog } from './submit-dialog';
+import { TimeUpScreen, type TimeUpOutcome } from './time-up-screen';
+
+/** State the submitted page receives. */
+export interface QuizSubmittedState {
+  quizId: string;
+  quizName: string;
+  /** When results will be published (the submit response's `resultsAt`). */
+  resultsAt?: string;
+}
+
+function SyncLabel({ sync }: { sync: SyncState }) {
+  const text =
+    sync === 'saved'
+      ? 'All answers saved'
+      : sync === 'saving'
+        ? 'Saving…'
+        : sync === 'pending'
+          ? 'Saving soon…'
+          : sync === 'offline'
+            ? 'Saved on this device'
+            : 'Saved on this device; retrying';
+  return (
+    <p className="text-sm text-slate-600" aria-live="polite">
+      {text}
+    </p>
+  );
+}
+
+/** The attempt's flow: one of these at a time, so "submitting while auto-submitting" cannot happen. */
+type Flow = { phase: 'running' } | { phase: 'submitting' } | { phase: 'time-up'; outcome: TimeUpOutcome };
+type FlowEvent =
+  | { type: 'submit' }
+  | { type: 'submit-failed' }
+  | { type: 'time-up' }
+  | { type: 'time-up-outcome'; outcome: TimeUpOutcome };
+
+export function flowReducer(flow: Flow, event: FlowEvent): Flow {
+  switch (event.type) {
+    case 'submit':
+      return flow.phase === 'running' ? { phase: 'submitting' } : flow;
+    case 'submit-failed':
+      return flow.phase === 'submitting' ? { phase: 'running' } : flow;
+    case 'time-up':
+      return flow.phase === 'running' ? { phase: 'time-up', outcome: { kind: 'submitting' } } : flow;
+    case 'time-up-outcome':
+      return flow.phase === 'time-up' ? { phase: 'time-up', outcome: event.outcome } : flow;
+  }
+}
+
+export function AttemptRunner({
+  userId,
+  attempt,
+  clockOffsetMs,
+  serverAnswers,
+  fromDevice,
+}: {
+  userId: string;
+  attempt: QuizAttempt;
+  clockOffsetMs: number;
+  /** Null when opened from the device copy. */
+  serverAnswers: QuizAttempt['savedAnswers'] | null;
+  fromDevice: boolean;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const online = useOnlineStatus();
+  const [flow, dispatch] = useReducer(flowReducer, { phase: 'running' });
+  const [confirmSubmit, setConfirmSubmit] = useState(false);
+  const [confirmQuit, setConfirmQuit] = useState(false);
+  const allowLeave = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deadlineMs = new Date(attempt.deadlineAt).getTime();
+
+  const leaveTo = useCallback(
+    (to: string, state?: unknown) => {
+      allowLeave.current = true;
+      navigate(to, { replace: true, state });
+    },
+    [navigate],
+  );
+
+  const sessionRef = useRef<ReturnType<typeof useAttemptSession>['session'] | null>(null);
+  const onRefused = useCallback(
+    (err: ApiError) => {
+      // The server stopped taking answers: submitted elsewhere, or the time is over and it auto-submitted.
+      sessionRef.current?.finish();
+      void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
+      if (err.message === QUIZ_MESSAGES.alreadySubmitted) {
+        toast.error(QUIZ_MESSAGES.alreadySubmitted);
+        leaveTo(WEB_ROUTES.quizzes);
+        return;
+      }
+      dispatch({ type: 'time-up' });
+      dispatch({ type: 'time-up-outcome', outcome: { kind: 'already-submitted' } });
+    },
+    [leaveTo, queryClient],
+  );
+  const { session, view } = useAttemptSession({ userId, attempt, clockOffsetMs, serverAnswers, onRefused });
+  useEffect(() => {
+    sessionRef.current = session;
+  }, [session]);
+
+  const { entries, currentIndex } = view;
+  const questions = attempt.questions;
+  const questionIds = useMemo(() => questions.map((q) => q._id), [questions]);
+  const question = questions[currentIndex];
+  const phase = flow.phase;
+  const isLast = currentIndex === questions.length - 1;
+
+  useLeaveWarning(phase !== 'time-up');
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !allowLeave.current && phase === 'running' && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  const send = useCallback(() => {
+    const { answers, submissionId } = session.submission();
+    return submitQuiz({
+      quizId: attempt._id,
+      startedAt: attempt.startedAt,
+      submittedAt: new Date(Date.now() + clockOffsetMs).toISOString(),
+      answers,
+      submissionId,
+    });
+  }, [attempt._id, attempt.startedAt, clockOffsetMs, session]);
+
+  // Time up: submit automatically (once), then the "Time's Up!" screen.
+  const autoSubmitting = useRef(false);
+  const phaseRef = useRef(flow.phase);
+  useEffect(() => {
+    phaseRef.current = flow.phase;
+  });
+  const autoSubmit = useCallback(async () => {
+    // A manual submission in flight finishes first; if it fails after the deadline, it calls this.
+    if (autoSubmitting.current || phaseRef.current === 'submitting') return;
+    autoSubmitting.current = true;
+    session.stop();
+    dispatch({ type: 'time-up' });
+    dispatch({ type: 'time-up-outcome', outcome: { kind: 'submitting' } });
+    try {
+      const result = await send();
+      session.finish();
+      dispatch({ type: 'time-up-outcome', outcome: { kind: 'submitted', result } });
+    } catch (err) {
+      if (isApiError(err) && err.status === 409) {
+        session.finish();
+        dispatch({ type: 'time-up-outcome', outcome: { kind: 'already-submitted' } });
+      } else if (isApiError(err) && err.status === 0) {
+        dispatch({ type: 'time-up-outcome', outcome: { kind: 'offline' } });
+        autoSubmitting.current = false; // try again when back online
+      } else {
+        dispatch({ type: 'time-up-outcome', outcome: { kind: 'failed' } });
+      }
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
+    }
+  }, [queryClient, send, session]);
+
+  // Time-up submission that failed for lack of a connection: send it when the connection returns.
+  const timeUpOffline = flow.phase === 'time-up' && flow.outcome.kind === 'offline';
+  useEffect(() => {
+    if (timeUpOffline && online) void autoSubmit();
+  }, [timeUpOffline, online, autoSubmit]);
+
+  const submitNow = async () => {
+    setConfirmSubmit(false);
+    session.stop();
+    phaseRef.current = 'submitting';
+    dispatch({ type: 'submit' });
+    try {
+      const result = await send();
+      session.finish();
+      void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
+      leaveTo(WEB_ROUTES.quizSubmitted, {
+        quizId: attempt._id,
+        quizName: attempt.name,
+        resultsAt: result.resultsAt,
+      } satisfies QuizSubmittedState);
+    } catch (err) {
+      if (isApiError(err) && err.status === 409) {
+        session.finish();
+        void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
+        toast.error(QUIZ_MESSAGES.alreadySubmitted);
+        leaveTo(WEB_ROUTES.quizzes);
+        return;
+      }
+      toast.error('Failed to submit quiz');
+      phaseRef.current = 'running';
+      dispatch({ type: 'submit-failed' });
+      if (Date.now() + clockOffsetMs >= deadlineMs) void autoSubmit();
+      else session.resume();
+    }
+  };
+
+  const quit = () => {
+    setConfirmQuit(false);
+    void session.flush();
+    allowLeave.current = true;
+    if (blocker.state === 'blocked') blocker.proceed();
+    else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    else navigate(WEB_ROUTES.quizzes, { replace: true });
+  };
+
+  const goTo = useCallback(
+    (index: number) => {
+      session.goTo(index);
+      requestAnimationFrame(() => headingRef.current?.focus());
+    },
+    [session],
+  );
+
+  // ── Listening and audio mode ──────────────────────────────────────────────────────────────
+  const reader = useQuestionReader();
+  const [audioMode, setAudioMode] = useAudioModeSetting();
+  /** Last thing audio mode said, shown and announced (screen readers, and devices without speech). */
+  const [spoken, setSpoken] = useState('');
+  const lang = question?.lang ?? 'en';
+
+  const announce = (text: string) => {
+    setSpoken(text);
+    if (audioMode) reader.say(text, lang);
+  };
+
+  const chooseAt = (index: number) => {
+    if (!question || phase !== 'running') return;
+    const option = question.choices[index];
+    if (option === undefined) return;
+    session.choose(question._id, option);
+    announce(`Option ${optionLetter(index)} selected`);
+  };
+
+  /** Save & Next: the response stands unmarked; Mark for Review & Next: it is marked. */
+  const markAndMove = (marked: boolean) => {
+    if (!question || phase !== 'running') return;
+    if (Boolean(entries[question._id]?.markedForReview) !== marked) session.mark(question._id, marked);
+    if (!isLast) goTo(currentIndex + 1);
+    else
+      announce(
+        marked ? 'Marked for review. This is the last question.' : 'Saved. This is the last question.',
+      );
+  };
+
+  // Audio mode reads each question on arrival; otherwise moving on stops any reading.
+  const { read: readQuestion, stop: stopReading } = reader;
+  useEffect(() => {
+    if (audioMode && phase === 'running' && question) readQuestion(question);
+    else stopReading();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival at a question or a mode change
+  }, [audioMode, currentIndex, phase]);
+
+  // Spoken time warnings at 5 minutes, 1 minute and 10 seconds left (from the clock, which re-renders alone).
+  const warningState = useRef({ audioMode, phase, lang, reader });
+  useEffect(() => {
+    warningState.current = { audioMode, phase, lang, reader };
+  });
+  const onWarning = useCallback((warning: string) => {
+    const current = warningState.current;
+    if (current.audioMode && current.phase === 'running') {
+      setSpoken(warning);
+      current.reader.say(warning, current.lang);
+    }
+  }, []);
+  const onExpire = useCallback(() => void autoSubmit(), [autoSubmit]);
+
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  const onAudioKey = (event: KeyboardEvent) => {
+    if (!audioMode || !question || phase !== 'running' || confirmSubmit || confirmQuit) return;
+    if (blocker.state === 'blocked') return;
+    const action = audioModeAction(event, question.choices.length);
+    if (!action) return;
+    event.preventDefault();
+    switch (action.type) {
+      case 'choose':
+        chooseAt(action.index);
+        break;
+      case 'next':
+        if (isLast) announce('This is the last question. Press S to submit.');
+        else goTo(currentIndex + 1);
+        break;
+      case 'previous':
+        if (currentIndex === 0) announce('This is the first question.');
+        else goTo(currentIndex - 1);
+        break;
+      case 'replay':
+        setSpoken('');
+        reader.read(question);
+        break;
+      case 'pause':
+        reader.togglePause();
+        break;
+      case 'submit':
+        reader.stop();
+        setConfirmSubmit(true);
+        break;
+    }
+  };
+  useEffect(() => {
+    keyHandler.current = onAudioKey;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (flow.phase === 'time-up') {
+    return (
+      <TimeUpScreen
+        quizName={attempt.name}
+        outcome={flow.outcome}
+        onClose={() => leaveTo(WEB_ROUTES.quizzes)}
+      />
+    );
+  }
+  if (!question) {
+    return <ErrorState title="Failed to fetch quiz details" message="This quiz has no questions." />;
+  }
+
+  const offline = !online || view.sync === 'offline' || (fromDevice && view.sync !== 'saved');
+  const blocked = blocker.state === 'blocked';
+  const selected = entries[question._id]?.selectedOption ?? undefined;
+
+  return (
+    <div className="space-y-4 pb-28">
+      <div className="sticky top-20 z-10 -mx-4 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-bold text-slate-900">{attempt.name}</h1>
+            <SyncLabel sync={view.sync} />
+          </div>
+          <AttemptClock
+            deadlineMs={deadlineMs}
+            clockOffsetMs={clockOffsetMs}
+            onExpire={onExpire}
+            onWarning={onWarning}
+          />
+        </div>
+      </div>
+
+      {attempt.desc && <p className="text-sm text-slate-600">{attempt.desc}</p>}
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_17rem]">
+        <div className="space-y-4">
+          <div className="rounded-2xl border border-slate-200 bg-white p-3">
+            <button
+              type="button"
+              aria-pressed={audioMode}
+              onClick={() => {
+                setSpoken('');
+                setAudioMode(!audioMode);
+              }}
+              className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold ring-1 ${
+                audioMode
+                  ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800'
+                  : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
+              }`}
+            >
+              <Headphones className="size-4" aria-hidden="true" />
+              Audio mode: {audioMode ? 'On' : 'Off'}
+            </button>
+            {audioMode && (
+              <div className="mt-3 space-y-3">
+                <p id="audio-mode-keys" className="text-sm text-slate-600">
+                  Keys: 1–6 or A–F choose · N or → next · P or ← previous · R replay · Space pause/resume · S
+                  submit
+                </p>
+                <div className="flex flex-wrap gap-2" role="group" aria-label="Audio controls">
+                  <Button variant="secondary" onClick={() => reader.read(question)}>
+                    <RotateCcw className="size-4" aria-hidden="true" />
+                    Replay
+                  </Button>
+                  <Button variant="secondary" onClick={reader.togglePause}>
+                    {reader.paused ? (
+                      <Play className="size-4" aria-hidden="true" />
+                    ) : (
+                      <Pause className="size-4" aria-hidden="true" />
+                    )}
+                    {reader.paused ? 'Resume' : 'Pause'}
+                  </Button>
+                </div>
+              </div>
+            )}
+            <p
+              role="status"
+              aria-live="polite"
+              className={spoken ? 'mt-2 text-sm font-medium text-slate-800' : 'sr-only'}
+            >
+              {spoken}
+            </p>
+          </div>
+          <AttemptQuestion
+            ref={headingRef}
+            question={question}
+            index={currentIndex}
+            total={questions.length}
+            selected={selected}
+            markedForReview={entries[question._id]?.markedForReview ?? false}
+            disabled={phase !== 'running'}
+            onChoose={(option) => chooseAt(question.choices.indexOf(option))}
+            readingPart={reader.part}
+            listen={<ListenControls question={question} reader={reader} />}
+          />
+          <AttemptActions
+            isFirst={currentIndex === 0}
+            answered={selected !== undefined}
+            disabled={phase !== 'running'}
+            submitting={phase === 'submitting'}
+            onPrevious={() => goTo(currentIndex - 1)}
+            onClear={() => session.clear(question._id)}
+            onMarkAndNext={() => markAndMove(true)}
+            onSaveAndNext={() => markAndMove(false)}
+            onSubmit={() => setConfirmSubmit(true)}
+          />
+        </div>
+        <div className="space-y-4">
+          <QuestionPalette
+            questionIds={questionIds}
+            entries={entries}
+            currentIndex={currentIndex}
+            onJump={goTo}
+          />
+          <Button variant="ghost" className="w-full" onClick={() => setConfirmQuit(true)}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Quit
+          </Button>
+        </div>
+      </div>
+
+      <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
+
+      <SubmitDialog
+        open={confirmSubmit}
+        onOpenChange={setConfirmSubmit}
+        counts={paletteCounts(questionIds, entries)}
+        onConfirm={() => void submitNow()}
+      />
+      <ConfirmDialog
+        open={confirmQuit || blocked}
+        onOpenChange={(open) => {
+          setConfirmQuit(open);
+          if (!open && blocker.state === 'blocked') blocker.reset();
+        }}
+        title="Quit the quiz?"
+        message="The timer keeps running. Your answers are saved, and you can come back to continue before the time is up."
+        confirmLabel="Quit"
+        cancelLabel="Keep going"
+        destructive
+        onConfirm={quit}
+      />
+    </div>
+  );
+}

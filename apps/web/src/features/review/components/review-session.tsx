@@ -1,0 +1,317 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { formatInterval, suggestRating } from '@quizcast/contract/domain/review';
+import { RATING_LABELS, type ReviewCard } from '@quizcast/contract/schemas/review';
+import { Button } from '../../../components/ui/button';
+import {
+  QuestionReader,
+  browserSpeechEnvironment,
+  optionLetter,
+  readListenSettings,
+  type ReadingPart,
+} from '../../../lib/speech';
+import {
+  currentCard,
+  initialSession,
+  isCorrect,
+  letterOf,
+  sessionReducer,
+  suggestedRating,
+} from '../lib/session';
+
+export type Grade = 1 | 2 | 3 | 4;
+
+const GRADES: Grade[] = [1, 2, 3, 4];
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    (target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio'));
+
+/**
+ * One card at a time: the question (line breaks kept, in its language), the choices shuffled with
+ * "All/None of the above" last, pick (A–F), reveal (Enter), grade (1–4; the suggestion is marked).
+ * In audio mode the card is read aloud; a key picks, the answer, explanation and next interval are
+ * spoken (graded as suggested), and Enter goes on. Every change is announced in a live region.
+ */
+export function ReviewSession({
+  cards,
+  medianDurationMs,
+  audioMode,
+  onGrade,
+  onRemove,
+  onFinish,
+}: {
+  cards: ReviewCard[];
+  medianDurationMs: number | null;
+  audioMode: boolean;
+  onGrade(card: ReviewCard, rating: Grade, selectedOption: string | null, durationMs: number): void;
+  /** Removes the card from review (server); resolves false when it could not. */
+  onRemove(card: ReviewCard): Promise<boolean>;
+  onFinish(done: number): void;
+}) {
+  const [state, dispatch] = useReducer(sessionReducer, cards, (c) => initialSession(c, Date.now()));
+  const [announcement, setAnnouncement] = useState(`Card 1 of ${cards.length}`);
+  const [readingPart, setReadingPart] = useState<ReadingPart | null>(null);
+  const reader = useMemo(() => new QuestionReader(browserSpeechEnvironment()), []);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const card = currentCard(state);
+  const suggestion = state.phase === 'revealed' ? suggestedRating(state, medianDurationMs) : null;
+
+  useEffect(() => () => reader.stop(), [reader]);
+
+  // A new card: move focus to it, announce it, and read it in audio mode.
+  useEffect(() => {
+    if (!card) return;
+    heading.current?.focus();
+    if (audioMode) {
+      reader.read(
+        {
+          qn: card.qn,
+          choices: state.order.map((i) => card.choices[i]!),
+          lang: card.lang,
+          audioUrl: card.audioUrl,
+        },
+        readListenSettings(),
+        { onPart: setReadingPart },
+      );
+    }
+    // Only when the card changes (or audio mode is switched on).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.index, audioMode]);
+
+  useEffect(() => {
+    if (!card) onFinish(state.done);
+  }, [card, onFinish, state.done]);
+
+  const feedback = useCallback(
+    (rating: Grade, picked: number | null) => {
+      if (!card) return '';
+      const answer = `${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`;
+      const verdict = picked === card.ansIndex ? 'Correct.' : `The answer is ${answer}.`;
+      const explanation = card.explanation ? ` ${card.explanation}` : '';
+      return `${verdict}${explanation} Next review in ${formatInterval(card.intervals[rating])}.`;
+    },
+    [card, state],
+  );
+
+  const nextCard = useCallback(
+    (prefix = '') => {
+      reader.stop();
+      dispatch({ type: 'next', now: Date.now() });
+      const index = state.index + 1;
+      if (index < state.cards.length) setAnnouncement(`${prefix}Card ${index + 1} of ${state.cards.length}`);
+    },
+    [reader, state.cards.length, state.index],
+  );
+
+  /** Records the grade; audio mode then speaks the outcome and waits for Enter. */
+  const applyGrade = useCallback(
+    (rating: Grade, picked: number | null, durationMs: number) => {
+      if (!card) return;
+      onGrade(card, rating, picked === null ? null : card.choices[picked]!, durationMs);
+      dispatch({ type: 'graded', rating });
+      if (audioMode) {
+        const text = `${feedback(rating, picked)} Press Enter for the next card.`;
+        setAnnouncement(text);
+        reader.say(text, card.lang, readListenSettings());
+      } else {
+        nextCard(
+          `Graded ${RATING_LABELS[rating]}. Next review in ${formatInterval(card.intervals[rating])}. `,
+        );
+      }
+    },
+    [audioMode, card, feedback, nextCard, onGrade, reader],
+  );
+
+  const grade = useCallback(
+    (rating: Grade) => {
+      if (state.phase === 'revealed') applyGrade(rating, state.picked, state.durationMs);
+    },
+    [applyGrade, state.durationMs, state.phase, state.picked],
+  );
+
+  const reveal = useCallback(() => {
+    if (!card || state.phase !== 'answering') return;
+    dispatch({ type: 'reveal', now: Date.now() });
+    const answer = `${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`;
+    setAnnouncement(isCorrect(state) ? `Correct. ${answer}` : `The answer is ${answer}`);
+  }, [card, state]);
+
+  const pick = useCallback(
+    (position: number) => {
+      if (!card || state.phase !== 'answering' || position >= state.order.length) return;
+      dispatch({ type: 'pick', position });
+      setAnnouncement(`You picked ${optionLetter(position)}`);
+      if (!audioMode) return;
+      // Audio mode: a pick reveals and is graded as suggested at once.
+      const now = Date.now();
+      const picked = state.order[position]!;
+      const durationMs = Math.max(0, now - state.shownAt);
+      dispatch({ type: 'reveal', now });
+      applyGrade(
+        suggestRating({ correct: picked === card.ansIndex, durationMs, medianDurationMs }),
+        picked,
+        durationMs,
+      );
+    },
+    [applyGrade, audioMode, card, medianDurationMs, state.order, state.phase, state.shownAt],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target)) return;
+      const key = event.key;
+      if (state.phase === 'answering' && /^[a-f]$/i.test(key)) {
+        event.preventDefault();
+        pick(key.toUpperCase().charCodeAt(0) - 65);
+      } else if (key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
+        if (state.phase === 'answering') {
+          event.preventDefault();
+          reveal();
+        } else if (state.phase === 'graded') {
+          event.preventDefault();
+          nextCard();
+        }
+      } else if (state.phase === 'revealed' && /^[1-4]$/.test(key)) {
+        event.preventDefault();
+        grade(Number(key) as Grade);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [grade, nextCard, pick, reveal, state.phase]);
+
+  if (!card) return null;
+  const revealed = state.phase !== 'answering';
+  const textId = `review-qn-${card.cardId}`;
+
+  return (
+    <section aria-labelledby={textId} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-600">
+          Card {state.index + 1} of {state.cards.length}
+        </h2>
+        <p className="text-xs text-slate-600">{card.quizName}</p>
+      </div>
+      <p
+        id={textId}
+        lang={card.lang}
+        className={`mt-3 rounded-lg text-lg leading-relaxed font-medium whitespace-pre-line text-slate-900 ${
+          readingPart === 'question' ? 'bg-amber-100' : ''
+        }`}
+      >
+        {card.qn}
+      </p>
+      <div role="group" aria-label="Choices" className="mt-5 space-y-3">
+        {state.order.map((choiceIndex, position) => {
+          const chosen = state.picked === choiceIndex;
+          const right = revealed && choiceIndex === card.ansIndex;
+          const wrong = revealed && chosen && !right;
+          return (
+            <button
+              key={choiceIndex}
+              type="button"
+              lang={card.lang}
+              aria-pressed={chosen}
+              disabled={revealed}
+              onClick={() => pick(position)}
+              className={`flex min-h-14 w-full items-center gap-3 rounded-xl border-2 px-4 py-3 text-left text-base transition-colors ${
+                right
+                  ? 'border-emerald-600 bg-emerald-50 text-emerald-950'
+                  : wrong
+                    ? 'border-red-600 bg-red-50 text-red-950'
+                    : chosen
+                      ? 'border-brand-600 bg-brand-50 text-brand-950'
+                      : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300'
+              } ${readingPart === position ? 'ring-4 ring-amber-300' : ''}`}
+            >
+              <span className="font-semibold text-slate-700" aria-hidden="true">
+                {optionLetter(position)}.
+              </span>
+              <span className="whitespace-pre-line">{card.choices[choiceIndex]}</span>
+              {right && (
+                <span className="ml-auto text-sm font-semibold text-emerald-800">Correct answer</span>
+              )}
+              {wrong && <span className="ml-auto text-sm font-semibold text-red-800">Your pick</span>}
+            </button>
+          );
+        })}
+      </div>
+
+      {!revealed && (
+        <Button className="mt-5 w-full sm:w-auto" onClick={reveal}>
+          {state.picked === null ? 'Show answer' : 'Check answer'} <span className="sr-only">(Enter)</span>
+        </Button>
+      )}
+
+      {revealed && (
+        <div className="mt-5 space-y-4">
+          <p className={`font-semibold ${isCorrect(state) ? 'text-emerald-800' : 'text-red-800'}`}>
+            {isCorrect(state)
+              ? 'Correct!'
+              : state.picked === null
+                ? `You did not pick. The answer is ${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`
+                : `You picked ${letterOf(state, state.picked)}. The answer is ${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`}
+          </p>
+          {card.explanation && (
+            <div className="rounded-xl bg-slate-50 p-4">
+              <h3 className="text-sm font-semibold text-slate-700">Explanation</h3>
+              <p lang={card.lang} className="mt-1 whitespace-pre-line text-slate-800">
+                {card.explanation}
+              </p>
+            </div>
+          )}
+          {state.phase === 'revealed' && (
+            <div
+              role="group"
+              aria-label="How well did you remember?"
+              className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+            >
+              {GRADES.map((rating) => (
+                <button
+                  key={rating}
+                  type="button"
+                  onClick={() => grade(rating)}
+                  className={`flex min-h-16 flex-col items-center justify-center rounded-xl border-2 px-3 py-2 text-sm font-semibold ${
+                    suggestion === rating
+                      ? 'border-brand-700 bg-brand-700 text-white'
+                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                  }`}
+                >
+                  <span>
+                    {rating}. {RATING_LABELS[rating]}
+                  </span>
+                  <span className="font-normal">{formatInterval(card.intervals[rating])}</span>
+                  {suggestion === rating && <span className="text-xs font-normal">Suggested</span>}
+                </button>
+              ))}
+            </div>
+          )}
+          {state.phase === 'graded' && <Button onClick={() => nextCard()}>Next card (Enter)</Button>}
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-600">Keys: A–F pick · Enter reveal · 1–4 grade</p>
+        <Button
+          variant="ghost"
+          onClick={async () => {
+            if (!(await onRemove(card))) return;
+            reader.stop();
+            dispatch({ type: 'skip', now: Date.now() });
+            const index = state.index + 1;
+            setAnnouncement(
+              `Card removed from review.${index < state.cards.length ? ` Card ${index + 1} of ${state.cards.length}` : ''}`,
+            );
+          }}
+        >
+          Remove from review
+        </Button>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </section>
+  );
+}

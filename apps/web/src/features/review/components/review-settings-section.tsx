@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { REVIEW_LIMITS, type ReviewSettings } from '@quizcast/contract/schemas/review';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { useReviewSettings, useSaveReviewSettings } from '../api/review';
+
+interface Form {
+  examName: string;
+  examDate: string;
+  retentionPercent: string;
+  dailyNewLimit: string;
+  dailyReviewCap: string;
+}
+
+const toForm = (s: ReviewSettings): Form => ({
+  examName: s.examName ?? '',
+  examDate: s.examDate ?? '',
+  retentionPercent: String(Math.round(s.desiredRetention * 100)),
+  dailyNewLimit: String(s.dailyNewLimit),
+  dailyReviewCap: String(s.dailyReviewCap),
+});
+
+/** Profile section: target exam and its date, desired retention (80–97 %), daily new limit, review cap. */
+export function ReviewSettingsSection() {
+  const settings = useReviewSettings();
+  return settings.data ? <SettingsForm initial={settings.data} /> : null;
+}
+
+function SettingsForm({ initial }: { initial: ReviewSettings }) {
+  const save = useSaveReviewSettings();
+  const [form, setForm] = useState<Form>(() => toForm(initial));
+  const [problems, setProblems] = useState<string[]>([]);
+  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblems([]);
+    save.mutate(
+      {
+        examName: form.examName.trim() || null,
+        examDate: form.examDate || null,
+        desiredRetention: Number(form.retentionPercent) / 100,
+        dailyNewLimit: Number(form.dailyNewLimit),
+        dailyReviewCap: Number(form.dailyReviewCap),
+      },
+      {
+        onSuccess: (saved) => {
+          setForm(toForm(saved));
+          toast.success('Review settings saved');
+        },
+        onError: (err) =>
+          setProblems(isApiError(err) ? (err.messages ?? [err.message]) : ['Could not save the settings']),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="review-settings-heading"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="review-settings-heading" className="text-lg font-bold text-slate-900">
+        Review and exam
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Cards are paced so you still remember them on your exam day.
+      </p>
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+        <TextField label="Target exam" value={form.examName} onChange={set('examName')} maxLength={80} />
+        <TextField label="Exam date" type="date" value={form.examDate} onChange={set('examDate')} />
+        <TextField
+          label="Desired retention (%)"
+          type="number"
+          inputMode="numeric"
+          min={REVIEW_LIMITS.minRetention * 100}
+          max={REVIEW_LIMITS.maxRetention * 100}
+          value={form.retentionPercent}
+          onChange={set('retentionPercent')}
+          hint="Between 80 and 97. Higher means more reviews."
+        />
+        <TextField
+          label="New cards per day"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          value={form.dailyNewLimit}
+          onChange={set('dailyNewLimit')}
+        />
+        <TextField
+          label="Reviews per day (cap)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={form.dailyReviewCap}
+          onChange={set('dailyReviewCap')}
+        />
+        {problems.length > 0 && (
+          <ul role="alert" className="list-disc pl-5 text-sm text-red-700 sm:col-span-2">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={save.isPending}>
+            Save review settings
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

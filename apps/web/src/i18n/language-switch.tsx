@@ -1,0 +1,63 @@
+import { Fragment, useState } from 'react';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@quizcast/contract/i18n/languages';
+import { setLanguage } from './i18n';
+import { commonCatalog } from './messages/catalog';
+import { useLanguage, useT } from './use-t';
+
+/** Switch the app's language (and wait for its words); a failed download says so in the current language. */
+export function useChooseLanguage() {
+  const language = useLanguage();
+  const t = useT(commonCatalog);
+  const [pending, setPending] = useState<Language | null>(null);
+  const choose = async (next: Language) => {
+    if (next === language || pending) return;
+    setPending(next);
+    try {
+      await setLanguage(next);
+    } catch (err) {
+      console.warn('Could not switch the language', err);
+      // sonner loads on first use (the landing page's first download stays small).
+      const message = t('common.languageChangeFailed');
+      void import('sonner').then(({ toast }) => toast.error(message));
+    } finally {
+      setPending(null);
+    }
+  };
+  return { language, pending, choose };
+}
+
+/**
+ * "English / हिन्दी" (issue 18): each name written in its own language, so a learner finds theirs
+ * whatever is on screen. The pressed one is the language on screen.
+ */
+export function LanguageSwitch({ className = '' }: { className?: string }) {
+  const t = useT(commonCatalog);
+  const { language, pending, choose } = useChooseLanguage();
+  return (
+    <div
+      role="group"
+      aria-label={t('common.language')}
+      className={`inline-flex items-center text-sm ${className}`}
+    >
+      {LANGUAGES.map((option, index) => (
+        <Fragment key={option}>
+          {index > 0 && (
+            <span aria-hidden="true" className="px-0.5 text-slate-600">
+              /
+            </span>
+          )}
+          <button
+            type="button"
+            lang={option}
+            aria-pressed={language === option}
+            aria-busy={pending === option || undefined}
+            onClick={() => void choose(option)}
+            className="min-h-11 rounded-lg px-1.5 font-semibold sm:px-2 text-slate-700 hover:bg-slate-100 aria-pressed:bg-brand-100 aria-pressed:text-brand-900"
+          >
+            {LANGUAGE_NAMES[option]}
+          </button>
+        </Fragment>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// The herd's request shapes, shared by the load generator (plain Node) and fixture.ts (verification).
+
+/**
+ * The full answer set a student autosaves in round `round` (1, 2, …): every question answered, and
+ * each round changes exactly one answer from the round before (question (round − 1) mod n moves on
+ * to its next choice), as a learner does between two autosaves 30 s apart.
+ */
+export function answersForRound(questions, round) {
+  return questions.map((q, j) => {
+    const changes = round > j ? Math.floor((round - 1 - j) / questions.length) + 1 : 0;
+    return { qnId: q.id, selectedOption: q.choices[changes % q.choices.length] };
+  });
+}

@@ -1,0 +1,133 @@
+// The load generator: its own process (plain Node, autocannon's API), so its CPU is not the app's.
+//   node bench/load.mjs <job.json>
+// A job names one call (hello, list, summary, herd-start, herd-autosave, herd-submit), the target URL,
+// connections and amount (or duration), and the fixture file; the result (requests/s, p50, p99,
+// failures) is written to job.out. Herd calls also record, per student, what was acknowledged (2xx)
+// in job.acks, which `fixture.ts verify` checks against the database afterwards.
+import autocannon from 'autocannon';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { answersForRound } from './herd-shape.mjs';
+
+const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const fixture = job.fixture ? JSON.parse(readFileSync(job.fixture, 'utf8')) : null;
+const students = fixture?.tokens.length ?? 0;
+
+const acks =
+  job.acks && existsSync(job.acks)
+    ? JSON.parse(readFileSync(job.acks, 'utf8'))
+    : { started: [], savedRound: [], submitted: [] };
+
+const auth = (i) => ({ authorization: `Bearer ${fixture.tokens[i % students]}` });
+const json = { 'content-type': 'application/json' };
+
+/** request number i → { method, path, headers, body }, and what a 2xx for it acknowledges. */
+function shape(kind) {
+  switch (kind) {
+    case 'hello':
+      return { build: () => ({ method: 'GET', path: '/' }) };
+    case 'list':
+      return {
+        build: (i) => ({ method: 'GET', path: '/api/quizzes/participant?page=1&limit=10', headers: auth(i) }),
+      };
+    case 'summary':
+      return {
+        build: (i) => ({
+          method: 'GET',
+          path: `/api/quizzes/participant/quiz-summary/${fixture.quizId}`,
+          headers: auth(i),
+        }),
+      };
+    case 'herd-start':
+      return {
+        build: (i) => ({
+          method: 'GET',
+          path: `/api/quizzes/participant/attend/${fixture.quizId}`,
+          headers: auth(i),
+        }),
+        ack: (i) => {
+          acks.started[i] = true;
+        },
+      };
+    case 'herd-autosave': {
+      // Round r of autosaves: every student saves once per round, one answer changed each round.
+      const rounds = job.rounds;
+      const bodies = Array.from({ length: rounds + 1 }, (_, r) =>
+        JSON.stringify({ answers: r ? answersForRound(fixture.questions, r) : [] }),
+      );
+      const round = (i) => Math.floor(i / students) + 1;
+      return {
+        build: (i) => ({
+          method: 'PUT',
+          path: `/api/quizzes/participant/attend/${fixture.quizId}/answers`,
+          headers: { ...auth(i), ...json },
+          body: bodies[round(i)],
+        }),
+        ack: (i) => {
+          const s = i % students;
+          acks.savedRound[s] = Math.max(acks.savedRound[s] ?? 0, round(i));
+        },
+      };
+    }
+    case 'herd-submit': {
+      // The client has autosaved everything; submit sends no new answer, so what is scored is what
+      // was saved, and the check afterwards covers the autosaves too.
+      const body = JSON.stringify({ quizId: fixture.quizId, answers: [] });
+      return {
+        build: (i) => ({
+          method: 'POST',
+          path: '/api/quizzes/participant/submit',
+          headers: { ...auth(i), ...json },
+          body,
+        }),
+        ack: (i) => {
+          acks.submitted[i] = true;
+        },
+      };
+    }
+    default:
+      throw new Error(`unknown call ${kind}`);
+  }
+}
+
+const { build, ack } = shape(job.kind);
+let next = 0;
+const statuses = {};
+const started = performance.now();
+const result = await autocannon({
+  url: job.url,
+  connections: job.connections,
+  pipelining: 1,
+  ...(job.amount ? { amount: job.amount } : { duration: job.duration ?? 5 }),
+  timeout: job.timeout ?? 30,
+  requests: [
+    {
+      setupRequest: (req, context) => {
+        const i = next++;
+        context.i = i;
+        const r = build(i);
+        return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+      },
+      onResponse: (status, _body, context) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (ack && status >= 200 && status < 300) ack(context.i);
+      },
+    },
+  ],
+});
+const seconds = (performance.now() - started) / 1000;
+if (job.acks && ack) writeFileSync(job.acks, JSON.stringify(acks));
+writeFileSync(
+  job.out,
+  JSON.stringify({
+    requests: result.requests.total,
+    seconds,
+    rps: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+  }),
+);

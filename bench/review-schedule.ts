@@ -1,0 +1,143 @@
+/**
+ * Scheduling quality (issue 13): a simulated learner with 300 mistakes and 90 days to the exam,
+ * reviewed by the app's real scheduling code (apps/server/src/modules/review/scheduler.ts: ts-fsrs
+ * replay + the exam clamp), next to a fixed 1-3-7-14-30-60-day ladder on the same learner.
+ *
+ * The learner's memory follows FSRS's forgetting curve with parameters that differ from the
+ * scheduler's defaults (they forget new material faster and their curve has a different decay), so
+ * the scheduler is not grading its own homework. Recall at each review is drawn from that curve with
+ * a seeded random generator; exam-day recall is the mean predicted recall at the exam's start.
+ */
+import { default_w, forgetting_curve, fsrs, Rating, type FSRSState, type Grade } from 'ts-fsrs';
+import { indiaDateStart, indiaDayKey } from '../packages/contract/src/domain/review';
+import { replay, type ReviewEvent } from '../apps/server/src/modules/review/scheduler';
+
+const DAY = 86_400_000;
+const MIN = 60_000;
+
+/** The simulated learner's own FSRS weights: initial stabilities ×0.6, growth ×0.85, decay 0.25. */
+export const LEARNER_W = default_w.map((w, i) => {
+  if (i <= 3) return w * 0.6;
+  if (i === 8) return w * 0.85;
+  if (i === 20) return 0.25;
+  return w;
+});
+
+const learner = fsrs({ w: LEARNER_W, enable_short_term: true });
+
+/** Mulberry32: the same run every time. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Memory {
+  state: FSRSState;
+  last: number;
+}
+
+/** The learner's true recall probability now. */
+const recallNow = (m: Memory, at: number) =>
+  forgetting_curve(LEARNER_W, Math.max(0, (at - m.last) / DAY), m.state.stability);
+
+/** A review in the learner's head: recalled → Good, forgotten → Again; their memory updates. */
+function study(m: Memory, at: number, random: () => number): { memory: Memory; rating: Grade } {
+  const recalled = random() < recallNow(m, at);
+  const rating: Grade = recalled ? Rating.Good : Rating.Again;
+  const state = learner.next_state(m.state, Math.max(0, (at - m.last) / DAY), rating);
+  return { memory: { state, last: at }, rating };
+}
+
+export interface Outcome {
+  label: string;
+  examRecall: number;
+  reviews: number;
+}
+
+export interface SimulationOptions {
+  cards?: number;
+  daysToExam?: number;
+  desiredRetention?: number;
+  seed?: number;
+  /** Use the exam date (the clamp); false shows plain FSRS for comparison. */
+  withExam?: boolean;
+}
+
+/**
+ * Day 0 (publication, 09:00 IST): every mistake becomes a card rated Again. Each day at 09:00 IST the
+ * learner reviews everything due, and keeps going while relearning steps fall due within the hour.
+ */
+export function simulateApp(options: SimulationOptions = {}): Outcome {
+  const cards = options.cards ?? 300;
+  const days = options.daysToExam ?? 90;
+  const retention = options.desiredRetention ?? 0.9;
+  const random = rng(options.seed ?? 42);
+  const start = indiaDateStart('2027-01-01').getTime() + 9 * 3_600_000;
+  const examDate = indiaDayKey(new Date(start + days * DAY));
+  const examAt = indiaDateStart(examDate).getTime();
+  const settings = { desiredRetention: retention, examDate: options.withExam === false ? null : examDate };
+  const createdAt = new Date(start);
+
+  const deck = Array.from({ length: cards }, () => {
+    const state = learner.next_state(null, 0, Rating.Again);
+    return { memory: { state, last: start } as Memory, log: [] as ReviewEvent[], due: start };
+  });
+  let reviews = 0;
+  for (let day = 0; day < days; day += 1) {
+    const sessionStart = start + day * DAY;
+    let clock = sessionStart;
+    for (;;) {
+      const dueNow = deck.filter((c) => c.due <= clock);
+      if (!dueNow.length) {
+        const soon = Math.min(...deck.map((c) => c.due));
+        if (soon > sessionStart + 60 * MIN) break;
+        clock = soon;
+        continue;
+      }
+      for (const card of dueNow) {
+        const { memory, rating } = study(card.memory, clock, random);
+        card.memory = memory;
+        card.log.push({ rating, at: new Date(clock) });
+        card.due = replay(createdAt, Rating.Again, card.log, settings).due.getTime();
+        reviews += 1;
+        clock += 20_000; // 20 s a card
+      }
+    }
+  }
+  const examRecall = deck.reduce((sum, c) => sum + recallNow(c.memory, examAt), 0) / cards;
+  return {
+    label: `FSRS (app), retention ${retention}${settings.examDate ? ', exam clamp' : ', no exam date'}`,
+    examRecall,
+    reviews,
+  };
+}
+
+/** The same learner on a fixed ladder: reviews 1, 3, 7, 14, 30, 60 days apart (those before the exam). */
+export function simulateLadder(options: SimulationOptions = {}): Outcome {
+  const cards = options.cards ?? 300;
+  const days = options.daysToExam ?? 90;
+  const random = rng(options.seed ?? 42);
+  const start = 0;
+  const examAt = start + days * DAY - 9 * 3_600_000;
+  const gaps = [1, 3, 7, 14, 30, 60];
+  let reviews = 0;
+  let total = 0;
+  for (let i = 0; i < cards; i += 1) {
+    let memory: Memory = { state: learner.next_state(null, 0, Rating.Again), last: start };
+    let at = start;
+    for (const gap of gaps) {
+      at += gap * DAY;
+      if (at >= examAt) break;
+      memory = study(memory, at, random).memory;
+      reviews += 1;
+    }
+    total += recallNow(memory, examAt);
+  }
+  return { label: 'Fixed ladder 1-3-7-14-30-60 days', examRecall: total / cards, reviews };
+}

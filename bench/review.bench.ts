@@ -1,0 +1,311 @@
+/**
+ * Spaced repetition (issue 13), two parts:
+ *
+ * 1. Scheduling quality (pure, in this process): bench/review-schedule.ts, the app's real scheduling
+ *    code on a simulated learner with 300 mistakes and 90 days to the exam, next to a fixed ladder.
+ * 2. Speed (PostgreSQL only; skipped without BENCH_DATABASE_URL): the real server
+ *    (apps/server/src/main.ts) runs in its own child process against a fresh database; autocannon
+ *    drives it from this process. A learner with 10,000 cards: GET /api/review/queue (p99), the
+ *    offline copy (limit 200, next 24 h), then 10,000 gradings (POST .../reviews, one per card).
+ *
+ *   npm run bench -- review
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- review
+ *
+ * BENCH_CARDS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3194).
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count, eq, gt } from 'drizzle-orm';
+import { openPostgres } from '../apps/server/src/db/client';
+import { createScratchDatabase } from '../apps/server/src/db/scratch-database';
+import { questions, quizzes, reviewCards, reviewLogs, users, sessions } from '../apps/server/src/db/schema';
+import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
+import { buildStudent } from '../apps/server/src/seed/factories';
+import { simulateApp, simulateLadder, type Outcome } from './review-schedule';
+
+const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3194);
+const SECRET = randomBytes(32).toString('hex');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function quality() {
+  const ladder = simulateLadder();
+  const runs: Outcome[] = [
+    simulateApp({ desiredRetention: 0.9 }),
+    simulateApp({ desiredRetention: 0.9, withExam: false }),
+    simulateApp({ desiredRetention: 0.8 }),
+    ladder,
+  ];
+  console.log(
+    'Scheduling quality: 300 mistakes, 90 days to the exam, simulated learner (bench/review-schedule.ts)',
+  );
+  console.log('');
+  console.log('| schedule | exam-day recall | reviews | reviews vs ladder |');
+  console.log('|---|---:|---:|---:|');
+  for (const r of runs) {
+    console.log(
+      `| ${r.label} | ${r.examRecall.toFixed(3)} | ${r.reviews} | ${((r.reviews / ladder.reviews) * 100).toFixed(0)}% |`,
+    );
+  }
+  const best = runs.slice(0, -1).filter((r) => r.examRecall >= 0.92 && r.reviews <= 0.82 * ladder.reviews);
+  console.log('');
+  console.log(
+    best.length
+      ? `Target met (recall ≥ 0.92 with ≤ 82% of the ladder's reviews) by: ${best.map((b) => b.label).join('; ')}`
+      : "Target NOT met: no app schedule reaches recall ≥ 0.92 with ≤ 82% of the ladder's reviews.",
+  );
+}
+
+interface PhaseResult {
+  call: string;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function phase(
+  call: string,
+  url: string,
+  amount: number,
+  connections: number,
+  setup: (i: number) => {
+    method: 'GET' | 'POST';
+    path: string;
+    headers: Record<string, string>;
+    body?: string;
+  },
+): Promise<PhaseResult> {
+  let next = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url,
+    connections,
+    pipelining: 1,
+    amount,
+    timeout: 60,
+    requests: [{ setupRequest: (req) => ({ ...req, ...setup(next++ % amount) }) }],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    call,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    rps: result.requests.total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+/** The real server in its own process; resolves once /api/health answers. */
+async function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: SECRET,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quizcast-bench-review-')),
+      WEB_DIST: path.join(tmpdir(), 'quizcast-bench-no-web'),
+      SEED_DEMO: 'false',
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+async function speed(adminUrl: string) {
+  const scratch = await createScratchDatabase(adminUrl, 'quizcast_bench');
+  const database = await openPostgres(scratch.url, 5);
+  let server: ChildProcess | undefined;
+  try {
+    await database.migrate();
+    const db = database.db;
+    const now = new Date();
+    const [learner] = await db
+      .insert(users)
+      .values(buildStudent({ phNo: '8000000001' }))
+      .returning();
+    const [quiz] = await db
+      .insert(quizzes)
+      .values({
+        name: 'Bench review quiz',
+        exam: 'SSC',
+        class: 'Preparing for Competitive exams',
+        durationMin: 60,
+        startAt: new Date(now.getTime() - 40 * 86_400_000),
+        endAt: new Date(now.getTime() - 39 * 86_400_000),
+        resultsPublishedAt: new Date(now.getTime() - 39 * 86_400_000),
+      })
+      .returning();
+    const createdAt = new Date(now.getTime() - 30 * 86_400_000);
+    const cardIds: string[] = [];
+    for (let i = 0; i < CARDS; i += 1000) {
+      const batch = Array.from({ length: Math.min(1000, CARDS - i) }, (_, j) => ({
+        quizId: quiz!.id,
+        position: i + j,
+        qn: `Question ${i + j + 1}: which option is correct?\nRead carefully.`,
+        choices: ['Option A', 'Option B', 'Option C', 'None of the above'],
+        ansIndex: (i + j) % 4,
+        explanation: 'Because the bench says so.',
+      }));
+      const qs = await db.insert(questions).values(batch).returning({ id: questions.id });
+      const cards = await db
+        .insert(reviewCards)
+        .values(
+          qs.map((q, j) => ({
+            userId: learner!.id,
+            questionId: q.id,
+            source: 'wrong' as const,
+            initialRating: 1,
+            // Seen cards in the Review state, due over the last few days (all due now).
+            due: new Date(now.getTime() - ((i + j) % 5) * 86_400_000 - 60_000),
+            stability: 3 + ((i + j) % 7),
+            difficulty: 5,
+            scheduledDays: 3,
+            learningSteps: 0,
+            reps: 3,
+            lapses: 0,
+            state: 2,
+            lastReview: new Date(now.getTime() - 8 * 86_400_000),
+            reviewCount: 2,
+            createdAt,
+          })),
+        )
+        .returning({ id: reviewCards.id });
+      cardIds.push(...cards.map((c) => c.id));
+    }
+    await db.execute('analyze');
+    // A server-side session (ADR 015), as a login makes: the token names it.
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        userId: learner!.id,
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      })
+      .returning({ id: sessions.id });
+    const token = await signSessionToken(
+      SECRET,
+      { sub: learner!.id, role: learner!.role, sid: session!.id },
+      1,
+      now,
+    );
+    const auth = { authorization: `Bearer ${token}` };
+
+    server = await startServer(scratch.url);
+    const url = `http://127.0.0.1:${PORT}`;
+    console.log('');
+    console.log(
+      `Speed: PostgreSQL; one learner with ${CARDS} cards; server in its own process (apps/server/src/main.ts), autocannon here; Node ${process.version}`,
+    );
+    const results: PhaseResult[] = [];
+    // Baseline in the same run: the cheapest signed-in call (session check + one user read).
+    results.push(
+      await phase('baseline: GET /students/me', url, 2000, 10, () => ({
+        method: 'GET',
+        path: '/api/students/me',
+        headers: auth,
+      })),
+    );
+    results.push(
+      await phase('GET /review/queue (limit 50)', url, 2000, 10, () => ({
+        method: 'GET',
+        path: '/api/review/queue',
+        headers: auth,
+      })),
+    );
+    results.push(
+      await phase('GET /review/queue?limit=200&ahead=true (offline copy)', url, 500, 10, () => ({
+        method: 'GET',
+        path: '/api/review/queue?limit=200&ahead=true',
+        headers: auth,
+      })),
+    );
+    const reviewedAt = new Date().toISOString();
+    results.push(
+      await phase('POST /review/cards/:id/reviews (grade)', url, cardIds.length, CONNECTIONS, (i) => ({
+        method: 'POST',
+        path: `/api/review/cards/${cardIds[i]}/reviews`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          reviewId: randomUUID(),
+          rating: 1 + (i % 4),
+          selectedOption: 'Option A',
+          reviewedAt,
+          durationMs: 4000,
+        }),
+      })),
+    );
+    const [logged] = await db
+      .select({ n: count() })
+      .from(reviewLogs)
+      .where(eq(reviewLogs.userId, learner!.id));
+    const [moved] = await db
+      .select({ n: count() })
+      .from(reviewCards)
+      .where(gt(reviewCards.due, new Date(reviewedAt)));
+
+    console.log('');
+    console.log('| call | requests | non-2xx | errors | req/s | p50 ms | p99 ms |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      console.log(
+        `| ${r.call} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} |`,
+      );
+    }
+    console.log('');
+    console.log(
+      `review logs stored: ${Number(logged?.n)} (expected ${cardIds.length}); cards rescheduled: ${Number(moved?.n)}`,
+    );
+    if (results.some((r) => r.non2xx || r.errors) || Number(logged?.n) !== cardIds.length) {
+      console.error('Benchmark saw failures (see the table).');
+      process.exitCode = 1;
+    }
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await database.close();
+    await scratch.drop();
+  }
+}
+
+async function main() {
+  quality();
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.log('\nSpeed part skipped: set BENCH_DATABASE_URL (the figures are for PostgreSQL).');
+    return;
+  }
+  await speed(url);
+}
+
+await main();

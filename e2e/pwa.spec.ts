@@ -1,0 +1,272 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { registerViaApi, signIn } from './support/session';
+import { openPalette } from './support/attempt';
+
+/** A live, free demo quiz (apps/server/src/seed/demo.ts). */
+const POLITY = 'UPSC Prelims: Indian Polity Basics';
+const UPDATE_PROMPT = 'A new version is available';
+
+/** The service worker is installed and active (its precache of the app shell is complete). */
+async function serviceWorkerReady(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active!.scriptURL;
+  });
+}
+
+async function startPolity(page: Page): Promise<void> {
+  await page.goto('/quizzes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+  await serviceWorkerReady(page);
+  await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+  await expect(page.getByTestId('quiz-row')).toHaveCount(1);
+  await page.getByRole('link', { name: `Start ${POLITY}` }).click();
+  await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+  await expect(page).toHaveURL(/\/quizzes\/attend$/);
+  await expect(page.getByRole('heading', { level: 1, name: POLITY })).toBeVisible();
+}
+
+const seconds = (countdown: string) =>
+  countdown
+    .split(':')
+    .map(Number)
+    .reduce((t, p) => t * 60 + p, 0);
+
+test.describe('fast and installable (issue 17)', () => {
+  test('the landing page arrives compressed: every script, style and the page itself', async ({ page }) => {
+    const responses: { url: string; type: string; encoding?: string; bytes: number }[] = [];
+    page.on('requestfinished', async (request) => {
+      const response = await request.response();
+      if (!response) return;
+      const sizes = await request.sizes();
+      responses.push({
+        url: request.url(),
+        type: request.resourceType(),
+        encoding: (await response.allHeaders())['content-encoding'],
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+      });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The landing screen's chunks are announced with the entry (apps/web/route-preload.ts), not found
+    // only after the entry has run.
+    await expect(page.locator('link[rel="modulepreload"][href*="/assets/landing-page-"]')).toHaveCount(1);
+
+    const own = responses.filter((r) => new URL(r.url).pathname.match(/^\/($|assets\/)/));
+    const scripts = own.filter((r) => r.type === 'script');
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const r of own) expect(r.encoding, r.url).toBe('br');
+    const kb = (n: number) => Math.round(n / 1024);
+    const total = own.reduce((sum, r) => sum + r.bytes, 0);
+    const js = scripts.reduce((sum, r) => sum + r.bytes, 0);
+    console.log(
+      `/ transferred: ${kb(total)} KB in ${own.length} responses (JavaScript ${kb(js)} KB, brotli)`,
+    );
+    // Before issue 17 the phone received ~827 KB uncompressed for `/`; brotli and splitting bring it
+    // under 175 KB including what loads right after the first paint (the toaster, the service
+    // worker's registration); scripts/check-budgets.mjs counts what the screen needs before it is usable.
+    // 175 → 185 KB with the language switch and the i18n runtime (issue 18: measured 178 KB).
+    expect(total).toBeLessThan(185 * 1024);
+  });
+
+  test('the manifest is linked and complete, and the service worker is registered', async ({ page }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const res = await page.request.get(href!);
+    expect(res.ok()).toBe(true);
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({
+      short_name: 'Quizcast',
+      start_url: '/quizzes',
+      display: 'standalone',
+      theme_color: '#4c1d95',
+    });
+    expect(manifest.name).toContain('Quizcast');
+    const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const image = await page.request.get(icon.src);
+      expect(image.headers()['content-type'], icon.src).toBe('image/png');
+    }
+    expect(await serviceWorkerReady(page)).toMatch(/\/sw\.js$/);
+    const sw = await page.request.get('/sw.js');
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+  });
+
+  test('a reload with no network mid-attempt opens the attempt with its answers and deadline', async ({
+    page,
+  }) => {
+    await signIn(page, await registerViaApi(page.request));
+    await startPolity(page);
+    const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
+    const radios = page.getByRole('radio');
+    await radios.nth(2).check();
+    await expect(page.getByText('All answers saved')).toBeVisible();
+    const before = seconds((await page.getByTestId('countdown').textContent())!);
+
+    // The connection drops; the next answer stays on the device, then the learner reloads.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Save & Next' }).click();
+    await expect(progress).toHaveText(/^Question 2 of \d+$/);
+    await radios.nth(1).check();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+    // The page would normally warn before leaving an attempt; the reload is the test.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: POLITY })).toBeVisible();
+    await expect(progress).toHaveText(/^Question 2 of \d+$/);
+    await expect(radios.nth(1)).toBeChecked();
+    const palette = await openPalette(page);
+    await expect(palette.getByRole('button', { name: 'Question 1, Answered' })).toBeVisible();
+    const after = seconds((await page.getByTestId('countdown').textContent())!);
+    expect(after).toBeLessThanOrEqual(before);
+    expect(after).toBeGreaterThan(before - 30);
+    await page.context().setOffline(false);
+  });
+
+  test('a new version never interrupts an attempt; the prompt waits until the learner leaves it', async ({
+    page,
+  }) => {
+    await signIn(page, await registerViaApi(page.request));
+    await startPolity(page);
+    await page.getByRole('radio').nth(0).check();
+    await expect(page.getByText('All answers saved')).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+
+    // Deploy a "new version": the same service worker with one byte more, as the server sends it.
+    const dist = path.resolve('apps/web/dist');
+    const original = readFileSync(path.join(dist, 'sw.js'));
+    const originals = ['sw.js.br', 'sw.js.gz'].map((f) => [f, readFileSync(path.join(dist, f))] as const);
+    try {
+      const next = Buffer.concat([original, Buffer.from(`\n// e2e ${Date.now()}\n`)]);
+      writeFileSync(path.join(dist, 'sw.js'), next);
+      writeFileSync(path.join(dist, 'sw.js.br'), brotliCompressSync(next));
+      writeFileSync(path.join(dist, 'sw.js.gz'), gzipSync(next));
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        await registration.update();
+        const worker = registration.installing ?? registration.waiting;
+        if (!worker) return 'no new worker';
+        if (worker.state !== 'installed')
+          await new Promise((resolve) => worker.addEventListener('statechange', resolve));
+        return worker.state;
+      });
+      expect(state).toBe('installed');
+    } finally {
+      writeFileSync(path.join(dist, 'sw.js'), original);
+      for (const [file, body] of originals) writeFileSync(path.join(dist, file), body);
+    }
+
+    // Waiting, not installed over the attempt: same page, same answer, no prompt over the questions.
+    await expect(page.getByRole('heading', { level: 1, name: POLITY })).toBeVisible();
+    await expect(page.getByRole('radio').nth(0)).toBeChecked();
+    await expect(page.getByText(UPDATE_PROMPT)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+    // Leaving the attempt for the list: now the prompt shows, and Reload installs the new version.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/quizzes');
+    await expect(page.getByText(UPDATE_PROMPT)).toBeVisible();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByText(UPDATE_PROMPT)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+  });
+});
+
+/** Visible text smaller than 14 px on the page, as "13px \"text\"" lines. */
+function smallText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const text = walker.currentNode.textContent?.trim();
+      const element = walker.currentNode.parentElement;
+      if (!text || !element || element.closest('.sr-only, [aria-hidden="true"]')) continue;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      const px = parseFloat(style.fontSize);
+      if (px < 14) found.push(`${px}px "${text.slice(0, 40)}"`);
+    }
+    return found;
+  });
+}
+
+test.describe('small screens (issue 17)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the landing page fits 360 px and has no text under 14 px', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await smallText(page)).toEqual([]);
+  });
+
+  test('a long name never pushes the page wider than 360 px, and no text is under 14 px (quiz list, attempt)', async ({
+    page,
+  }) => {
+    await signIn(
+      page,
+      await registerViaApi(page.request, { name: 'Resilience Holdout 7441 Venkataramanan' }),
+    );
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await startPolity(page);
+    await expect(page.getByText(/^Hi, Resilience Holdout/)).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(360);
+    expect(await smallText(page)).toEqual([]);
+    await expect(page.getByRole('button', { name: /User menu/ })).toBeInViewport();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/quizzes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+    await expect(page.getByTestId('quiz-row').first()).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(360);
+    expect(await smallText(page)).toEqual([]);
+    await expect(page.getByRole('button', { name: /User menu/ })).toBeInViewport();
+  });
+});
+
+test.describe('photos (issue 17)', () => {
+  test('a camera photo over 2 MB is made smaller on the device (≤ 1280 px), not refused', async ({
+    page,
+  }) => {
+    // A 12-megapixel "camera photo" with sensor-like noise: well over the 2 MB limit.
+    const photo = await sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+
+    await page.goto('/register');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const preview = page.getByRole('img', { name: 'Selected profile photo' });
+    await expect(preview).toBeVisible();
+    await expect(page.getByText('Image must be less than 2MB')).toHaveCount(0);
+    const size = await preview.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    });
+    expect(size).toEqual({ width: 1280, height: 960 });
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { languageFromAcceptLanguage } from './languages';
+
+describe('languageFromAcceptLanguage', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['hi', 'hi'],
+    ['hi-IN', 'hi'],
+    ['hi-IN,hi;q=0.9,en;q=0.8', 'hi'],
+    ['en-IN,en;q=0.9,hi;q=0.8', 'en'],
+    ['en;q=0.5,hi;q=0.7', 'hi'],
+    ['fr-FR,fr;q=0.9', 'en'],
+    ['hi;q=0', 'en'],
+    ['*', 'en'],
+    ['hi;q=abc', 'en'],
+  ])('%s → %s', (header, expected) => {
+    expect(languageFromAcceptLanguage(header)).toBe(expected);
+  });
+});

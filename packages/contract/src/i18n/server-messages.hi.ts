@@ -1,0 +1,114 @@
+import { AUTH_MESSAGES } from '../schemas/auth';
+import { PAYMENT_MESSAGES } from '../schemas/payment';
+import { QUESTION_AUDIO_MESSAGES } from '../schemas/question-audio';
+import { QUIZ_MESSAGES } from '../messages/quiz';
+import { RESULT_MESSAGES } from '../schemas/result';
+import { STUDENT_MESSAGES } from '../messages/student';
+import { GENERIC_MESSAGES } from '../errors';
+
+/**
+ * The API's messages in Hindi (issue 18), keyed by the English the server throws. The server's error
+ * handler picks them by `Accept-Language`; the web app loads this file only once Hindi is chosen, to
+ * show its own copies of these messages (form validation, toasts) in Hindi. English stays the key, so
+ * the spec's English strings are never changed. `server-messages.test.ts` fails when a message in the
+ * constants below has no Hindi here.
+ */
+export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
+  // Sign-in and OTP
+  [AUTH_MESSAGES.otpSent]: 'OTP भेज दिया गया है',
+  [AUTH_MESSAGES.sendFailed]: 'OTP नहीं भेज पाए',
+  [AUTH_MESSAGES.invalidOtp]: 'OTP गलत है',
+  [AUTH_MESSAGES.expiredOtp]: 'OTP की समय-सीमा खत्म हो गई। कृपया नया OTP मँगाएँ।',
+  [AUTH_MESSAGES.tooManyAttempts]: 'बहुत बार गलत OTP डाला गया। कृपया नया OTP मँगाएँ।',
+  [AUTH_MESSAGES.tooManyPhoneRequests]: 'इस नंबर पर बहुत ज़्यादा OTP माँगे जा चुके हैं। कृपया थोड़ी देर बाद कोशिश करें।',
+  [AUTH_MESSAGES.tooManyIpRequests]: 'बहुत ज़्यादा OTP माँगे जा चुके हैं। कृपया थोड़ी देर बाद कोशिश करें।',
+  [AUTH_MESSAGES.somethingWentWrong]: 'कुछ गड़बड़ हो गई',
+  [AUTH_MESSAGES.otpRequired]: 'OTP डालना ज़रूरी है',
+  [AUTH_MESSAGES.otpDigits]: 'OTP 6 अंकों का होना चाहिए',
+  [AUTH_MESSAGES.loggedOutEverywhere]: 'सभी डिवाइस से लॉग आउट कर दिया गया',
+  'Missing access token': 'कृपया पहले लॉग इन करें',
+  'Invalid or expired token': 'आपका सेशन खत्म हो गया है। कृपया फिर से लॉग इन करें।',
+  'Session has ended. Please log in again.': 'आपका सेशन खत्म हो गया है। कृपया फिर से लॉग इन करें।',
+  Unauthorized: 'कृपया पहले लॉग इन करें',
+  'Forbidden resource': 'आपको इसकी अनुमति नहीं है',
+
+  // Profile and sign-up validation (spec section 5)
+  [STUDENT_MESSAGES.phoneRequired]: 'फ़ोन नंबर डालना ज़रूरी है',
+  [STUDENT_MESSAGES.phoneDigits]: 'फ़ोन नंबर 10 अंकों का होना चाहिए',
+  [STUDENT_MESSAGES.phoneExactDigits]: 'फ़ोन नंबर पूरे 10 अंकों का होना चाहिए',
+  [STUDENT_MESSAGES.nameRequired]: 'नाम डालना ज़रूरी है',
+  [STUDENT_MESSAGES.placeRequired]: 'जगह डालना ज़रूरी है',
+  [STUDENT_MESSAGES.classRequired]: 'कक्षा चुनना ज़रूरी है',
+  [STUDENT_MESSAGES.classInvalid]: 'कृपया सूची में से पढ़ाई का स्तर चुनें',
+  [STUDENT_MESSAGES.nameTooLong]: 'नाम 80 अक्षरों से लंबा नहीं हो सकता',
+  [STUDENT_MESSAGES.placeTooLong]: 'जगह 80 अक्षरों से लंबी नहीं हो सकती',
+  [STUDENT_MESSAGES.schoolTooLong]: 'संस्थान का नाम 120 अक्षरों से लंबा नहीं हो सकता',
+  [STUDENT_MESSAGES.imageType]: 'कृपया कोई फ़ोटो (इमेज फ़ाइल) चुनें',
+  [STUDENT_MESSAGES.imageSize]: 'फ़ोटो 2MB से छोटी होनी चाहिए',
+  [STUDENT_MESSAGES.registered]: 'आपका अकाउंट बन गया है',
+  [STUDENT_MESSAGES.phoneTaken]: 'यह फ़ोन नंबर पहले से रजिस्टर है',
+  [STUDENT_MESSAGES.noAccount]: 'इस नंबर से कोई अकाउंट नहीं मिला। कृपया पहले रजिस्टर करें।',
+  [STUDENT_MESSAGES.profileUpdated]: 'प्रोफ़ाइल अपडेट हो गई',
+  [STUDENT_MESSAGES.profileUpdateFailed]: 'प्रोफ़ाइल अपडेट नहीं हो पाई',
+  [STUDENT_MESSAGES.profileLoadFailed]: 'प्रोफ़ाइल नहीं खुल पाई',
+  [STUDENT_MESSAGES.notProvided]: 'नहीं दिया गया',
+  [STUDENT_MESSAGES.logoutConfirm]: 'क्या आप सच में लॉग आउट करना चाहते हैं?',
+  [STUDENT_MESSAGES.guestName]: 'मेहमान',
+  [STUDENT_MESSAGES.guestEmail]: STUDENT_MESSAGES.guestEmail,
+  'Only one photo can be uploaded': 'सिर्फ़ एक फ़ोटो अपलोड की जा सकती है',
+  'Too many form fields': 'फ़ॉर्म में बहुत ज़्यादा फ़ील्ड हैं',
+
+  // Quizzes and attempts
+  [QUIZ_MESSAGES.notFound]: 'क्विज़ नहीं मिला',
+  [QUIZ_MESSAGES.alreadyAttended]: 'आप यह क्विज़ पहले ही दे चुके हैं',
+  [QUIZ_MESSAGES.alreadySubmitted]: 'क्विज़ पहले ही जमा हो चुका है',
+  [QUIZ_MESSAGES.notOpen]: 'यह क्विज़ अभी खुला नहीं है',
+  [QUIZ_MESSAGES.locked]: 'यह क्विज़ देने के लिए पहले इसे अनलॉक करें',
+  [QUIZ_MESSAGES.timeOver]: 'समय खत्म हो गया। आपके सेव किए गए जवाब जमा कर दिए गए।',
+  [QUIZ_MESSAGES.notStarted]: 'जवाब सेव करने से पहले क्विज़ शुरू करें',
+  [QUIZ_MESSAGES.submitNotStarted]: 'जमा करने से पहले क्विज़ शुरू करें',
+  [QUIZ_MESSAGES.tooManySaves]: 'बहुत ज़्यादा अनुरोध हो गए। थोड़ा रुककर फिर से कोशिश करें।',
+
+  // Results
+  [RESULT_MESSAGES.notPublished]: 'रिज़ल्ट क्विज़ खत्म होने के बाद दिखेगा',
+  [RESULT_MESSAGES.notAttended]: 'आपने यह क्विज़ नहीं दिया था',
+  'File not found in storage': 'फ़ाइल नहीं मिली',
+  'File not found': 'फ़ाइल नहीं मिली',
+
+  // Payments
+  [PAYMENT_MESSAGES.amountMismatch]: 'रकम मेल नहीं खाती',
+  [PAYMENT_MESSAGES.alreadyUnlocked]: 'यह क्विज़ पहले से अनलॉक है',
+  [PAYMENT_MESSAGES.verificationFailed]: 'पेमेंट की पुष्टि नहीं हो पाई',
+  [PAYMENT_MESSAGES.currencyNotSupported]: 'सिर्फ़ रुपये (INR) में पेमेंट हो सकता है',
+  [PAYMENT_MESSAGES.quizEnded]: 'यह क्विज़ खत्म हो चुका है',
+  [PAYMENT_MESSAGES.paymentNotFound]: 'पेमेंट नहीं मिला',
+  [PAYMENT_MESSAGES.orderFailed]: 'पेमेंट ऑर्डर नहीं बन पाया। कृपया फिर से कोशिश करें।',
+  [PAYMENT_MESSAGES.verified]: 'पेमेंट हो गया। क्विज़ अनलॉक हो गया है।',
+  [PAYMENT_MESSAGES.tooManyAttempts]: 'पेमेंट की बहुत ज़्यादा कोशिशें हो गईं। कृपया थोड़ी देर बाद कोशिश करें।',
+  'Order not found': 'ऑर्डर नहीं मिला',
+  'Order already paid': 'इस ऑर्डर का पेमेंट हो चुका है',
+
+  // Question audio (admin)
+  [QUESTION_AUDIO_MESSAGES.required]: 'ऑडियो फ़ाइल ज़रूरी है',
+  [QUESTION_AUDIO_MESSAGES.notAudio]: 'ऑडियो mp3, m4a, ogg या webm फ़ाइल होनी चाहिए',
+  [QUESTION_AUDIO_MESSAGES.tooLarge]: 'ऑडियो 5 MB से बड़ा नहीं हो सकता',
+  [QUESTION_AUDIO_MESSAGES.questionNotFound]: 'प्रश्न नहीं मिला',
+  [QUESTION_AUDIO_MESSAGES.removed]: 'ऑडियो हटा दिया गया',
+
+  // The error handler's own
+  [GENERIC_MESSAGES.internal]: 'सर्वर में कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+  [GENERIC_MESSAGES.tooLarge]: 'फ़ाइल या डेटा बहुत बड़ा है',
+  [GENERIC_MESSAGES.invalidRequest]: 'अनुरोध सही नहीं है',
+  [GENERIC_MESSAGES.notFound]: 'नहीं मिला',
+  [GENERIC_MESSAGES.malformedMultipart]: 'फ़ॉर्म अधूरा या गलत तरीके से भेजा गया',
+};
+
+/** Messages with a part that varies (a number, an id): the English pattern and its Hindi. */
+export const SERVER_MESSAGE_PATTERNS_HI: ReadonlyArray<readonly [RegExp, (...parts: string[]) => string]> = [
+  [
+    /^Please wait (\d+) seconds before requesting a new OTP\.$/,
+    (seconds) => `नया OTP माँगने से पहले ${seconds} सेकंड रुकें।`,
+  ],
+  [/^Unknown question: (.+)$/, (id) => `यह प्रश्न इस क्विज़ में नहीं है: ${id}`],
+  [/^Invalid option for question (.+)$/, (id) => `प्रश्न ${id} के लिए यह विकल्प सही नहीं है`],
+];

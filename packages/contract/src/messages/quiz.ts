@@ -1,0 +1,15 @@
+// Messages without schemas: screens that only show them need not load zod (issue 17's budgets).
+// The schema module re-exports them, so existing imports keep working.
+
+/** Server messages the client relies on. */
+export const QUIZ_MESSAGES = {
+  notFound: 'Quiz not found',
+  alreadyAttended: 'Already attended',
+  alreadySubmitted: 'Already Submitted',
+  notOpen: 'Quiz is not open',
+  locked: 'Unlock this quiz to attend',
+  timeOver: 'Time is over. Your saved answers were submitted.',
+  notStarted: 'Start the quiz before saving answers',
+  submitNotStarted: 'Start the quiz before submitting',
+  tooManySaves: 'Too many requests. Please wait a moment and try again.',
+} as const;

@@ -1,0 +1,414 @@
+// `npm run test:cluster`: three app instances on one PostgreSQL and one Redis, behind HAProxy (Debian's
+// package; .ci/run installs it). A 2,000-student herd goes through the load balancer while the sweeper
+// runs on every instance; one instance is killed with SIGKILL mid-herd and started again. Then:
+//   - every autosave and submit that got a 2xx is in the database (bench/fixture.ts verify);
+//   - exactly one attempt per student;
+//   - results are published exactly once (one "results published" line across every instance's log,
+//     every attempt ranked);
+//   - rate limits are shared (an OTP limit of 5 per phone allows 5 sends in all, not 5 per instance);
+//   - the only failed requests were in flight to the killed instance, and one client retry made each
+//     of them succeed.
+// Needs: PostgreSQL (TEST_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres),
+// Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379), haproxy on PATH. Ports 3150–3199.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { answersForRound } from '../bench/herd-shape.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STUDENTS = Number(process.env.CLUSTER_STUDENTS ?? 2000);
+const AUTOSAVES = 3;
+const CONCURRENCY = 48;
+const SUBMITTERS = Math.floor(STUDENTS * 0.9); // the rest are auto-submitted at publication
+const PG_SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const BASE_PORT = Number(process.env.CLUSTER_BASE_PORT ?? 3150 + Math.floor(Math.random() * 10) * 5);
+const LB_PORT = BASE_PORT;
+const INSTANCE_PORTS = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3];
+const work = mkdtempSync(path.join(tmpdir(), 'quizcast-cluster-'));
+const secret = randomBytes(32).toString('hex');
+const namespace = `quizcast-cluster-${randomBytes(4).toString('hex')}:`;
+const children = new Set();
+const problems = [];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (msg) => console.log(`[cluster ${new Date().toISOString().slice(11, 23)}] ${msg}`);
+
+function check(ok, message) {
+  console.log(`${ok ? '  ok  ' : '  FAIL'} ${message}`);
+  if (!ok) problems.push(message);
+}
+
+async function sql(url, text, params = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+async function waitHealthy(url, child, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+const instanceLogs = [];
+function startInstance(i, databaseUrl) {
+  const file = path.join(work, `instance-${i + 1}-${instanceLogs.length}.log`);
+  instanceLogs.push(file);
+  const out = openSync(file, 'a');
+  return track(
+    spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+      stdio: ['ignore', out, out],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(INSTANCE_PORTS[i]),
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: '6',
+        REDIS_URL,
+        RATE_LIMIT_NAMESPACE: namespace,
+        JWT_SECRET: secret,
+        DATA_DIR: path.join(work, 'data'),
+        SEED_DEMO: 'false',
+        TRUST_PROXY: '127.0.0.1', // the balancer's address: only its X-Forwarded-For is believed
+        SWEEP_INTERVAL_SECONDS: '1',
+        SUBMIT_GRACE_SECONDS: '0',
+        OTP_RESEND_COOLDOWN_SECONDS: '0',
+        OTP_PHONE_LIMIT_PER_HOUR: '5',
+        OTP_IP_LIMIT_PER_HOUR: '1000',
+        LOG_LEVEL: 'info',
+      },
+    }),
+  );
+}
+
+function startHaproxy() {
+  const config = `global
+  maxconn 2048
+defaults
+  mode http
+  timeout connect 1s
+  timeout client 30s
+  timeout server 30s
+  # A request that could not reach a server (refused: the instance is down) goes to another one;
+  # a request already sent is never replayed by the balancer (POST/PUT are not idempotent).
+  retries 3
+  option redispatch 1
+  retry-on conn-failure
+frontend web
+  bind 127.0.0.1:${LB_PORT}
+  option forwardfor
+  default_backend app
+backend app
+  balance roundrobin
+  option httpchk GET /api/health
+  http-check expect status 200
+  # A refused connection marks a server down at once (and the request goes elsewhere); a slow
+  # answer under load does not (3 s to answer, 3 misses in a row).
+  timeout check 3s
+  default-server inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
+${INSTANCE_PORTS.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`).join('\n')}
+`;
+  const file = path.join(work, 'haproxy.cfg');
+  writeFileSync(file, config);
+  return track(spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] }));
+}
+
+/** One HTTP call through the balancer; network errors come back as status 0. */
+async function call(method, url, token, body) {
+  const started = Date.now();
+  try {
+    const res = await fetch(`http://127.0.0.1:${LB_PORT}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, text, started, ended: Date.now() };
+  } catch (err) {
+    return { status: 0, text: String(err?.cause?.code ?? err), started, ended: Date.now() };
+  }
+}
+
+async function main() {
+  if (spawnSync('haproxy', ['-v']).status !== 0)
+    throw new Error('haproxy is not installed (apt-get install haproxy)');
+  log(`work folder ${work}; balancer :${LB_PORT}, instances :${INSTANCE_PORTS.join(', :')}`);
+  const build = spawnSync('npm', ['--workspace', '@quizcast/server', 'run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('server build failed');
+
+  const dbName = `quizcast_cluster_${randomBytes(4).toString('hex')}`;
+  await sql(PG_SERVER, `create database ${dbName}`);
+  const dbUrl = new URL(PG_SERVER);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  try {
+    // ── data: one live quiz, STUDENTS students with tokens (bench/fixture.ts, which also migrates) ──
+    const fixture = path.join(work, 'fixture.json');
+    const seeded = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'bench/fixture.ts'), 'seed', 'herd', fixture],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          BENCH_DB_URL: databaseUrl,
+          BENCH_STUDENTS: String(STUDENTS),
+          BENCH_JWT_SECRET: secret,
+        },
+      },
+    );
+    if (seeded.status !== 0) throw new Error('seeding failed');
+    const { quizId, questions, tokens } = JSON.parse(readFileSync(fixture, 'utf8'));
+
+    // ── three instances behind HAProxy ──
+    const instances = INSTANCE_PORTS.map((_, i) => startInstance(i, databaseUrl));
+    await Promise.all(
+      instances.map((c, i) => waitHealthy(`http://127.0.0.1:${INSTANCE_PORTS[i]}/api/health`, c)),
+    );
+    startHaproxy();
+    await waitHealthy(`http://127.0.0.1:${LB_PORT}/api/health`);
+    await sleep(1500); // every server passed its first checks
+    log('3 instances up behind HAProxy');
+
+    // ── the herd: each student starts, autosaves 3 times (one answer changed each time), submits ──
+    const acks = { started: [], savedRound: [], submitted: [] };
+    const failures = [];
+    let requests = 0;
+    let retriedOk = 0;
+    let killedAt = null;
+    let done = 0;
+    const steps = (i) => {
+      const list = [{ kind: 'start', method: 'GET', url: `/api/quizzes/participant/attend/${quizId}` }];
+      for (let r = 1; r <= AUTOSAVES; r++)
+        list.push({
+          kind: 'save',
+          round: r,
+          method: 'PUT',
+          url: `/api/quizzes/participant/attend/${quizId}/answers`,
+          body: { answers: answersForRound(questions, r) },
+        });
+      if (i < SUBMITTERS)
+        list.push({
+          kind: 'submit',
+          method: 'POST',
+          url: '/api/quizzes/participant/submit',
+          body: { quizId, answers: [] },
+        });
+      return list;
+    };
+    const ok = (step, res) =>
+      (res.status >= 200 && res.status < 300) ||
+      // A submit that was committed just before its instance died: the retry is told so (409);
+      // the attempt is stored and submitted, which the checks below confirm from the database.
+      (step.kind === 'submit' && res.status === 409 && res.text.includes('Already Submitted'));
+    const student = async (i) => {
+      for (const step of steps(i)) {
+        let res = await call(step.method, step.url, tokens[i], step.body);
+        requests += 1;
+        if (!(res.status >= 200 && res.status < 300)) {
+          failures.push({
+            student: i,
+            step: step.kind,
+            status: res.status,
+            text: res.text.slice(0, 120),
+            started: res.started,
+            ended: res.ended,
+          });
+          await sleep(1000); // the client's one retry, a second later (as the app's client backs off)
+          res = await call(step.method, step.url, tokens[i], step.body);
+          requests += 1;
+          if (!ok(step, res)) {
+            problems.push(
+              `student ${i} ${step.kind}: the retry failed too (${res.status} ${res.text.slice(0, 120)})`,
+            );
+            return;
+          }
+          retriedOk += 1;
+        }
+        if (res.status >= 200 && res.status < 300) {
+          if (step.kind === 'start') acks.started[i] = true;
+          if (step.kind === 'save') acks.savedRound[i] = Math.max(acks.savedRound[i] ?? 0, step.round);
+          if (step.kind === 'submit') acks.submitted[i] = true;
+        } else if (step.kind === 'submit') {
+          acks.submitted[i] = true; // stored by the killed instance (409 on retry), verified below
+        }
+      }
+    };
+    let next = 0;
+    const started = Date.now();
+    let killer;
+    const workers = Array.from({ length: CONCURRENCY }, async () => {
+      while (next < STUDENTS) {
+        const i = next++;
+        await student(i);
+        done += 1;
+        if (!killer && done >= STUDENTS * 0.35) {
+          killer = (async () => {
+            killedAt = Date.now();
+            log(`kill -9 instance 2 (pid ${instances[1].pid}) with ${done} of ${STUDENTS} students done`);
+            instances[1].kill('SIGKILL');
+            await sleep(2000);
+            instances[1] = startInstance(1, databaseUrl);
+            await waitHealthy(`http://127.0.0.1:${INSTANCE_PORTS[1]}/api/health`, instances[1]);
+            log('instance 2 restarted');
+          })();
+        }
+      }
+    });
+    await Promise.all(workers);
+    await killer;
+    const seconds = (Date.now() - started) / 1000;
+    log(
+      `herd done: ${requests} requests in ${seconds.toFixed(1)} s (${(requests / seconds).toFixed(0)}/s), ${failures.length} failed once, ${retriedOk} retried ok`,
+    );
+
+    // ── results: the window closes now; every instance's sweeper races to publish ──
+    // (An attempt's deadline is min(start + duration, quiz end): the open ones end with the window.
+    // One transaction, so no sweeper sees the window closed while those deadlines are still open.)
+    await sql(
+      databaseUrl,
+      `with closed as (update quizzes set end_at = now() - interval '1 second' where id = $1 returning end_at)
+       update attempts set deadline_at = least(deadline_at, (select end_at from closed)) where quiz_id = $1`,
+      [quizId],
+    );
+    const until = Date.now() + 60_000;
+    let published = [];
+    while (Date.now() < until) {
+      published = await sql(
+        databaseUrl,
+        `select results_published_at, participant_count from quizzes where id = $1 and results_published_at is not null`,
+        [quizId],
+      );
+      if (published.length) break;
+      await sleep(500);
+    }
+    await sleep(3000); // every sweeper ran again after publication
+
+    // ── rate limits are shared: 5 OTP sends per phone per hour across all instances ──
+    const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    const otpStatuses = [];
+    for (let k = 0; k < 9; k++)
+      otpStatuses.push((await call('POST', '/api/students/signup-send-otp', null, { phNo: phone })).status);
+
+    // ── stop everything, then read the logs and the database ──
+    for (const c of instances) c.kill('SIGTERM');
+    await Promise.all(
+      instances.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+    );
+
+    console.log('\nchecks:');
+    check(problems.length === 0, `every failed request succeeded on its client retry (${retriedOk} retried)`);
+    const killWindowEnd = killedAt + 1000;
+    const outside = failures.filter((f) => f.started > killWindowEnd || f.ended < killedAt);
+    check(
+      failures.length <= CONCURRENCY && outside.length === 0,
+      `only requests in flight to the killed instance failed: ${failures.length} failed (${[...new Set(failures.map((f) => `${f.status || f.text}`))].join(', ') || 'none'}), ${outside.length} outside the moment of the kill`,
+    );
+    for (const f of outside.slice(0, 5)) console.log(`        ${JSON.stringify(f)}`);
+    check(killedAt !== null, 'an instance was killed mid-herd and restarted');
+
+    const perStudent = await sql(
+      databaseUrl,
+      `select count(*)::int as n, count(distinct user_id)::int as users, max(c)::int as most from (select user_id, count(*) over (partition by user_id) as c from attempts where quiz_id = $1) t`,
+      [quizId],
+    );
+    check(
+      perStudent[0].n === STUDENTS && perStudent[0].users === STUDENTS && perStudent[0].most === 1,
+      `exactly one attempt per student (${perStudent[0].n} attempts, ${perStudent[0].users} students)`,
+    );
+
+    const acksFile = path.join(work, 'acks.json');
+    writeFileSync(acksFile, JSON.stringify(acks));
+    const verified = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'bench/fixture.ts'), 'verify', fixture, acksFile],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, BENCH_DB_URL: databaseUrl },
+      },
+    );
+    check(verified.status === 0, 'every 2xx autosave and submit is in the database');
+
+    const states = await sql(
+      databaseUrl,
+      `select status, count(*)::int as n, count(rank)::int as ranked from attempts where quiz_id = $1 group by status order by status`,
+      [quizId],
+    );
+    const by = Object.fromEntries(states.map((s) => [s.status, s]));
+    check(
+      published.length === 1 && published[0].participant_count === STUDENTS,
+      `results published, ${published[0]?.participant_count} participants`,
+    );
+    check(
+      by.submitted?.n === SUBMITTERS && by.auto_submitted?.n === STUDENTS - SUBMITTERS && !by.in_progress,
+      `${SUBMITTERS} submitted, ${STUDENTS - SUBMITTERS} auto-submitted at publication (${JSON.stringify(states)})`,
+    );
+    check(
+      states.every((s) => s.ranked === s.n),
+      'every attempt ranked',
+    );
+    const publishLines = instanceLogs
+      .flatMap((f) => readFileSync(f, 'utf8').split('\n'))
+      .filter((line) => line.includes('"results published"') && line.includes(quizId));
+    check(
+      publishLines.length === 1,
+      `published exactly once across ${instanceLogs.length} instance runs (${publishLines.length} "results published" lines)`,
+    );
+    const sweeping = instanceLogs.filter((f) => readFileSync(f, 'utf8').includes('Quizcast is running'));
+    check(
+      sweeping.length === instanceLogs.length,
+      `the sweeper ran on every instance (${sweeping.length} started)`,
+    );
+
+    const sent = otpStatuses.filter((s) => s === 200).length;
+    check(
+      sent === 5 && otpStatuses.slice(5).every((s) => s === 429),
+      `rate limits shared: ${sent} of 9 OTP sends allowed across 3 instances (${otpStatuses.join(' ')})`,
+    );
+  } finally {
+    for (const c of children) c.kill('SIGKILL');
+    await sleep(300);
+    await sql(PG_SERVER, `drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  }
+  if (problems.length) {
+    for (const p of problems) console.error(`  - ${p}`);
+    console.error(`\ncluster test FAILED (${problems.length}); logs in ${work}`);
+    process.exit(1);
+  }
+  console.log('\ncluster test passed');
+}
+
+main().catch((err) => {
+  console.error(err);
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(1);
+});
