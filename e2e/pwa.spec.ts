@@ -54,8 +54,11 @@ test.describe('fast and installable (issue 17)', () => {
     await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     // The landing screen's chunks are announced with the entry (apps/web/route-preload.ts), not found
-    // only after the entry has run.
-    await expect(page.locator('link[rel="modulepreload"][href*="/assets/landing-page-"]')).toHaveCount(1);
+    // only after the entry has run. (Vite's own preload helper may add a second link for the same
+    // chunk once the lazy route loads, so this asks for at least one.)
+    await expect(
+      page.locator('link[rel="modulepreload"][href*="/assets/landing-page-"]').first(),
+    ).toBeAttached();
 
     const own = responses.filter((r) => new URL(r.url).pathname.match(/^\/($|assets\/)/));
     const scripts = own.filter((r) => r.type === 'script');
