@@ -8,6 +8,12 @@ import { adminSession, registerViaApi, signIn, type Session } from './support/se
 
 const choiceText = (q: number, c: number) => `Option ${String.fromCharCode(65 + c)} of question ${q + 1}`;
 
+/** Quizzes this file made; retired after each test even when one times out (its page is gone then). */
+const made: { id: string; adminToken: string }[] = [];
+test.afterEach(async ({ request }) => {
+  for (const quiz of made.splice(0)) await retireQuiz(request, quiz.adminToken, quiz.id);
+});
+
 /** An admin publishes a free quiz with `count` questions of four choices, live now for two hours. */
 async function createExamQuiz(page: Page, count: number, label: string) {
   const admin = await adminSession(page.request, test.info());
@@ -30,6 +36,7 @@ async function createExamQuiz(page: Page, count: number, label: string) {
       lang: 'en',
     })),
   });
+  made.push({ id: created._id, adminToken: admin.accessToken });
   return { id: created._id, name, adminToken: admin.accessToken };
 }
 
