@@ -140,9 +140,12 @@ export const questionInputSchema = z.object({
   /** Present when editing an existing question (keeps its id, so saved answers stay linked). */
   _id: z.uuid({ error: 'Question id must be a UUID' }).optional(),
   qn: z.string({ error: 'Question text must be text' }),
-  choices: z.array(z.string({ error: 'Each choice must be text' }), {
-    error: 'Choices must be a list of text',
-  }),
+  /** Absent: [] (a numeric question has none). */
+  choices: z
+    .array(z.string({ error: 'Each choice must be text' }), {
+      error: 'Choices must be a list of text',
+    })
+    .default([]),
   /** Required for a multiple-choice question; ignored (0) for a numeric one. */
   ansIndex: z.number({ error: 'ansIndex must be a number' }).optional(),
   explanation: z.string({ error: 'Explanation must be text' }).nullable().optional(),
