@@ -1,7 +1,11 @@
-import { forwardRef, useId, type ReactNode } from 'react';
+import { forwardRef, lazy, Suspense, useId, type ReactNode } from 'react';
 import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
 import { Badge } from '../../../components/ui/badge';
-import { NumericAnswerInput } from './numeric-answer-input';
+
+// Loaded only when a numeric question shows (the attempt screen's size budget); precached for offline.
+const NumericAnswerInput = lazy(() =>
+  import('./numeric-answer-input').then((m) => ({ default: m.NumericAnswerInput })),
+);
 
 /** One question with its choices as large radio options; line breaks in the text are kept. */
 export const AttemptQuestion = forwardRef<
@@ -63,13 +67,15 @@ export const AttemptQuestion = forwardRef<
         {question.qn}
       </p>
       {question.type === 'numeric' ? (
-        <NumericAnswerInput
-          key={question._id}
-          selected={selected}
-          disabled={disabled}
-          onAnswer={onChoose}
-          onClear={() => onClear?.()}
-        />
+        <Suspense fallback={<div className="mt-5 min-h-24" />}>
+          <NumericAnswerInput
+            key={question._id}
+            selected={selected}
+            disabled={disabled}
+            onAnswer={onChoose}
+            onClear={() => onClear?.()}
+          />
+        </Suspense>
       ) : (
         <fieldset className="mt-5" disabled={disabled}>
           <legend className="sr-only">Choices</legend>
