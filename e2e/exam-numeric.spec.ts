@@ -27,7 +27,13 @@ test('a learner types a numeric answer on the keypad box; a bad value is refused
     published: true,
     markingScheme: { correct: 4, wrong: 1 },
     questions: [
-      { qn: NUMERIC_QN, type: 'numeric', numericAnswer: '1.33', tolerance: '0.01', explanation: '4/3 = 1.33.' },
+      {
+        qn: NUMERIC_QN,
+        type: 'numeric',
+        numericAnswer: '1.33',
+        tolerance: '0.01',
+        explanation: '4/3 = 1.33.',
+      },
       { qn: 'What is 2 + 2?', choices: ['3', '4', '5', '6'], ansIndex: 1 },
     ],
   });
