@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -166,12 +167,25 @@ export const questions = pgTable(
     topic: text('topic'),
     /** Set when an admin drops the question after publication: it then scores nothing for anyone. */
     droppedAt: timestamp('dropped_at', { withTimezone: true }),
+    /**
+     * 'numeric' (issue 12): no choices (`[]`, ans_index 0); the answer is `numeric_answer`, correct
+     * within `tolerance` (absent: exact). Exact decimals, compared as in `domain/numeric-answer.ts`.
+     */
+    type: text('type', { enum: ['mcq', 'numeric'] })
+      .notNull()
+      .default('mcq'),
+    numericAnswer: numeric('numeric_answer'),
+    tolerance: numeric('tolerance'),
   },
   (t) => [
     uniqueIndex('questions_quiz_position_key').on(t.quizId, t.position),
     check(
       'questions_ans_index_check',
-      sql`${t.ansIndex} >= 0 and ${t.ansIndex} < jsonb_array_length(${t.choices})`,
+      sql`${t.type} = 'numeric' or (${t.ansIndex} >= 0 and ${t.ansIndex} < jsonb_array_length(${t.choices}))`,
+    ),
+    check(
+      'questions_numeric_answer_check',
+      sql`(${t.type} = 'numeric') = (${t.numericAnswer} is not null) and (${t.tolerance} is null or (${t.type} = 'numeric' and ${t.tolerance} >= 0))`,
     ),
   ],
 );

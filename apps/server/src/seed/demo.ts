@@ -134,12 +134,25 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
     const answers = questions.map((q) => {
       const roll = rng();
       if (roll > 0.92) return { qnId: q.id, selectedOption: null };
-      const wrong = q.choices.filter((_, i) => i !== q.ansIndex);
-      const pick = roll < skill ? q.choices[q.ansIndex]! : wrong[Math.floor(rng() * wrong.length)]!;
+      // A numeric question (issue 12) draws exactly as a multiple-choice one: the right number, or one
+      // of the bank's wrong numbers; so every quiz's seeded scores stay as they were.
+      const right = q.type === 'numeric' ? q.numericAnswer! : q.choices[q.ansIndex]!;
+      const wrong =
+        q.type === 'numeric'
+          ? (content.questions[q.position]?.wrongAnswers ?? [])
+          : q.choices.filter((_, i) => i !== q.ansIndex);
+      const pick = roll < skill ? right : wrong[Math.floor(rng() * wrong.length)]!;
       return { qnId: q.id, selectedOption: pick };
     });
     const scored = scoreAttempt(
-      questions.map((q) => ({ id: q.id, choices: q.choices, ansIndex: q.ansIndex })),
+      questions.map((q) => ({
+        id: q.id,
+        choices: q.choices,
+        ansIndex: q.ansIndex,
+        type: q.type,
+        numericAnswer: q.numericAnswer,
+        tolerance: q.tolerance,
+      })),
       answers,
       { correct: quiz.markCorrect, wrong: quiz.markWrong },
     );

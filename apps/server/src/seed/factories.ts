@@ -46,6 +46,10 @@ export interface QuestionSeed {
   explanation?: string | null;
   lang?: 'en' | 'hi';
   topic?: string | null;
+  /** A numeric-answer question (issue 12): `choices` [] and the key in `numericAnswer` (canonical text). */
+  type?: 'mcq' | 'numeric';
+  numericAnswer?: string | null;
+  tolerance?: string | null;
 }
 
 export function buildQuestions(count: number): QuestionSeed[] {
@@ -95,6 +99,9 @@ export async function createQuiz(
     explanation: q.explanation ?? null,
     lang: q.lang ?? 'en',
     topic: q.topic ?? null,
+    type: q.type ?? 'mcq',
+    numericAnswer: q.numericAnswer ?? null,
+    tolerance: q.tolerance ?? null,
   }));
   const inserted = rows.length ? await db.insert(questions).values(rows).returning() : [];
   return { quiz: quiz!, questions: inserted.sort((a, b) => a.position - b.position) };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDUCATION_LEVELS, EXAM_FAMILIES } from '@quizcast/contract/constants';
+import { canonicalNumber, numericAnswerMatches } from '@quizcast/contract/domain/numeric-answer';
+import { questionViolations } from '@quizcast/contract/schemas/admin';
 import { DEMO_QUIZZES } from './question-bank';
 
 const allQuestions = DEMO_QUIZZES.flatMap((quiz) => quiz.questions.map((question) => ({ quiz, question })));
@@ -46,7 +48,7 @@ describe('demo question bank', () => {
   });
 
   it('has well-formed questions with exactly one valid answer index', () => {
-    for (const { quiz, question } of allQuestions) {
+    for (const { quiz, question } of allQuestions.filter(({ question }) => question.type !== 'numeric')) {
       const label = `${quiz.key}: ${question.qn}`;
       expect(question.qn.trim(), label).not.toBe('');
       expect(question.explanation.trim(), label).not.toBe('');
@@ -70,9 +72,25 @@ describe('demo question bank', () => {
     }
   });
 
+  it('has 2–3 JEE numerical-value questions, each valid, with wrong numbers for the seeded learners', () => {
+    const numeric = allQuestions.filter(({ question }) => question.type === 'numeric');
+    expect(numeric.map(({ quiz }) => quiz.key)).toEqual(Array(3).fill('jee-main-mathematics'));
+    for (const { quiz, question } of numeric) {
+      const label = `${quiz.key}: ${question.qn}`;
+      expect(questionViolations(question, label), label).toEqual([]);
+      expect(canonicalNumber(question.numericAnswer!), label).toBe(question.numericAnswer);
+      expect(question.wrongAnswers!.length, label).toBeGreaterThanOrEqual(2);
+      for (const wrong of question.wrongAnswers!) {
+        expect(numericAnswerMatches(wrong, question.numericAnswer, question.tolerance), label).toBe(false);
+      }
+    }
+  });
+
   it('varies the position of the correct answer within each quiz', () => {
     for (const quiz of DEMO_QUIZZES) {
-      const positions = new Set(quiz.questions.map((question) => question.ansIndex));
+      const positions = new Set(
+        quiz.questions.filter((question) => question.type !== 'numeric').map((question) => question.ansIndex),
+      );
       expect(positions.size, quiz.key).toBeGreaterThanOrEqual(3);
     }
   });

@@ -16,6 +16,14 @@ export interface DemoQuestion {
   ansIndex: number;
   /** One or two sentences explaining the answer. */
   explanation: string;
+  /**
+   * A JEE-style numerical-value question (issue 12): `choices` is empty and `ansIndex` 0; the answer is
+   * `numericAnswer` (± `tolerance`). `wrongAnswers` are the numbers seeded learners get wrong with.
+   */
+  type?: 'numeric';
+  numericAnswer?: string;
+  tolerance?: string;
+  wrongAnswers?: string[];
 }
 
 export interface DemoQuizContent {
@@ -573,7 +581,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     instructions: [
       'Each correct answer earns 1 point; there is no negative marking.',
       'Keep a pen and paper ready for rough work.',
-      'Select exactly one option for each question.',
+      'Select exactly one option for each multiple-choice question; for a numerical-value question, type the number.',
       'Submit your answers before the timer runs out.',
     ],
     questions: [
@@ -675,7 +683,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     instructions: [
       'Each correct answer earns 1 point; there is no negative marking.',
       'Keep a pen and paper ready for rough work.',
-      'Select exactly one option for each question.',
+      'Select exactly one option for each multiple-choice question; for a numerical-value question, type the number.',
     ],
     questions: [
       {
@@ -1042,7 +1050,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     instructions: [
       'Each correct answer earns 1 point; there is no negative marking.',
       'Keep a pen and paper ready for rough work.',
-      'Select exactly one option for each question.',
+      'Select exactly one option for each multiple-choice question; for a numerical-value question, type the number.',
       'Submit your answers before the timer runs out.',
     ],
     questions: [
@@ -1391,15 +1399,18 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
     instructions: [
       'Each correct answer earns 1 point; there is no negative marking in this practice set.',
       'Keep a pen and paper ready for rough work.',
-      'Select exactly one option for each question.',
+      'Select exactly one option for each multiple-choice question; for a numerical-value question, type the number.',
       'Submit your answers before the timer runs out.',
     ],
     questions: [
       {
         topic: 'Algebra',
-        qn: 'If a and b are the roots of x^2 - 5x + 6 = 0, what is the value of a^2 + b^2?',
-        choices: ['11', '12', '13', '25'],
-        ansIndex: 2,
+        qn: 'If a and b are the roots of x^2 - 5x + 6 = 0, what is the value of a^2 + b^2? (Numerical value)',
+        choices: [],
+        ansIndex: 0,
+        type: 'numeric',
+        numericAnswer: '13',
+        wrongAnswers: ['25', '12', '11'],
         explanation: 'a + b = 5 and ab = 6, so a^2 + b^2 = (a + b)^2 - 2ab = 25 - 12 = 13.',
       },
       {
@@ -1418,10 +1429,17 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
       },
       {
         topic: 'Calculus',
-        qn: 'Evaluate the definite integral of 2x dx from x = 0 to x = 3.',
-        choices: ['3', '6', '12', '9'],
-        ansIndex: 3,
-        explanation: 'An antiderivative of 2x is x^2, so the integral is 3^2 - 0^2 = 9.',
+        qn:
+          'Evaluate the definite integral of (x^2 + 1) dx from x = 0 to x = 1. ' +
+          '(Numerical value, correct to two decimal places)',
+        choices: [],
+        ansIndex: 0,
+        type: 'numeric',
+        numericAnswer: '1.33',
+        tolerance: '0.01',
+        wrongAnswers: ['2', '1.5', '0.33'],
+        explanation:
+          'An antiderivative of x^2 + 1 is x^3 / 3 + x, so the integral is 1/3 + 1 = 4/3 = 1.33 (to two decimal places).',
       },
       {
         topic: 'Permutations and Combinations',
@@ -1462,9 +1480,12 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
       },
       {
         topic: 'Matrices',
-        qn: 'A is a 3 x 3 matrix with det(A) = 4. What is det(2A)?',
-        choices: ['8', '16', '32', '64'],
-        ansIndex: 2,
+        qn: 'A is a 3 x 3 matrix with det(A) = 4. What is det(2A)? (Numerical value)',
+        choices: [],
+        ansIndex: 0,
+        type: 'numeric',
+        numericAnswer: '32',
+        wrongAnswers: ['8', '16', '64'],
         explanation: 'For an n x n matrix, det(kA) = k^n det(A), so det(2A) = 2^3 x 4 = 32.',
       },
       {
@@ -1500,7 +1521,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
       'Each correct answer earns 1 point; there is no negative marking in this practice set.',
       'Take g = 10 m/s^2 wherever needed.',
       'Keep a pen and paper ready for rough work.',
-      'Select exactly one option for each question.',
+      'Select exactly one option for each multiple-choice question; for a numerical-value question, type the number.',
     ],
     questions: [
       {
@@ -1822,7 +1843,7 @@ export const DEMO_QUIZZES: DemoQuizContent[] = [
       'Each correct answer earns 1 point.',
       'Questions follow the NCERT Class 11 and 12 Physics syllabus.',
       'Keep a pen and paper ready for rough work.',
-      'Select exactly one option for each question.',
+      'Select exactly one option for each multiple-choice question; for a numerical-value question, type the number.',
     ],
     questions: [
       {

@@ -1,4 +1,5 @@
 import { POINTS_PER_CORRECT_ANSWER } from '../constants';
+import { numericAnswerMatches, type QuestionType } from './numeric-answer';
 
 export interface MarkingScheme {
   /** Points for a correct answer (default 1). */
@@ -15,6 +16,17 @@ export interface ScorableQuestion {
   ansIndex: number;
   /** Dropped after publication (key correction): scores nothing for anyone. */
   dropped?: boolean;
+  /** 'numeric': no choices; the answer is `numericAnswer` ± `tolerance` (absent: 'mcq'). */
+  type?: QuestionType;
+  numericAnswer?: string | null;
+  tolerance?: string | null;
+}
+
+/** Whether one saved answer (a choice's text, or a number's text) is right for the question. */
+export function isAnswerCorrect(q: ScorableQuestion, selectedOption: string | null | undefined): boolean {
+  if (q.dropped || selectedOption == null) return false;
+  if (q.type === 'numeric') return numericAnswerMatches(selectedOption, q.numericAnswer, q.tolerance);
+  return q.choices[q.ansIndex] === selectedOption;
 }
 
 export interface SubmittedAnswer {
@@ -46,7 +58,7 @@ export function scoreAttempt(
   let wrongCount = 0;
   const answers = questions.map((q) => {
     const selectedOption = byQuestion.get(q.id) ?? null;
-    const isCorrect = !q.dropped && selectedOption !== null && q.choices[q.ansIndex] === selectedOption;
+    const isCorrect = isAnswerCorrect(q, selectedOption);
     if (isCorrect) correctCount += 1;
     else if (selectedOption !== null && !q.dropped) wrongCount += 1;
     return { qnId: q.id, selectedOption, isCorrect };

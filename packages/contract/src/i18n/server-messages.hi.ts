@@ -111,4 +111,8 @@ export const SERVER_MESSAGE_PATTERNS_HI: ReadonlyArray<readonly [RegExp, (...par
   ],
   [/^Unknown question: (.+)$/, (id) => `यह प्रश्न इस क्विज़ में नहीं है: ${id}`],
   [/^Invalid option for question (.+)$/, (id) => `प्रश्न ${id} के लिए यह विकल्प सही नहीं है`],
+  [
+    /^Question (.+) needs a number: Enter a number, like 12 or -3\.5$/,
+    (id) => `प्रश्न ${id} का उत्तर एक संख्या होनी चाहिए: कोई संख्या लिखें, जैसे 12 या -3.5`,
+  ],
 ];

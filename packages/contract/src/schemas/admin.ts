@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EDUCATION_LEVELS, EXAM_FAMILIES } from '../constants';
+import { canonicalNumber, QUESTION_TYPES, type QuestionType } from '../domain/numeric-answer';
 
 /**
  * Admin API (issue 7): authoring quizzes, bulk import, participants and results.
@@ -46,6 +47,27 @@ export interface QuestionDraft {
   explanation?: string | null;
   /** Optional subject area for analytics, e.g. "Modern History". */
   topic?: string | null;
+  /** 'numeric' (issue 12): no choices; `numericAnswer` ± `tolerance` is the answer. Absent: 'mcq'. */
+  type?: QuestionType;
+  numericAnswer?: string | null;
+  tolerance?: string | null;
+}
+
+/** The rules of a numeric question's answer and tolerance (editor, CSV import and API alike). */
+export function numericAnswerViolations(
+  q: Pick<QuestionDraft, 'numericAnswer' | 'tolerance' | 'choices'>,
+  label: string,
+): string[] {
+  const problems: string[] = [];
+  const answer = q.numericAnswer?.trim() ?? '';
+  if (!answer) problems.push(`${label}: the answer is required`);
+  else if (canonicalNumber(answer) === null)
+    problems.push(`${label}: the answer must be a number, like 12 or -3.5`);
+  const tolerance = q.tolerance?.trim() ?? '';
+  if (tolerance && (canonicalNumber(tolerance) === null || tolerance.startsWith('-')))
+    problems.push(`${label}: the tolerance must be a number of 0 or more, like 0.01`);
+  if (q.choices.length) problems.push(`${label}: a numeric question has no choices`);
+  return problems;
 }
 
 /**
@@ -57,6 +79,22 @@ export function questionViolations(q: QuestionDraft, label: string): string[] {
   if (!q.qn.trim()) problems.push(`${label}: question text is required`);
   else if (q.qn.length > QUESTION_TEXT_MAX)
     problems.push(`${label}: question text must be at most ${QUESTION_TEXT_MAX} characters`);
+
+  if (q.type === 'numeric') {
+    problems.push(...numericAnswerViolations(q, label));
+  } else {
+    problems.push(...choiceViolations(q, label));
+  }
+  if (q.explanation && q.explanation.length > EXPLANATION_MAX)
+    problems.push(`${label}: explanation must be at most ${EXPLANATION_MAX} characters`);
+  if (typeof q.topic === 'string' && q.topic.trim().length > TOPIC_MAX)
+    problems.push(`${label}: topic must be at most ${TOPIC_MAX} characters`);
+  return problems;
+}
+
+/** 2–6 distinct non-empty choices, the answer one of them. */
+function choiceViolations(q: QuestionDraft, label: string): string[] {
+  const problems: string[] = [];
 
   if (q.choices.length < CHOICES_MIN || q.choices.length > CHOICES_MAX) {
     problems.push(`${label}: needs ${CHOICES_MIN}–${CHOICES_MAX} choices (has ${q.choices.length})`);
@@ -83,10 +121,6 @@ export function questionViolations(q: QuestionDraft, label: string): string[] {
   if (!Number.isInteger(q.ansIndex) || q.ansIndex < 0 || q.ansIndex >= q.choices.length) {
     problems.push(`${label}: the correct answer must be one of its choices`);
   }
-  if (q.explanation && q.explanation.length > EXPLANATION_MAX)
-    problems.push(`${label}: explanation must be at most ${EXPLANATION_MAX} characters`);
-  if (typeof q.topic === 'string' && q.topic.trim().length > TOPIC_MAX)
-    problems.push(`${label}: topic must be at most ${TOPIC_MAX} characters`);
   return problems;
 }
 
@@ -94,17 +128,33 @@ export function questionViolations(q: QuestionDraft, label: string): string[] {
 // Request bodies
 // ---------------------------------------------------------------------------------------------
 
+/** A number as text or as a JSON number (kept as text, so "2.50" stays exact); checked by the rules. */
+const numericText = (label: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .transform((v) => (typeof v === 'number' ? String(v) : v))
+    .nullable()
+    .optional();
+
 export const questionInputSchema = z.object({
   /** Present when editing an existing question (keeps its id, so saved answers stay linked). */
   _id: z.uuid({ error: 'Question id must be a UUID' }).optional(),
   qn: z.string({ error: 'Question text must be text' }),
-  choices: z.array(z.string({ error: 'Each choice must be text' }), {
-    error: 'Choices must be a list of text',
-  }),
-  ansIndex: z.number({ error: 'ansIndex must be a number' }),
+  /** Absent: [] (a numeric question has none). */
+  choices: z
+    .array(z.string({ error: 'Each choice must be text' }), {
+      error: 'Choices must be a list of text',
+    })
+    .default([]),
+  /** Required for a multiple-choice question; ignored (0) for a numeric one. */
+  ansIndex: z.number({ error: 'ansIndex must be a number' }).optional(),
   explanation: z.string({ error: 'Explanation must be text' }).nullable().optional(),
   lang: z.enum(QUESTION_LANGS, { error: 'Question language must be "en" or "hi"' }).optional(),
   topic: z.string({ error: 'Topic must be text' }).nullable().optional(),
+  /** 'mcq' (default) or 'numeric': then `choices` is [] and `numericAnswer` (± `tolerance`) is the key. */
+  type: z.enum(QUESTION_TYPES, { error: 'Question type must be "mcq" or "numeric"' }).optional(),
+  numericAnswer: numericText('The answer'),
+  tolerance: numericText('The tolerance'),
 });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
@@ -179,15 +229,31 @@ const quizFieldsSchema = z.object({
     ),
 });
 
-function isQuestionShape(q: unknown): q is QuestionDraft {
-  if (typeof q !== 'object' || q === null) return false;
-  const { qn, choices, ansIndex } = q as Record<string, unknown>;
-  return (
-    typeof qn === 'string' &&
-    Array.isArray(choices) &&
-    choices.every((c) => typeof c === 'string') &&
-    typeof ansIndex === 'number'
-  );
+/** The draft the rules read, or null when a field is mistyped (its own schema reports that). */
+function asDraft(q: unknown): QuestionDraft | null {
+  if (typeof q !== 'object' || q === null) return null;
+  const { qn, ansIndex, type, numericAnswer, tolerance } = q as Record<string, unknown>;
+  const choices = (q as Record<string, unknown>).choices ?? [];
+  const text = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+  const numberish = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+  if (
+    typeof qn !== 'string' ||
+    !Array.isArray(choices) ||
+    !choices.every((c) => typeof c === 'string') ||
+    (ansIndex !== undefined && typeof ansIndex !== 'number') ||
+    !numberish(text(numericAnswer)) ||
+    !numberish(text(tolerance))
+  )
+    return null;
+  return {
+    ...(q as QuestionDraft),
+    choices: choices as string[],
+    ansIndex: typeof ansIndex === 'number' ? ansIndex : -1,
+    ...(type === 'numeric' && {
+      numericAnswer: text(numericAnswer) as string | null | undefined,
+      tolerance: text(tolerance) as string | null | undefined,
+    }),
+  };
 }
 
 /**
@@ -206,8 +272,9 @@ const quizCrossFieldRules = z
     if (!Array.isArray(quiz.questions)) return;
     quiz.questions.forEach((q: unknown, i) => {
       // A question with a mistyped field is reported by its own schema.
-      if (!isQuestionShape(q)) return;
-      for (const message of questionViolations(q, `Question ${i + 1}`)) {
+      const draft = asDraft(q);
+      if (!draft) return;
+      for (const message of questionViolations(draft, `Question ${i + 1}`)) {
         ctx.addIssue({ code: 'custom', path: ['questions', i], message });
       }
     });
@@ -262,6 +329,10 @@ export const adminQuestionSchema = z.object({
   topic: z.string().nullable(),
   /** The attached recording (played instead of speech), if any. */
   audioUrl: z.string().nullable(),
+  type: z.enum(QUESTION_TYPES),
+  /** Numeric questions: the answer and tolerance as exact decimal text; null otherwise. */
+  numericAnswer: z.string().nullable(),
+  tolerance: z.string().nullable(),
 });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 
@@ -380,6 +451,9 @@ export const importPreviewResponseSchema = z.object({
       explanation: z.string().nullable(),
       lang: z.enum(QUESTION_LANGS).optional(),
       topic: z.string().optional(),
+      type: z.enum(QUESTION_TYPES).optional(),
+      numericAnswer: z.string().nullable().optional(),
+      tolerance: z.string().nullable().optional(),
     }),
   ),
 });

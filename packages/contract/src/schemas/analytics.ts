@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTION_TYPES } from '../domain/numeric-answer';
 
 /**
  * Performance analytics (issue 14): the learner's progress page, a quiz's Analysis tab, the admin's
@@ -156,6 +157,10 @@ export const itemRowSchema = z.object({
   topic: z.string().nullable(),
   choices: z.array(z.string()),
   ansIndex: z.number().int(),
+  /** A numeric question (issue 12) has no options: its shares are correct / wrong / skipped. */
+  type: z.enum(QUESTION_TYPES),
+  numericAnswer: z.string().nullable(),
+  tolerance: z.string().nullable(),
   dropped: z.boolean(),
   /** % correct among participants, 1 decimal. */
   facility: z.number(),
@@ -166,6 +171,8 @@ export const itemRowSchema = z.object({
   ),
   skipped: z.number().int(),
   skippedShare: z.number(),
+  /** % who answered wrong (neither correct nor skipped), 1 decimal. */
+  wrongShare: z.number(),
   avgTimeMs: z.number().nullable(),
   flags: z.array(z.enum(ITEM_FLAGS)),
 });

@@ -96,6 +96,11 @@ export const attemptQuestionSchema = z.object({
   lang: z.enum(['en', 'hi']),
   /** A recorded reading of the question (same origin, range requests); played instead of speech. */
   audioUrl: z.string().nullable(),
+  /**
+   * 'numeric' (issue 12; absent: multiple choice): no choices; the learner types a number, saved in
+   * `selectedOption` as its canonical text. Never the answer or the tolerance.
+   */
+  type: z.literal('numeric').optional(),
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 

@@ -23,12 +23,16 @@ export const summaryQuestionSchema = z.object({
   lang: z.enum(['en', 'hi']).optional(),
   /** A recording of the question, played instead of synthesized speech. */
   audioUrl: z.string().nullable().optional(),
+  /** Numeric questions (issue 12): no choices; the answer is `numericAnswer` ± `tolerance`. */
+  type: z.literal('numeric').optional(),
+  numericAnswer: z.string().nullable().optional(),
+  tolerance: z.string().nullable().optional(),
 });
 export type SummaryQuestion = z.infer<typeof summaryQuestionSchema>;
 
 export const summaryAnswerSchema = z.object({
   qnId: z.string(),
-  /** The chosen choice's text; null when the question was left unanswered. */
+  /** The chosen choice's text (a numeric question: the number typed); null when left unanswered. */
   selectedOption: z.string().nullable(),
   isCorrect: z.boolean(),
 });

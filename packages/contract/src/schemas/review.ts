@@ -86,6 +86,10 @@ export const reviewCardSchema = z.object({
   explanation: z.string().nullable(),
   lang: z.enum(['en', 'hi']),
   audioUrl: z.string().nullable(),
+  /** Numeric questions (issue 12): no choices; the learner types a number, graded ± `tolerance`. */
+  type: z.literal('numeric').optional(),
+  numericAnswer: z.string().nullable().optional(),
+  tolerance: z.string().nullable().optional(),
   source: z.enum(['wrong', 'skipped', 'unsure', 'manual']),
   state: z.enum(CARD_STATES),
   due: z.string(),

@@ -6,6 +6,7 @@ import {
   rupeesToPaise,
   scoreHistogramOfCounts,
 } from '@quizcast/contract/domain/admin-quiz';
+import { canonicalNumber, type QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { quizIntegrityDefaults } from '@quizcast/contract/domain/quiz-integrity';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
@@ -84,21 +85,29 @@ function questionValues(
   q: {
     qn: string;
     choices: string[];
-    ansIndex: number;
+    ansIndex?: number;
     explanation?: string | null;
     lang?: 'en' | 'hi';
     topic?: string | null;
+    type?: QuestionType;
+    numericAnswer?: string | null;
+    tolerance?: string | null;
   },
   position: number,
 ): QuestionValues {
+  const numeric = q.type === 'numeric';
   return {
     position,
     qn: q.qn.trim(),
-    choices: q.choices.map((c) => c.trim()),
-    ansIndex: q.ansIndex,
+    choices: numeric ? [] : q.choices.map((c) => c.trim()),
+    ansIndex: numeric ? 0 : (q.ansIndex ?? 0),
     explanation: q.explanation?.trim() || null,
     lang: q.lang ?? 'en',
     topic: q.topic?.trim() || null,
+    // Numeric questions (issue 12): the key and tolerance as canonical decimal text ("2.50" → "2.5").
+    type: numeric ? 'numeric' : 'mcq',
+    numericAnswer: numeric ? canonicalNumber(q.numericAnswer ?? '') : null,
+    tolerance: numeric && q.tolerance?.trim() ? canonicalNumber(q.tolerance) : null,
   };
 }
 
@@ -112,6 +121,9 @@ function toAdminQuestion(q: QuestionRow): AdminQuestion {
     lang: q.lang,
     topic: q.topic,
     audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+    type: q.type,
+    numericAnswer: q.numericAnswer,
+    tolerance: q.tolerance,
   };
 }
 
@@ -457,6 +469,9 @@ function stripLine(q: ImportedQuestion) {
     explanation: q.explanation,
     ...(q.lang ? { lang: q.lang } : {}),
     ...(q.topic ? { topic: q.topic } : {}),
+    ...(q.type === 'numeric'
+      ? { type: q.type, numericAnswer: q.numericAnswer ?? null, tolerance: q.tolerance ?? null }
+      : {}),
   };
 }
 
@@ -517,7 +532,14 @@ function frozenChanges(
       )
     )
       refused.push(`${label}: choices cannot change ${why}`);
-    if (q.ansIndex !== row.ansIndex) refused.push(`${label}: the correct answer cannot change ${why}`);
+    const next = questionValues(q, i);
+    if (
+      next.type !== row.type ||
+      (next.type === 'mcq' && next.ansIndex !== row.ansIndex) ||
+      next.numericAnswer !== row.numericAnswer ||
+      next.tolerance !== row.tolerance
+    )
+      refused.push(`${label}: the correct answer cannot change ${why}`);
   });
   return refused;
 }

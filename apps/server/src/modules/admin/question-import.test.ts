@@ -233,3 +233,73 @@ describe('upload helpers', () => {
     expect(decodeUpload(Buffer.from('\uFEFFनमस्ते', 'utf8'))).toBe('नमस्ते');
   });
 });
+
+describe('CSV import of numeric-answer questions (issue 12)', () => {
+  it('reads a `type` column "numeric" with the number in `answer` and an optional `tolerance`', () => {
+    const csv = [
+      'qn,choice1,choice2,answer,explanation,type,tolerance',
+      '2 + 2 = ?,3,4,B,,,',
+      'Integral of (x^2 + 1) from 0 to 1?,,,1.33,4/3,numeric,0.01',
+      'det(2A) when det(A) = 4 and A is 3 x 3?,,,32,,NUMERIC,',
+    ].join('\n');
+    const result = parseQuestionFile(csv, 'csv');
+    expect(result).toEqual({
+      ok: true,
+      format: 'csv',
+      questions: [
+        { qn: '2 + 2 = ?', choices: ['3', '4'], ansIndex: 1, explanation: null, line: 2 },
+        {
+          qn: 'Integral of (x^2 + 1) from 0 to 1?',
+          choices: [],
+          ansIndex: 0,
+          explanation: '4/3',
+          type: 'numeric',
+          numericAnswer: '1.33',
+          tolerance: '0.01',
+          line: 3,
+        },
+        {
+          qn: 'det(2A) when det(A) = 4 and A is 3 x 3?',
+          choices: [],
+          ansIndex: 0,
+          explanation: null,
+          type: 'numeric',
+          numericAnswer: '32',
+          tolerance: null,
+          line: 4,
+        },
+      ],
+    });
+  });
+
+  it('needs no choice columns with a `type` column, and lists every bad numeric row', () => {
+    const csv = [
+      'qn,answer,type,tolerance',
+      'Ok?,12,numeric,',
+      'Not a number?,twelve,numeric,',
+      'Negative tolerance?,3,numeric,-1',
+      'Odd type?,3,integer,',
+      'Tolerance on a choice question?,A,mcq,0.5',
+    ].join('\n');
+    const result = parseQuestionFile(csv, 'csv');
+    expect(result).toEqual({
+      ok: false,
+      format: 'csv',
+      errors: [
+        'Line 3: the answer must be a number, like 12 or -3.5',
+        'Line 4: the tolerance must be a number of 0 or more, like 0.01',
+        'Line 5: type must be "mcq" or "numeric" (got "integer")',
+        'Line 6: a tolerance is only for numeric questions (type "numeric")',
+      ],
+    });
+  });
+
+  it('refuses choices on a numeric row', () => {
+    const result = parseQuestionFile('qn,choice1,choice2,answer,type\nQ?,1,2,1,numeric\n', 'csv');
+    expect(result).toEqual({
+      ok: false,
+      format: 'csv',
+      errors: ['Line 2: a numeric question has no choices'],
+    });
+  });
+});

@@ -10,7 +10,7 @@ import {
 
 /**
  * Bulk import of questions from a CSV file (qn, choice1…choice6, answer, explanation, and with a
- * header row optionally lang and topic) or an
+ * header row optionally lang, topic, and type + tolerance for numeric-answer questions) or an
  * Aiken-format text file. Pure: text in, questions or every problem (with its line number) out.
  */
 
@@ -24,6 +24,10 @@ export interface ImportedQuestion {
   lang?: QuestionLang;
   /** Optional `topic` column (CSV only). */
   topic?: string;
+  /** CSV `type` column "numeric" (issue 12): the `answer` cell is the number, `tolerance` optional. */
+  type?: 'numeric';
+  numericAnswer?: string;
+  tolerance?: string | null;
   /** First line of the question in the file (1-based). */
   line: number;
 }
@@ -86,7 +90,7 @@ function checkQuestion(q: ImportedQuestion, errors: string[], label: string): bo
 // CSV
 // -------------------------------------------------------------------------------------------------
 
-type Column = 'qn' | 'answer' | 'explanation' | 'lang' | 'topic' | `choice${number}`;
+type Column = 'qn' | 'answer' | 'explanation' | 'lang' | 'topic' | 'type' | 'tolerance' | `choice${number}`;
 
 const HEADER_ALIASES: Record<string, Column> = {
   qn: 'qn',
@@ -101,6 +105,9 @@ const HEADER_ALIASES: Record<string, Column> = {
   language: 'lang',
   topic: 'topic',
   subject: 'topic',
+  type: 'type',
+  questiontype: 'type',
+  tolerance: 'tolerance',
 };
 
 function headerColumn(cell: string): Column | null {
@@ -173,7 +180,11 @@ function parseCsv(text: string): Parsed {
         errors.push(`Line ${first.line}: unknown column "${cell.trim()}"`);
     });
     const present = new Set(columns);
-    for (const needed of ['qn', 'choice1', 'choice2', 'answer'] as const) {
+    // With a `type` column a file may hold numeric questions only, so choices are then optional.
+    const needs = present.has('type')
+      ? (['qn', 'answer'] as const)
+      : (['qn', 'choice1', 'choice2', 'answer'] as const);
+    for (const needed of needs) {
       if (!present.has(needed)) errors.push(`Line ${first.line}: the header has no "${needed}" column`);
     }
     if (errors.length) return { questions, errors };
@@ -195,6 +206,22 @@ function parseCsv(text: string): Parsed {
     let last = choiceCells.length - 1;
     while (last >= 0 && choiceCells[last] === '') last -= 1;
     const choices = choiceCells.slice(0, last + 1);
+
+    const rawType = field('type').trim().toLowerCase();
+    if (rawType && rawType !== 'mcq' && rawType !== 'numeric') {
+      errors.push(`${label}: type must be "mcq" or "numeric" (got "${field('type').trim()}")`);
+      continue;
+    }
+    if (rawType === 'numeric') {
+      const numeric = numericRow(field, choices, label, row.line);
+      errors.push(...numeric.errors);
+      if (numeric.question) questions.push(numeric.question);
+      continue;
+    }
+    if (field('tolerance').trim()) {
+      errors.push(`${label}: a tolerance is only for numeric questions (type "numeric")`);
+      continue;
+    }
 
     const rawAnswer = field('answer').trim();
     const ansIndex = answerIndex(rawAnswer);
@@ -227,6 +254,38 @@ function parseCsv(text: string): Parsed {
     if (checkQuestion(question, errors, label)) questions.push(question);
   }
   return { questions, errors };
+}
+
+/** A numeric-answer row: the `answer` cell is the number, `tolerance` optional, no choices. */
+function numericRow(
+  field: (name: Column) => string,
+  choices: string[],
+  label: string,
+  line: number,
+): { question?: ImportedQuestion; errors: string[] } {
+  const rawLang = field('lang').trim().toLowerCase();
+  const errors: string[] = [];
+  let lang: QuestionLang | undefined;
+  if (rawLang) {
+    if ((QUESTION_LANGS as readonly string[]).includes(rawLang)) lang = rawLang as QuestionLang;
+    else errors.push(`${label}: lang must be "en" or "hi" (got "${rawLang}")`);
+  }
+  const topic = field('topic').trim();
+  const tolerance = field('tolerance').trim();
+  const question: ImportedQuestion = {
+    qn: field('qn').trim(),
+    choices,
+    ansIndex: 0,
+    explanation: field('explanation').trim() || null,
+    ...(lang ? { lang } : {}),
+    ...(topic ? { topic } : {}),
+    type: 'numeric',
+    numericAnswer: field('answer').trim(),
+    tolerance: tolerance || null,
+    line,
+  };
+  errors.push(...questionViolations(question, label));
+  return errors.length ? { errors } : { question, errors };
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { answerIsCorrectSql } from '../../db/answer-is-correct';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attempts, itemAnalysis, keyCorrections, questions, quizzes, users } from '../../db/schema';
@@ -148,7 +149,8 @@ export class AnalyticsRepository {
                  case when jsonb_typeof(x->'timeSpentMs') = 'number' then (x->>'timeSpentMs')::float8 end as t
           from mine m, jsonb_array_elements(m.answers) x
         ), per_q as (
-          select qz.exam, qs.topic, a.sel, a.t, qs.choices->>qs.ans_index as key_text, ia.top10_median_time_ms as top10
+          select qz.exam, qs.topic, a.sel, a.t, ${answerIsCorrectSql('qs', sql`a.sel`)} as is_correct,
+                 ia.top10_median_time_ms as top10
           from mine m
           join ${quizzes} qz on qz.id = m.quiz_id
           join ${questions} qs on qs.quiz_id = m.quiz_id and qs.dropped_at is null
@@ -158,7 +160,7 @@ export class AnalyticsRepository {
         select exam, topic,
                count(*) as questions,
                count(*) filter (where sel is not null) as attempted,
-               count(*) filter (where sel = key_text) as correct,
+               count(*) filter (where is_correct) as correct,
                count(t) as timed_count,
                coalesce(sum(t), 0) as timed_sum,
                count(*) filter (where t is not null and top10 is not null) as compared_count,
@@ -225,25 +227,23 @@ export class AnalyticsRepository {
 
   /**
    * Re-scores every submitted attempt of the quiz in one statement, the way `scoreAttempt` does:
-   * a saved choice equal to the keyed choice's text earns `mark_correct`, any other saved choice
-   * costs `mark_wrong`, dropped questions count for nothing, rounded to 2 decimals.
+   * a right saved answer (`answerIsCorrectSql`: the keyed choice's text, or a number within the
+   * tolerance) earns `mark_correct`, any other saved answer costs `mark_wrong`, dropped questions
+   * count for nothing, rounded to 2 decimals.
    */
   async rescore(quizId: string): Promise<number> {
     const rows = rawRows<{ n: number }>(
       await this.db.execute(sql`
-        with keys as (
-          -- The quiz's keyed choice texts as one small object { questionId: text } (dropped ones left out).
-          select coalesce(jsonb_object_agg(q.id::text, q.choices->>q.ans_index), '{}'::jsonb) as m
-          from ${questions} q
-          where q.quiz_id = ${quizId} and q.dropped_at is null
-        ), tally as (
+        with tally as (
+          -- Each saved answer against its (not dropped) question, judged like scoreAttempt.
           select a.id,
-                 count(*) filter (where x."selectedOption" = k.m->>x."qnId") as c,
-                 count(*) filter (where x."selectedOption" is not null and k.m->>x."qnId" is not null
-                                   and x."selectedOption" <> k.m->>x."qnId") as w
+                 count(*) filter (where q.id is not null and x."selectedOption" is not null
+                                   and ${answerIsCorrectSql('q', sql`x."selectedOption"`)}) as c,
+                 count(*) filter (where q.id is not null and x."selectedOption" is not null
+                                   and not ${answerIsCorrectSql('q', sql`x."selectedOption"`)}) as w
           from ${attempts} a
-          cross join keys k
           left join lateral jsonb_to_recordset(a.answers) as x("qnId" text, "selectedOption" text) on true
+          left join ${questions} q on q.quiz_id = ${quizId} and q.dropped_at is null and q.id::text = x."qnId"
           where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
           group by a.id
         ), updated as (

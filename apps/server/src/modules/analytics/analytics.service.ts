@@ -1,5 +1,6 @@
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
+import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
 import {
@@ -65,6 +66,7 @@ export function itemRow(q: QuestionRow, number: number, stats: ItemAnalysisRow |
   const flags: ItemFlag[] = [];
   if (q.droppedAt === null && n >= 2) {
     if (discrimination !== null && discrimination < 0) flags.push(ITEM_FLAGS[0]);
+    // A numeric question has no distractors (topCounts is empty), so only the first flag applies.
     const keyed = topCounts[q.ansIndex] ?? 0;
     if (topCounts.some((c, i) => i !== q.ansIndex && c > keyed)) flags.push(ITEM_FLAGS[1]);
   }
@@ -75,6 +77,9 @@ export function itemRow(q: QuestionRow, number: number, stats: ItemAnalysisRow |
     topic: q.topic,
     choices: q.choices,
     ansIndex: q.ansIndex,
+    type: q.type,
+    numericAnswer: q.numericAnswer,
+    tolerance: q.tolerance,
     dropped: q.droppedAt !== null,
     facility: pct(stats?.correct ?? 0, n),
     discrimination,
@@ -86,6 +91,7 @@ export function itemRow(q: QuestionRow, number: number, stats: ItemAnalysisRow |
     })),
     skipped: stats?.skipped ?? 0,
     skippedShare: pct(stats?.skipped ?? 0, n),
+    wrongShare: pct(Math.max(0, n - (stats?.correct ?? 0) - (stats?.skipped ?? 0)), n),
     avgTimeMs:
       stats?.avgTimeMs === null || stats?.avgTimeMs === undefined ? null : Math.round(stats.avgTimeMs),
     flags,
@@ -226,6 +232,9 @@ export class AnalyticsService {
         choices: q.choices,
         ansIndex: q.ansIndex,
         dropped: q.droppedAt !== null,
+        type: q.type,
+        numericAnswer: q.numericAnswer,
+        tolerance: q.tolerance,
       })),
       attempt.answers,
       scheme,
@@ -259,6 +268,7 @@ export class AnalyticsService {
     const skipped = scored.answers.filter(
       (a, i) => a.selectedOption === null && questionRows[i]!.droppedAt === null,
     ).length;
+    // Numeric questions have no choices to rule out: the advisor's elimination figure is about MCQs.
     const maxChoices = Math.max(2, ...questionRows.map((q) => q.choices.length));
     return {
       quizId: quiz.id,
@@ -348,7 +358,9 @@ export class AnalyticsService {
       [
         item.number,
         item.topic,
-        CHOICE_LETTERS[item.ansIndex] ?? String(item.ansIndex + 1),
+        item.type === 'numeric'
+          ? formatNumericAnswer(item.numericAnswer ?? '', item.tolerance)
+          : (CHOICE_LETTERS[item.ansIndex] ?? String(item.ansIndex + 1)),
         item.dropped ? 'yes' : 'no',
         item.facility,
         item.discrimination,
@@ -386,7 +398,12 @@ export class AnalyticsService {
       const question = questionRows[index];
       const problems: string[] = [];
       if (!question) problems.push('questionId: no such question in this quiz');
-      if (
+      if (question?.type === 'numeric' && body.ansIndex !== undefined) {
+        // Refused (issue 12): a numeric key has no choice to point at; dropping the question still works.
+        problems.push(
+          `ansIndex: question ${index + 1} has a numeric answer, which cannot be changed after publication; drop the question instead`,
+        );
+      } else if (
         body.ansIndex !== undefined &&
         (!question || body.ansIndex < 0 || body.ansIndex >= question.choices.length)
       ) {

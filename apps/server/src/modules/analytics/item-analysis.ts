@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DISCRIMINATION_GROUP_SHARE, TOP_SHARE } from '@quizcast/contract/schemas/analytics';
+import { answerIsCorrectSql } from '../../db/answer-is-correct';
 import type { Db } from '../../db/client';
 import { attempts, itemAnalysis, questions } from '../../db/schema';
 
@@ -24,6 +25,7 @@ export async function refreshItemAnalysis(db: Db, quizId: string, now: Date): Pr
  * over the top 10%'s answers only, for their median time. No correlated subqueries over the answers.
  */
 export function itemAnalysisStatement(quizId: string, now: Date) {
+  const correct = answerIsCorrectSql('k', sql`p.sel`);
   return sql`
     with ranked as (
       select a.id,
@@ -58,13 +60,13 @@ export function itemAnalysisStatement(quizId: string, now: Date) {
       where r.pos <= tot.top10 and jsonb_typeof(x."timeSpentMs") = 'number'
       group by 1
     ), keyed as (
-      select q.id, q.choices, q.choices->>q.ans_index as key_text
+      select q.id, q.choices, q.type, q.ans_index, q.numeric_answer, q.tolerance
       from ${questions} q where q.quiz_id = ${quizId}
     ), per_question as (
       select k.id,
-             coalesce(sum(p.c) filter (where p.sel = k.key_text), 0)::int as correct,
-             coalesce(sum(p.top_c) filter (where p.sel = k.key_text), 0)::int as top_correct,
-             coalesce(sum(p.bottom_c) filter (where p.sel = k.key_text), 0)::int as bottom_correct,
+             coalesce(sum(p.c) filter (where ${correct}), 0)::int as correct,
+             coalesce(sum(p.top_c) filter (where ${correct}), 0)::int as top_correct,
+             coalesce(sum(p.bottom_c) filter (where ${correct}), 0)::int as bottom_correct,
              coalesce(sum(p.c) filter (where p.sel is not null), 0)::int as answered,
              coalesce(sum(p.tn), 0)::int as tn,
              sum(p.tsum) / nullif(sum(p.tn), 0) as avg_t

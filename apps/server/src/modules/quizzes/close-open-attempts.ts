@@ -67,6 +67,9 @@ export async function closeOpenAttempts(tx: Db, options: AutoSubmitOptions): Pro
       quizId: questions.quizId,
       choices: questions.choices,
       ansIndex: questions.ansIndex,
+      type: questions.type,
+      numericAnswer: questions.numericAnswer,
+      tolerance: questions.tolerance,
     })
     .from(questions)
     .where(inArray(questions.quizId, quizIds))

@@ -1,3 +1,4 @@
+import type { QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { and, asc, count, eq, ilike, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attempts, questions, quizzes } from '../../db/schema';
@@ -35,6 +36,9 @@ export interface QuizQuestion {
   ansIndex: number;
   lang: 'en' | 'hi';
   audioKey: string | null;
+  type: QuestionType;
+  numericAnswer: string | null;
+  tolerance: string | null;
 }
 
 /** A question with its answer, for validation and scoring on the server only. */
@@ -42,6 +46,10 @@ export interface ScoringQuestion {
   id: string;
   choices: string[];
   ansIndex: number;
+  /** Numeric questions (issue 12): the answer is `numericAnswer` ± `tolerance`, saved as number text. */
+  type: QuestionType;
+  numericAnswer: string | null;
+  tolerance: string | null;
 }
 
 /** Escape LIKE wildcards so a search for "50%" matches the text "50%". */
@@ -208,6 +216,9 @@ export class QuizRepository {
         ansIndex: questions.ansIndex,
         lang: questions.lang,
         audioKey: questions.audioKey,
+        type: questions.type,
+        numericAnswer: questions.numericAnswer,
+        tolerance: questions.tolerance,
       })
       .from(questions)
       .where(eq(questions.quizId, quizId))

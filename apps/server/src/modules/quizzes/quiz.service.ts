@@ -1,4 +1,5 @@
 import { priceWithGstPaise } from '@quizcast/contract/domain/price';
+import { canonicalNumber, NOT_A_NUMBER_MESSAGE } from '@quizcast/contract/domain/numeric-answer';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import {
   QUIZ_MESSAGES,
@@ -177,6 +178,7 @@ export class ParticipantQuizService {
         choices: q.choices,
         lang: q.lang,
         audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+        ...(q.type === 'numeric' && { type: q.type }),
       })),
       savedAnswers: attempt.answers.map((a) => ({
         qnId: a.qnId,
@@ -343,8 +345,13 @@ export class ParticipantQuizService {
   }
 }
 
+/** The 400 for text that is not a number given to a numeric question (nothing of the save is kept). */
+export const numericAnswerRefused = (qnId: string) =>
+  `Question ${qnId} needs a number: ${NOT_A_NUMBER_MESSAGE}`;
+
 /**
- * Every answer must name a question of this quiz and one of its choices (or be unanswered);
+ * Every answer must name a question of this quiz and one of its choices, or for a numeric question a
+ * number (or be unanswered);
  * otherwise 400 listing each problem. Entries are kept as sent (with their palette state, time and
  * seq); merging them, duplicates included, is answer-merge's job.
  */
@@ -358,8 +365,15 @@ export function normalizeAnswers(questions: ScoringQuestion[], answers: Answer[]
       problems.push(`Unknown question: ${answer.qnId}`);
       continue;
     }
-    const selected = answer.selectedOption ?? null;
-    if (selected !== null && !question.choices.includes(selected)) {
+    let selected = answer.selectedOption ?? null;
+    if (question.type === 'numeric' && selected !== null) {
+      // Issue 12: a numeric answer is saved as its canonical number text ("2.50" → "2.5").
+      selected = canonicalNumber(selected);
+      if (selected === null) {
+        problems.push(numericAnswerRefused(answer.qnId));
+        continue;
+      }
+    } else if (selected !== null && !question.choices.includes(selected)) {
       problems.push(`Invalid option for question ${answer.qnId}`);
       continue;
     }

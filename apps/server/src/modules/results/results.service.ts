@@ -167,6 +167,9 @@ export class ResultsService {
         choices: q.choices,
         ansIndex: q.ansIndex,
         dropped: q.droppedAt !== null,
+        type: q.type,
+        numericAnswer: q.numericAnswer,
+        tolerance: q.tolerance,
       })),
       attempt.answers,
       { correct: quiz.markCorrect, wrong: quiz.markWrong },
@@ -193,6 +196,11 @@ export class ResultsService {
           explanation: q.explanation,
           lang: q.lang,
           audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+          ...(q.type === 'numeric' && {
+            type: q.type,
+            numericAnswer: q.numericAnswer,
+            tolerance: q.tolerance,
+          }),
         })),
       },
       quizzSummary: {

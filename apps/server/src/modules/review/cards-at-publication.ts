@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Rating } from 'ts-fsrs';
+import { answerIsCorrectSql } from '../../db/answer-is-correct';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { initialState } from './scheduler';
@@ -24,7 +25,7 @@ export async function createCardsAtPublication(tx: Db, quizId: string, now: Date
         select a.user_id, q.id as question_id,
                case
                  when ans.selected is null then 'skipped'
-                 when ans.selected <> (q.choices ->> q.ans_index) then 'wrong'
+                 when not ${answerIsCorrectSql('q', sql`ans.selected`)} then 'wrong'
                  when ans.marked then 'unsure'
                end as source
         from attempts a

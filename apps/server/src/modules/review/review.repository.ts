@@ -19,6 +19,9 @@ export interface QueueRow {
   explanation: string | null;
   lang: 'en' | 'hi';
   audioKey: string | null;
+  type: 'mcq' | 'numeric';
+  numericAnswer: string | null;
+  tolerance: string | null;
 }
 
 export interface CountsRow {
@@ -55,6 +58,9 @@ const queueColumns = {
   explanation: questions.explanation,
   lang: questions.lang,
   audioKey: questions.audioKey,
+  type: questions.type,
+  numericAnswer: questions.numericAnswer,
+  tolerance: questions.tolerance,
 };
 
 export class ReviewRepository {

@@ -106,6 +106,11 @@ export class ReviewService {
       explanation: row.explanation,
       lang: row.lang,
       audioUrl: row.audioKey ? questionAudioUrl(row.audioKey) : null,
+      ...(row.type === 'numeric' && {
+        type: row.type,
+        numericAnswer: row.numericAnswer,
+        tolerance: row.tolerance,
+      }),
       source: row.card.source,
       state: stateName(row.card),
       due: row.card.due.toISOString(),

@@ -1,3 +1,4 @@
+import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
 import { AlertTriangle, Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -31,7 +32,8 @@ function CorrectKeyDialog({
   onOpenChange(open: boolean): void;
 }) {
   const id = useId();
-  const [choice, setChoice] = useState<string>(String(item.ansIndex));
+  // A numeric key cannot be re-keyed after publication (the server refuses it): only dropping is offered.
+  const [choice, setChoice] = useState<string>(item.type === 'numeric' ? 'drop' : String(item.ansIndex));
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const mutation = useCorrectKey(quizId);
@@ -77,6 +79,12 @@ function CorrectKeyDialog({
         )}
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Correct answer</legend>
+          {item.type === 'numeric' && (
+            <p className="mt-1 text-sm text-slate-700">
+              The answer is {formatNumericAnswer(item.numericAnswer ?? '', item.tolerance)}. A numeric answer
+              cannot be changed after publication; you can drop the question.
+            </p>
+          )}
           <div className="mt-2 space-y-2">
             {item.choices.map((c, i) => (
               <label
@@ -192,6 +200,24 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
             </tr>
           </thead>
           <tbody>
+            {item.type === 'numeric' && (
+              <>
+                <tr className="bg-emerald-50">
+                  <th scope="row" className="px-2 py-1 font-medium text-slate-900">
+                    Correct ({formatNumericAnswer(item.numericAnswer ?? '', item.tolerance)})
+                  </th>
+                  <td className="px-2 py-1 tabular-nums">{item.facility}%</td>
+                  <td />
+                </tr>
+                <tr>
+                  <th scope="row" className="px-2 py-1 font-medium text-slate-900">
+                    Wrong
+                  </th>
+                  <td className="px-2 py-1 tabular-nums">{item.wrongShare}%</td>
+                  <td />
+                </tr>
+              </>
+            )}
             {item.options.map((o, i) => (
               <tr key={i} className={i === item.ansIndex ? 'bg-emerald-50' : undefined}>
                 <th scope="row" className="px-2 py-1 font-medium text-slate-900">

@@ -13,6 +13,11 @@ const LANG_OPTIONS = [
   { value: 'hi', label: 'हिन्दी (Hindi)' },
 ] as const;
 
+const TYPE_OPTIONS = [
+  { value: 'mcq', label: 'Multiple choice' },
+  { value: 'numeric', label: 'Numeric answer' },
+] as const;
+
 const iconButton =
   'grid size-11 place-items-center rounded-xl text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -122,60 +127,96 @@ export function QuestionEditor({
         hint="Line breaks are kept."
       />
 
-      <div className="mt-4" role="group" aria-label={`Choices of question ${number}`}>
-        <p className="text-sm font-medium text-slate-800">Choices (select the correct one)</p>
-        <ol className="mt-2 space-y-2">
-          {question.choices.map((choice, i) => {
-            const letter = CHOICE_LETTERS[i] ?? String(i + 1);
-            const inputId = `${groupId}-choice-${i}`;
-            return (
-              <li key={i} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={`${groupId}-answer`}
-                  checked={question.ansIndex === i}
-                  onChange={() => update({ ansIndex: i })}
-                  disabled={locked}
-                  className="size-6 shrink-0 accent-emerald-600"
-                  aria-label={`Question ${number}: choice ${letter} is correct`}
-                />
-                <span className="w-5 shrink-0 text-sm font-bold text-slate-700" aria-hidden="true">
-                  {letter}
-                </span>
-                <input
-                  id={inputId}
-                  aria-label={`Question ${number} choice ${letter}`}
-                  value={choice}
-                  onChange={(e) => setChoice(i, e.target.value)}
-                  disabled={locked}
-                  className={`block min-h-11 w-full min-w-0 rounded-xl border px-3 py-2 text-base disabled:bg-slate-100 ${
-                    question.ansIndex === i ? 'border-emerald-600 bg-emerald-50' : 'border-slate-500 bg-white'
-                  }`}
-                />
-                <button
-                  type="button"
-                  className="grid size-11 shrink-0 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 disabled:opacity-30"
-                  onClick={() => removeChoice(i)}
-                  disabled={locked || question.choices.length <= CHOICES_MIN}
-                  aria-label={`Remove choice ${letter} of question ${number}`}
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        {!locked && question.choices.length < CHOICES_MAX && (
-          <Button
-            variant="ghost"
-            className="mt-2"
-            onClick={() => update({ choices: [...question.choices, ''] })}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            Add choice
-          </Button>
-        )}
-      </div>
+      <SelectField
+        className="mt-4"
+        label={`Question ${number} type`}
+        value={question.type}
+        disabled={locked}
+        onChange={(e) => update({ type: e.target.value as DraftQuestion['type'] })}
+        options={TYPE_OPTIONS}
+      />
+
+      {question.type === 'numeric' ? (
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={`Question ${number} answer (a number)`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={question.numericAnswer}
+            disabled={locked}
+            onChange={(e) => update({ numericAnswer: e.target.value })}
+            error={problems?.find((p) => p.includes(': the answer'))}
+            hint="For example 12, -3.5 or 0.25."
+          />
+          <TextField
+            label={`Question ${number} tolerance (optional)`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={question.tolerance}
+            disabled={locked}
+            onChange={(e) => update({ tolerance: e.target.value })}
+            error={problems?.find((p) => p.includes(': the tolerance'))}
+            hint="Right when within ± this much; empty means an exact match."
+          />
+        </div>
+      ) : (
+        <div className="mt-4" role="group" aria-label={`Choices of question ${number}`}>
+          <p className="text-sm font-medium text-slate-800">Choices (select the correct one)</p>
+          <ol className="mt-2 space-y-2">
+            {question.choices.map((choice, i) => {
+              const letter = CHOICE_LETTERS[i] ?? String(i + 1);
+              const inputId = `${groupId}-choice-${i}`;
+              return (
+                <li key={i} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${groupId}-answer`}
+                    checked={question.ansIndex === i}
+                    onChange={() => update({ ansIndex: i })}
+                    disabled={locked}
+                    className="size-6 shrink-0 accent-emerald-600"
+                    aria-label={`Question ${number}: choice ${letter} is correct`}
+                  />
+                  <span className="w-5 shrink-0 text-sm font-bold text-slate-700" aria-hidden="true">
+                    {letter}
+                  </span>
+                  <input
+                    id={inputId}
+                    aria-label={`Question ${number} choice ${letter}`}
+                    value={choice}
+                    onChange={(e) => setChoice(i, e.target.value)}
+                    disabled={locked}
+                    className={`block min-h-11 w-full min-w-0 rounded-xl border px-3 py-2 text-base disabled:bg-slate-100 ${
+                      question.ansIndex === i
+                        ? 'border-emerald-600 bg-emerald-50'
+                        : 'border-slate-500 bg-white'
+                    }`}
+                  />
+                  <button
+                    type="button"
+                    className="grid size-11 shrink-0 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                    onClick={() => removeChoice(i)}
+                    disabled={locked || question.choices.length <= CHOICES_MIN}
+                    aria-label={`Remove choice ${letter} of question ${number}`}
+                  >
+                    <X className="size-4" aria-hidden="true" />
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+          {!locked && question.choices.length < CHOICES_MAX && (
+            <Button
+              variant="ghost"
+              className="mt-2"
+              onClick={() => update({ choices: [...question.choices, ''] })}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+              Add choice
+            </Button>
+          )}
+        </div>
+      )}
 
       <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem]">
         <TextAreaField

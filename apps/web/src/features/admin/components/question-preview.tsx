@@ -44,8 +44,15 @@ export function QuestionPreview({
         <legend className="text-lg font-semibold whitespace-pre-line text-slate-900">
           {question.qn || 'Question text'}
         </legend>
+        {question.type === 'numeric' && (
+          <input
+            aria-label="Answer (a number)"
+            inputMode="decimal"
+            className="mt-4 block min-h-11 w-full rounded-xl border border-slate-500 px-3.5 py-2.5 text-base"
+          />
+        )}
         <div className="mt-4 space-y-2">
-          {question.choices.map((choice, i) => (
+          {(question.type === 'numeric' ? [] : question.choices).map((choice, i) => (
             <label
               key={i}
               className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-base ${

@@ -140,6 +140,9 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       explanation: q.explanation ?? '',
       lang: q.lang ?? 'en',
       topic: q.topic ?? '',
+      type: q.type ?? 'mcq',
+      numericAnswer: q.numericAnswer ?? '',
+      tolerance: q.tolerance ?? '',
     }));
     setQuestions((qs) => (mode === 'replace' ? fresh : [...qs.filter((q) => !isBlankQuestion(q)), ...fresh]));
     toast.success(`Imported ${fresh.length} ${fresh.length === 1 ? 'question' : 'questions'}`);

@@ -38,6 +38,9 @@ const quiz: AdminQuiz = {
       lang: 'hi',
       topic: 'Percentages',
       audioUrl: '/api/files/audio/x.mp3',
+      type: 'mcq',
+      numericAnswer: null,
+      tolerance: null,
     },
   ],
   locked: true,
@@ -136,6 +139,66 @@ describe('quiz draft', () => {
       questions: [{ ...blankQuestion(), qn: 'Q?', choices: ['a', 'b'], ansIndex: 1 }],
     };
     expect(draftProblems(draft)).toBeNull();
+  });
+});
+
+describe('numeric questions in the editor (issue 12)', () => {
+  const base = { ...emptyDraft(), name: 'Numeric', start: '2026-11-22T10:00', end: '2026-11-22T12:00' };
+
+  it('sends a numeric question without choices, with its answer and tolerance', () => {
+    const draft = {
+      ...base,
+      questions: [
+        { ...blankQuestion(), qn: 'g?', type: 'numeric' as const, numericAnswer: ' 9.8 ', tolerance: '' },
+      ],
+    };
+    expect(draftProblems(draft)).toBeNull();
+    expect(draftToInput(draft).questions[0]).toMatchObject({
+      qn: 'g?',
+      type: 'numeric',
+      choices: [],
+      ansIndex: 0,
+      numericAnswer: '9.8',
+      tolerance: null,
+    });
+  });
+
+  it('shows the answer and tolerance problems on the question', () => {
+    const draft = {
+      ...base,
+      questions: [
+        { ...blankQuestion(), qn: 'g?', type: 'numeric' as const, numericAnswer: 'abc', tolerance: '-1' },
+      ],
+    };
+    expect(draftProblems(draft)!.questions).toEqual({
+      0: [
+        'Question 1: the answer must be a number, like 12 or -3.5',
+        'Question 1: the tolerance must be a number of 0 or more, like 0.01',
+      ],
+    });
+  });
+
+  it('reads a saved numeric question back into the draft', () => {
+    const saved = {
+      _id: 'qn-n',
+      qn: 'det(2A)?',
+      choices: [],
+      ansIndex: 0,
+      explanation: null,
+      lang: 'en' as const,
+      topic: null,
+      audioUrl: null,
+      type: 'numeric' as const,
+      numericAnswer: '32',
+      tolerance: '0.5',
+    };
+    const draft = draftFromQuiz({ ...quiz, questions: [saved] });
+    expect(draft.questions[0]).toMatchObject({ type: 'numeric', numericAnswer: '32', tolerance: '0.5' });
+    expect(draftToInput(draft).questions[0]).toMatchObject({
+      type: 'numeric',
+      numericAnswer: '32',
+      tolerance: '0.5',
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type QuizInput,
 } from '@quizcast/contract/schemas/admin';
 import { quizIntegrityDefaults } from '@quizcast/contract/domain/quiz-integrity';
+import type { QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { fromLocalInput, toLocalInput } from './date-time';
 
 /** One question as the editor holds it (text inputs are strings until saved). */
@@ -23,6 +24,11 @@ export interface DraftQuestion {
   topic: string;
   /** The saved question's recording (managed through its own API, not saved with the quiz). */
   audioUrl?: string | null;
+  /** 'numeric' (issue 12): the choices are kept aside and the answer is a number ± tolerance. */
+  type: QuestionType;
+  /** Text as typed; '' when none. */
+  numericAnswer: string;
+  tolerance: string;
 }
 
 export interface QuizDraft {
@@ -72,11 +78,19 @@ export function blankQuestion(): DraftQuestion {
     explanation: '',
     lang: 'en',
     topic: '',
+    type: 'mcq',
+    numericAnswer: '',
+    tolerance: '',
   };
 }
 
 export function isBlankQuestion(q: DraftQuestion): boolean {
-  return !q.qn.trim() && q.choices.every((c) => !c.trim()) && !q.explanation.trim();
+  return (
+    !q.qn.trim() &&
+    q.choices.every((c) => !c.trim()) &&
+    !q.explanation.trim() &&
+    !(q.numericAnswer ?? '').trim()
+  );
 }
 
 export function emptyDraft(): QuizDraft {
@@ -129,6 +143,9 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
       lang: q.lang,
       topic: q.topic ?? '',
       audioUrl: q.audioUrl,
+      type: q.type,
+      numericAnswer: q.numericAnswer ?? '',
+      tolerance: q.tolerance ?? '',
     })),
   };
 }
@@ -166,11 +183,19 @@ export function draftToInput(draft: QuizDraft): QuizInput {
     questions: draft.questions.map((q) => ({
       ...(q._id ? { _id: q._id } : {}),
       qn: q.qn,
-      choices: q.choices,
-      ansIndex: q.ansIndex,
       explanation: q.explanation.trim() ? q.explanation : null,
       lang: q.lang,
       topic: q.topic.trim() ? q.topic.trim() : null,
+      ...(q.type === 'numeric'
+        ? {
+            type: 'numeric' as const,
+            choices: [],
+            ansIndex: 0,
+            // A draft restored from an older copy on the device may lack these.
+            numericAnswer: (q.numericAnswer ?? '').trim(),
+            tolerance: (q.tolerance ?? '').trim() || null,
+          }
+        : { choices: q.choices, ansIndex: q.ansIndex }),
     })),
   };
 }

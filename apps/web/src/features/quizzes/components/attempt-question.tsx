@@ -1,6 +1,11 @@
-import { forwardRef, useId, type ReactNode } from 'react';
+import { forwardRef, lazy, Suspense, useId, type ReactNode } from 'react';
 import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
 import { Badge } from '../../../components/ui/badge';
+
+// Loaded only when a numeric question shows (the attempt screen's size budget); precached for offline.
+const NumericAnswerInput = lazy(() =>
+  import('./numeric-answer-input').then((m) => ({ default: m.NumericAnswerInput })),
+);
 
 /** One question with its choices as large radio options; line breaks in the text are kept. */
 export const AttemptQuestion = forwardRef<
@@ -14,6 +19,8 @@ export const AttemptQuestion = forwardRef<
     markedForReview?: boolean;
     disabled?: boolean;
     onChoose(option: string): void;
+    /** A numeric question's emptied answer box (issue 12). */
+    onClear?(): void;
     /** What is being read aloud now: highlighted. */
     readingPart?: 'question' | number | null;
     /** The Listen control. */
@@ -28,6 +35,7 @@ export const AttemptQuestion = forwardRef<
     markedForReview = false,
     disabled,
     onChoose,
+    onClear,
     readingPart = null,
     listen,
   },
@@ -58,40 +66,52 @@ export const AttemptQuestion = forwardRef<
       >
         {question.qn}
       </p>
-      <fieldset className="mt-5" disabled={disabled}>
-        <legend className="sr-only">Choices</legend>
-        <div className="space-y-3">
-          {question.choices.map((choice, i) => {
-            const checked = selected === choice;
-            const beingRead = readingPart === i;
-            return (
-              <label
-                key={`${i}-${choice}`}
-                lang={question.lang}
-                data-reading={beingRead || undefined}
-                className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-base transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-                  checked
-                    ? 'border-brand-600 bg-brand-50 text-brand-950'
-                    : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300'
-                } ${beingRead ? 'ring-4 ring-amber-300' : ''}`}
-              >
-                <input
-                  type="radio"
-                  name={groupName}
-                  value={choice}
-                  checked={checked}
-                  onChange={() => onChoose(choice)}
-                  className="size-5 shrink-0 accent-brand-700"
-                />
-                <span className="font-semibold text-slate-600" aria-hidden="true">
-                  {String.fromCharCode(65 + i)}.
-                </span>
-                <span className="whitespace-pre-line">{choice}</span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      {question.type === 'numeric' ? (
+        <Suspense fallback={<div className="mt-5 min-h-24" />}>
+          <NumericAnswerInput
+            key={question._id}
+            selected={selected}
+            disabled={disabled}
+            onAnswer={onChoose}
+            onClear={() => onClear?.()}
+          />
+        </Suspense>
+      ) : (
+        <fieldset className="mt-5" disabled={disabled}>
+          <legend className="sr-only">Choices</legend>
+          <div className="space-y-3">
+            {question.choices.map((choice, i) => {
+              const checked = selected === choice;
+              const beingRead = readingPart === i;
+              return (
+                <label
+                  key={`${i}-${choice}`}
+                  lang={question.lang}
+                  data-reading={beingRead || undefined}
+                  className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-base transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                    checked
+                      ? 'border-brand-600 bg-brand-50 text-brand-950'
+                      : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300'
+                  } ${beingRead ? 'ring-4 ring-amber-300' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name={groupName}
+                    value={choice}
+                    checked={checked}
+                    onChange={() => onChoose(choice)}
+                    className="size-5 shrink-0 accent-brand-700"
+                  />
+                  <span className="font-semibold text-slate-600" aria-hidden="true">
+                    {String.fromCharCode(65 + i)}.
+                  </span>
+                  <span className="whitespace-pre-line">{choice}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
     </section>
   );
 });

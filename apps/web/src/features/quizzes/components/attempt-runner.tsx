@@ -425,7 +425,12 @@ export function AttemptRunner({
             selected={selected}
             markedForReview={entries[question._id]?.markedForReview ?? false}
             disabled={phase !== 'running'}
-            onChoose={(option) => chooseAt(question.choices.indexOf(option))}
+            onChoose={(option) =>
+              question.type === 'numeric'
+                ? phase === 'running' && session.choose(question._id, option)
+                : chooseAt(question.choices.indexOf(option))
+            }
+            onClear={() => session.clear(question._id)}
             readingPart={reader.part}
             listen={<ListenControls question={question} reader={reader} />}
           />

@@ -1,5 +1,6 @@
 import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
 import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { Badge } from '../../../components/ui/badge';
@@ -52,7 +53,11 @@ export function QuestionReview({
         const answer = answers.get(question._id);
         const selected = answer?.selectedOption ?? null;
         const isCorrect = answer?.isCorrect ?? false;
-        const correctChoice = question.choices[question.ansIndex];
+        const numeric = question.type === 'numeric';
+        // Issue 12: a numeric question's answer is a number, with its tolerance when there is one.
+        const correctChoice = numeric
+          ? formatNumericAnswer(question.numericAnswer ?? '', question.tolerance)
+          : question.choices[question.ansIndex];
         const headingId = `question-${question._id}`;
         const reader = readerFor(question);
         return (
@@ -133,15 +138,21 @@ export function QuestionReview({
                 );
               })}
             </ul>
-            {!isCorrect && (
+            {(!isCorrect || numeric) && (
               <dl className="mt-4 grid gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
                 <div>
-                  <dt className="font-semibold text-red-800">Your answer</dt>
-                  <dd className="text-slate-900">{selected ?? 'Not answered'}</dd>
+                  <dt className={`font-semibold ${isCorrect ? 'text-emerald-800' : 'text-red-800'}`}>
+                    Your answer
+                  </dt>
+                  <dd className="text-slate-900" data-your-answer>
+                    {selected ?? 'Not answered'}
+                  </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-emerald-800">Correct answer</dt>
-                  <dd className="text-slate-900">{correctChoice}</dd>
+                  <dd className="text-slate-900" data-correct-answer>
+                    {correctChoice}
+                  </dd>
                 </div>
               </dl>
             )}

@@ -10,6 +10,8 @@ import {
   type ReadingPart,
 } from '../../../lib/speech';
 import {
+  answerGiven,
+  answerText,
   currentCard,
   initialSession,
   isCorrect,
@@ -17,6 +19,7 @@ import {
   sessionReducer,
   suggestedRating,
 } from '../lib/session';
+import { NumericReviewInput } from './numeric-review-input';
 
 export type Grade = 1 | 2 | 3 | 4;
 
@@ -88,8 +91,9 @@ export function ReviewSession({
   const feedback = useCallback(
     (rating: Grade, picked: number | null) => {
       if (!card) return '';
-      const answer = `${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`;
-      const verdict = picked === card.ansIndex ? 'Correct.' : `The answer is ${answer}.`;
+      const answer = answerText(state);
+      const right = card.type === 'numeric' ? isCorrect(state) : picked === card.ansIndex;
+      const verdict = right ? 'Correct.' : `The answer is ${answer}.`;
       const explanation = card.explanation ? ` ${card.explanation}` : '';
       return `${verdict}${explanation} Next review in ${formatInterval(card.intervals[rating])}.`;
     },
@@ -110,7 +114,12 @@ export function ReviewSession({
   const applyGrade = useCallback(
     (rating: Grade, picked: number | null, durationMs: number) => {
       if (!card) return;
-      onGrade(card, rating, picked === null ? null : card.choices[picked]!, durationMs);
+      onGrade(
+        card,
+        rating,
+        card.type === 'numeric' ? answerGiven(state) : picked === null ? null : card.choices[picked]!,
+        durationMs,
+      );
       dispatch({ type: 'graded', rating });
       if (audioMode) {
         const text = `${feedback(rating, picked)} Press Enter for the next card.`;
@@ -122,7 +131,7 @@ export function ReviewSession({
         );
       }
     },
-    [audioMode, card, feedback, nextCard, onGrade, reader],
+    [audioMode, card, feedback, nextCard, onGrade, reader, state],
   );
 
   const grade = useCallback(
@@ -135,7 +144,7 @@ export function ReviewSession({
   const reveal = useCallback(() => {
     if (!card || state.phase !== 'answering') return;
     dispatch({ type: 'reveal', now: Date.now() });
-    const answer = `${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`;
+    const answer = answerText(state);
     setAnnouncement(isCorrect(state) ? `Correct. ${answer}` : `The answer is ${answer}`);
   }, [card, state]);
 
@@ -204,6 +213,14 @@ export function ReviewSession({
       >
         {card.qn}
       </p>
+      {card.type === 'numeric' && (
+        <NumericReviewInput
+          key={card.cardId}
+          disabled={revealed}
+          onNumber={(value) => dispatch({ type: 'type', value })}
+          onEnter={reveal}
+        />
+      )}
       <div role="group" aria-label="Choices" className="mt-5 space-y-3">
         {state.order.map((choiceIndex, position) => {
           const chosen = state.picked === choiceIndex;
@@ -251,9 +268,11 @@ export function ReviewSession({
           <p className={`font-semibold ${isCorrect(state) ? 'text-emerald-800' : 'text-red-800'}`}>
             {isCorrect(state)
               ? 'Correct!'
-              : state.picked === null
-                ? `You did not pick. The answer is ${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`
-                : `You picked ${letterOf(state, state.picked)}. The answer is ${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`}
+              : card.type === 'numeric'
+                ? `${state.typed === null ? 'You did not answer.' : `You answered ${state.typed}.`} The answer is ${answerText(state)}`
+                : state.picked === null
+                  ? `You did not pick. The answer is ${answerText(state)}`
+                  : `You picked ${letterOf(state, state.picked)}. The answer is ${answerText(state)}`}
           </p>
           {card.explanation && (
             <div className="rounded-xl bg-slate-50 p-4">

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewCard } from '@quizcast/contract/schemas/review';
-import { currentCard, initialSession, isCorrect, letterOf, sessionReducer, suggestedRating } from './session';
+import {
+  answerGiven,
+  answerText,
+  currentCard,
+  initialSession,
+  isCorrect,
+  letterOf,
+  sessionReducer,
+  suggestedRating,
+} from './session';
 
 const card = (id: string, ansIndex = 0): ReviewCard => ({
   cardId: id,
@@ -56,5 +65,40 @@ describe('review session reducer', () => {
     let s = initialSession([card('a', 2)], 0);
     s = sessionReducer(s, { type: 'reveal', now: 100 });
     expect(suggestedRating(s, null)).toBe(1);
+  });
+});
+
+describe('a numeric card (issue 12)', () => {
+  const numeric = (tolerance: string | null): ReviewCard => ({
+    ...card('n'),
+    choices: [],
+    ansIndex: 0,
+    type: 'numeric',
+    numericAnswer: '2.5',
+    tolerance,
+  });
+
+  it('is graded by the tolerance rule on the number typed, and sends it with the grade', () => {
+    let s = initialSession([numeric('0.01')], 0);
+    expect(s.order).toEqual([]);
+    expect(isCorrect(s)).toBe(false); // nothing typed
+    s = sessionReducer(s, { type: 'type', value: '2.49' });
+    expect(isCorrect(s)).toBe(true);
+    expect(answerGiven(s)).toBe('2.49');
+    expect(answerText(s)).toBe('2.5 ± 0.01');
+    s = sessionReducer(s, { type: 'type', value: '2.52' });
+    expect(isCorrect(s)).toBe(false);
+    s = sessionReducer(s, { type: 'reveal', now: 10 });
+    s = sessionReducer(s, { type: 'type', value: '2.5' });
+    expect(answerGiven(s)).toBe('2.52'); // no change after the reveal
+  });
+
+  it('needs the exact number without a tolerance', () => {
+    let s = initialSession([numeric(null)], 0);
+    s = sessionReducer(s, { type: 'type', value: '2.50' });
+    expect(isCorrect(s)).toBe(true);
+    s = sessionReducer(s, { type: 'type', value: '2.51' });
+    expect(isCorrect(s)).toBe(false);
+    expect(answerText(s)).toBe('2.5');
   });
 });

@@ -1,4 +1,5 @@
 import type { ReviewCard } from '@quizcast/contract/schemas/review';
+import { formatNumericAnswer, numericAnswerMatches } from '@quizcast/contract/domain/numeric-answer';
 import { seedFrom, shuffledChoiceOrder, suggestRating } from '@quizcast/contract/domain/review';
 
 /**
@@ -16,6 +17,8 @@ export interface SessionState {
   order: number[];
   /** The picked choice (index into the card's choices), or null. */
   picked: number | null;
+  /** A numeric card (issue 12): the number typed, as canonical text; null when none (or not a number). */
+  typed: string | null;
   shownAt: number;
   durationMs: number;
   /** The grade given (graded phase), for the feedback line. */
@@ -26,6 +29,7 @@ export interface SessionState {
 export type SessionAction =
   | { type: 'start'; cards: ReviewCard[]; now: number }
   | { type: 'pick'; position: number }
+  | { type: 'type'; value: string | null }
   | { type: 'reveal'; now: number }
   | { type: 'graded'; rating: 1 | 2 | 3 | 4 }
   | { type: 'next'; now: number }
@@ -42,6 +46,7 @@ export function initialSession(cards: ReviewCard[], now: number): SessionState {
     phase: 'answering',
     order: orderFor(cards[0]),
     picked: null,
+    typed: null,
     shownAt: now,
     durationMs: 0,
     rating: null,
@@ -58,6 +63,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       const choice = state.order[action.position];
       return choice === undefined ? state : { ...state, picked: choice };
     }
+    case 'type':
+      return state.phase === 'answering' ? { ...state, typed: action.value } : state;
     case 'reveal':
       if (state.phase !== 'answering') return state;
       return { ...state, phase: 'revealed', durationMs: Math.max(0, action.now - state.shownAt) };
@@ -74,6 +81,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         phase: 'answering',
         order: orderFor(state.cards[index]),
         picked: null,
+        typed: null,
         shownAt: action.now,
         durationMs: 0,
         rating: null,
@@ -86,8 +94,25 @@ export const currentCard = (state: SessionState): ReviewCard | undefined => stat
 
 export const isCorrect = (state: SessionState) => {
   const card = currentCard(state);
+  if (card?.type === 'numeric') return numericAnswerMatches(state.typed, card.numericAnswer, card.tolerance);
   return card !== undefined && state.picked === card.ansIndex;
 };
+
+/** The learner's answer as sent with the grade: the picked choice's text, or the number typed. */
+export function answerGiven(state: SessionState): string | null {
+  const card = currentCard(state);
+  if (!card) return null;
+  if (card.type === 'numeric') return state.typed;
+  return state.picked === null ? null : (card.choices[state.picked] ?? null);
+}
+
+/** The right answer as shown and spoken: "B: Mars", or a number ("2.5 ± 0.01"). */
+export function answerText(state: SessionState): string {
+  const card = currentCard(state);
+  if (!card) return '';
+  if (card.type === 'numeric') return formatNumericAnswer(card.numericAnswer ?? '', card.tolerance);
+  return `${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`;
+}
 
 /** The grade suggested for the revealed card. */
 export function suggestedRating(state: SessionState, medianDurationMs: number | null): 1 | 2 | 3 {

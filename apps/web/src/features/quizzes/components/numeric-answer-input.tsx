@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { canonicalNumber, NOT_A_NUMBER_MESSAGE } from '@quizcast/contract/domain/numeric-answer';
+import { TextField } from '../../../components/ui/text-field';
+
+/** Text that may still become a number as the learner types ("-", ".", "-."): no message yet. */
+const STARTING = /^[+-]?\.?$/;
+
+/**
+ * The answer box of a numeric question (JEE "numerical value", issue 12): a text field with the phone's
+ * decimal keypad (`inputmode="decimal"`, not `type=number`, which silently drops bad input). A number is
+ * saved at once as its canonical text ("2.50" → "2.5"); anything else shows a plain message next to the
+ * field and saves nothing. Emptying the field clears the response.
+ */
+export function NumericAnswerInput({
+  selected,
+  disabled,
+  onAnswer,
+  onClear,
+}: {
+  selected?: string;
+  disabled?: boolean;
+  onAnswer(value: string): void;
+  onClear(): void;
+}) {
+  const [text, setText] = useState(selected ?? '');
+  const [error, setError] = useState<string>();
+  // Follow a change made elsewhere (Clear Response, another device's save), keeping what is typed.
+  const [shown, setShown] = useState(selected);
+  if (shown !== selected) {
+    setShown(selected);
+    if (selected !== canonicalNumber(text) || selected === undefined) {
+      setText(selected ?? '');
+      setError(undefined);
+    }
+  }
+
+  const change = (value: string) => {
+    setText(value);
+    const trimmed = value.trim();
+    if (!trimmed) {
+      setError(undefined);
+      if (selected !== undefined) onClear();
+      return;
+    }
+    const number = canonicalNumber(trimmed);
+    if (number === null) {
+      setError(STARTING.test(trimmed) ? undefined : NOT_A_NUMBER_MESSAGE);
+      return;
+    }
+    setError(undefined);
+    if (number !== selected) onAnswer(number);
+  };
+
+  const check = () => {
+    const trimmed = text.trim();
+    if (trimmed && canonicalNumber(trimmed) === null) setError(NOT_A_NUMBER_MESSAGE);
+  };
+
+  return (
+    <TextField
+      className="mt-5"
+      label="Your answer (a number)"
+      hint={error ? undefined : 'Type the number, for example 12 or -3.5'}
+      error={error}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      enterKeyHint="done"
+      value={text}
+      disabled={disabled}
+      onChange={(e) => change(e.target.value)}
+      onBlur={check}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') check();
+      }}
+    />
+  );
+}
