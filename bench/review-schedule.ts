@@ -7,6 +7,13 @@
  * scheduler's defaults (they forget new material faster and their curve has a different decay), so
  * the scheduler is not grading its own homework. Recall at each review is drawn from that curve with
  * a seeded random generator; exam-day recall is the mean predicted recall at the exam's start.
+ *
+ * Counted the same way for both schedules: the answers are secret until publication, so on day 0 the
+ * learner sees each right answer for the first time (their memory starts there, as an FSRS Again).
+ * In the app that is the card's first showing (a new card is due at once; the learner, who got it
+ * wrong, grades it Again); with the ladder it is reading the published result. That first exposure
+ * is reported apart (`firstShowings`) and not counted as a review on either side; every later
+ * showing is, same-day relearning steps included.
  */
 import { default_w, forgetting_curve, fsrs, Rating, type FSRSState, type Grade } from 'ts-fsrs';
 import { indiaDateStart, indiaDayKey } from '../packages/contract/src/domain/review';
@@ -57,7 +64,12 @@ function study(m: Memory, at: number, random: () => number): { memory: Memory; r
 export interface Outcome {
   label: string;
   examRecall: number;
+  /** Reviews after the first exposure (same-day relearning steps included). */
   reviews: number;
+  /** The day-0 first exposures (one per card), not in `reviews`. */
+  firstShowings: number;
+  /** The most reviews on one day (the app's default daily review cap is 200). */
+  busiestDay: number;
 }
 
 export interface SimulationOptions {
@@ -70,8 +82,10 @@ export interface SimulationOptions {
 }
 
 /**
- * Day 0 (publication, 09:00 IST): every mistake becomes a card rated Again. Each day at 09:00 IST the
- * learner reviews everything due, and keeps going while relearning steps fall due within the hour.
+ * Day 0 (publication, 09:00 IST): every mistake becomes a card rated Again, shown at once (the first
+ * exposure, graded Again). Each day at 09:00 IST the learner reviews everything due (as with the
+ * profile's maximum limits: the daily caps are not simulated), and keeps going while relearning steps
+ * fall due within the hour.
  */
 export function simulateApp(options: SimulationOptions = {}): Outcome {
   const cards = options.cards ?? 300;
@@ -89,8 +103,11 @@ export function simulateApp(options: SimulationOptions = {}): Outcome {
     return { memory: { state, last: start } as Memory, log: [] as ReviewEvent[], due: start };
   });
   let reviews = 0;
+  let firstShowings = 0;
+  let busiestDay = 0;
   for (let day = 0; day < days; day += 1) {
     const sessionStart = start + day * DAY;
+    const before = reviews;
     let clock = sessionStart;
     for (;;) {
       const dueNow = deck.filter((c) => c.due <= clock);
@@ -101,20 +118,29 @@ export function simulateApp(options: SimulationOptions = {}): Outcome {
         continue;
       }
       for (const card of dueNow) {
-        const { memory, rating } = study(card.memory, clock, random);
-        card.memory = memory;
-        card.log.push({ rating, at: new Date(clock) });
+        if (!card.log.length) {
+          // The first showing: the learner sees the right answer for the first time (memory as made).
+          card.log.push({ rating: Rating.Again, at: new Date(clock) });
+          firstShowings += 1;
+        } else {
+          const { memory, rating } = study(card.memory, clock, random);
+          card.memory = memory;
+          card.log.push({ rating, at: new Date(clock) });
+          reviews += 1;
+        }
         card.due = replay(createdAt, Rating.Again, card.log, settings).due.getTime();
-        reviews += 1;
         clock += 20_000; // 20 s a card
       }
     }
+    busiestDay = Math.max(busiestDay, reviews - before);
   }
   const examRecall = deck.reduce((sum, c) => sum + recallNow(c.memory, examAt), 0) / cards;
   return {
-    label: `FSRS (app), retention ${retention}${settings.examDate ? ', exam clamp' : ', no exam date'}`,
+    label: `FSRS (app), retention ${retention}${settings.examDate ? ', exam date' : ', no exam date'}`,
     examRecall,
     reviews,
+    firstShowings,
+    busiestDay,
   };
 }
 
@@ -128,6 +154,7 @@ export function simulateLadder(options: SimulationOptions = {}): Outcome {
   const gaps = [1, 3, 7, 14, 30, 60];
   let reviews = 0;
   let total = 0;
+  const perDay = new Map<number, number>();
   for (let i = 0; i < cards; i += 1) {
     let memory: Memory = { state: learner.next_state(null, 0, Rating.Again), last: start };
     let at = start;
@@ -136,8 +163,15 @@ export function simulateLadder(options: SimulationOptions = {}): Outcome {
       if (at >= examAt) break;
       memory = study(memory, at, random).memory;
       reviews += 1;
+      perDay.set(at, (perDay.get(at) ?? 0) + 1);
     }
     total += recallNow(memory, examAt);
   }
-  return { label: 'Fixed ladder 1-3-7-14-30-60 days', examRecall: total / cards, reviews };
+  return {
+    label: 'Fixed ladder 1-3-7-14-30-60 days',
+    examRecall: total / cards,
+    reviews,
+    firstShowings: cards,
+    busiestDay: Math.max(...perDay.values()),
+  };
 }

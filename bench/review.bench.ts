@@ -40,17 +40,22 @@ function quality() {
     simulateApp({ desiredRetention: 0.9 }),
     simulateApp({ desiredRetention: 0.9, withExam: false }),
     simulateApp({ desiredRetention: 0.8 }),
+    simulateApp({ desiredRetention: 0.97 }),
+    simulateApp({ desiredRetention: 0.9, seed: 7 }),
     ladder,
   ];
   console.log(
     'Scheduling quality: 300 mistakes, 90 days to the exam, simulated learner (bench/review-schedule.ts)',
   );
   console.log('');
-  console.log('| schedule | exam-day recall | reviews | reviews vs ladder |');
-  console.log('|---|---:|---:|---:|');
+  console.log(
+    '| schedule | exam-day recall | reviews | vs ladder | busiest day | with first showings vs ladder |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   for (const r of runs) {
     console.log(
-      `| ${r.label} | ${r.examRecall.toFixed(3)} | ${r.reviews} | ${((r.reviews / ladder.reviews) * 100).toFixed(0)}% |`,
+      `| ${r.label} | ${r.examRecall.toFixed(3)} | ${r.reviews} | ${pct(r.reviews, ladder.reviews)} | ${r.busiestDay} | ${pct(r.reviews + r.firstShowings, ladder.reviews + ladder.firstShowings)} |`,
     );
   }
   const best = runs.slice(0, -1).filter((r) => r.examRecall >= 0.92 && r.reviews <= 0.82 * ladder.reviews);

@@ -111,7 +111,12 @@ export class ReviewService {
       due: row.card.due.toISOString(),
       createdAt: row.card.createdAt.toISOString(),
       lapses: row.card.lapses,
-      intervals: previewIntervals(cardState(row.card), scheduling, now),
+      intervals: previewIntervals(
+        cardState(row.card),
+        scheduling,
+        now,
+        row.card.reviewCount === 0 ? (row.card.initialRating as Grade) : null,
+      ),
     };
   }
 
@@ -182,8 +187,12 @@ export class ReviewService {
       let row = card;
       if (applied) {
         const scheduling = this.scheduling(settings, now);
-        const newest = card.lastReview !== null && reviewedAt.getTime() >= card.lastReview.getTime();
-        // The usual case (the newest review) advances the stored state; a late one replays the log.
+        const newest =
+          card.reviewCount > 0 &&
+          card.lastReview !== null &&
+          reviewedAt.getTime() >= card.lastReview.getTime();
+        // The usual case (the newest review) advances the stored state; the first review, or a late
+        // one, replays the log.
         const state = newest
           ? advance(cardState(card), { rating: body.rating as Grade, at: reviewedAt }, scheduling)
           : replay(
@@ -257,7 +266,7 @@ export class ReviewService {
     const saved = await this.settingsOf(userId);
     const scheduling = this.scheduling(saved, now);
     if (scheduling.examDate) {
-      const scheduler = schedulerFor(scheduling.desiredRetention);
+      const scheduler = schedulerFor(scheduling);
       const candidates = await this.repo.cardsDueFrom(userId, indiaDateStart(scheduling.examDate));
       const moved = candidates.flatMap((c) => {
         const clamped = clampToExam(toCard(cardState(c)), scheduling, scheduler);

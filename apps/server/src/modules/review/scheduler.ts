@@ -1,4 +1,13 @@
-import { createEmptyCard, fsrs, forgetting_curve, State, type Card, type FSRS, type Grade } from 'ts-fsrs';
+import {
+  createEmptyCard,
+  fsrs,
+  forgetting_curve,
+  Rating,
+  State,
+  type Card,
+  type FSRS,
+  type Grade,
+} from 'ts-fsrs';
 import { indiaDateStart } from '@quizcast/contract/domain/review';
 import { REVIEW_DEFAULTS, REVIEW_LIMITS, type Intervals } from '@quizcast/contract/schemas/review';
 
@@ -10,7 +19,10 @@ import { REVIEW_DEFAULTS, REVIEW_LIMITS, type Intervals } from '@quizcast/contra
 
 const DAY_MS = 86_400_000;
 
-/** Short-term steps for a card in (re)learning: one 10-minute step, as the grade buttons show. */
+/**
+ * Without an exam date: plain FSRS at the learner's desired retention, with one 10-minute
+ * (re)learning step, as the grade buttons show.
+ */
 export const SCHEDULER_OPTIONS = {
   enable_fuzz: false,
   enable_short_term: true,
@@ -19,22 +31,23 @@ export const SCHEDULER_OPTIONS = {
   maximum_interval: 3650,
 } as const;
 
-const schedulers = new Map<number, FSRS>();
-
-/** One ts-fsrs scheduler per desired retention (they are pure; kept for reuse). */
-export function schedulerFor(desiredRetention: number): FSRS {
-  const key = Math.round(desiredRetention * 1000);
-  let scheduler = schedulers.get(key);
-  if (!scheduler) {
-    scheduler = fsrs({ ...SCHEDULER_OPTIONS, request_retention: key / 1000 });
-    schedulers.set(key, scheduler);
-  }
-  return scheduler;
-}
+/**
+ * With an exam date (ADR 011, "Exam pacing"): what counts is recall on the exam day, which the clamp
+ * guarantees with a last review on the exam's eve. Until then intervals aim at this lower retention
+ * (longer gaps, so each review strengthens memory more and fewer are needed), and a lapse comes back
+ * the next day instead of after a same-day 10-minute step.
+ */
+export const EXAM_INTERVAL_RETENTION = 0.5;
+export const EXAM_SCHEDULER_OPTIONS = {
+  ...SCHEDULER_OPTIONS,
+  learning_steps: [],
+  relearning_steps: [],
+  request_retention: EXAM_INTERVAL_RETENTION,
+} as const;
 
 export interface SchedulingSettings {
   desiredRetention: number;
-  /** The exam's IST calendar day, 'YYYY-MM-DD', or null. */
+  /** The exam's IST calendar day, 'YYYY-MM-DD', or null (also once the exam day has passed). */
   examDate: string | null;
 }
 
@@ -42,6 +55,27 @@ export const DEFAULT_SCHEDULING: SchedulingSettings = {
   desiredRetention: REVIEW_DEFAULTS.desiredRetention,
   examDate: null,
 };
+
+const schedulers = new Map<number, FSRS>();
+let examScheduler: FSRS | undefined;
+
+/**
+ * The ts-fsrs scheduler for a learner's settings (they are pure; kept for reuse): exam pacing while
+ * an exam date is ahead, otherwise one per desired retention.
+ */
+export function schedulerFor(settings: SchedulingSettings): FSRS {
+  if (settings.examDate) {
+    examScheduler ??= fsrs({ ...EXAM_SCHEDULER_OPTIONS });
+    return examScheduler;
+  }
+  const key = Math.round(settings.desiredRetention * 1000);
+  let scheduler = schedulers.get(key);
+  if (!scheduler) {
+    scheduler = fsrs({ ...SCHEDULER_OPTIONS, request_retention: key / 1000 });
+    schedulers.set(key, scheduler);
+  }
+  return scheduler;
+}
 
 export interface ReviewEvent {
   rating: Grade;
@@ -88,10 +122,11 @@ export const toCard = (s: CardState): Card => ({
 
 /**
  * The exam-date clamp (ADR 011). Until the exam day starts, a card whose next due lies at or after
- * that start must still be recalled with probability ≥ the desired retention at the END of the exam
- * day, by ts-fsrs's forgetting curve R(t) = forgetting_curve(w, t − last_review, S). If it would not,
- * the card is brought forward to the exam's eve (24 h before the exam day starts); a review then
- * renews its stability so the exam day is covered. On the eve itself (or later) nothing is moved.
+ * that start is left alone if its predicted recall at the END of the exam day, by ts-fsrs's
+ * forgetting curve R(t) = forgetting_curve(w, t − last_review, S), still meets the desired retention
+ * (the target). Otherwise it is brought forward, to the latest day that still meets the target: the
+ * exam's eve (24 h before the exam day starts; a review there renews its stability for the exam day,
+ * and any later day is the exam day itself). A card last reviewed on the eve (or later) is not moved.
  */
 export function clampToExam(card: Card, settings: SchedulingSettings, scheduler: FSRS): Card {
   if (!settings.examDate || !card.last_review || card.state === State.New) return card;
@@ -109,18 +144,33 @@ export function clampToExam(card: Card, settings: SchedulingSettings, scheduler:
   return { ...card, due: new Date(eve) };
 }
 
-/** The state right after a card is made: the initial rating applied at creation (Again or Hard). */
+/** The card right after it is made: the initial rating (Again or Hard) applied at creation. */
+function initialCard(createdAt: Date, initialRating: Grade): Card {
+  return schedulerFor(DEFAULT_SCHEDULING).next(createEmptyCard(createdAt), createdAt, initialRating).card;
+}
+
+/** The state stored when a card is made. */
 export function initialState(createdAt: Date, initialRating: Grade): CardState {
-  const scheduler = schedulerFor(REVIEW_DEFAULTS.desiredRetention);
-  const card = scheduler.next(createEmptyCard(createdAt), createdAt, initialRating).card;
   // A new card is shown at once; the initial rating only shapes its memory state.
-  return { ...toState(card), due: createdAt };
+  return { ...toState(initialCard(createdAt, initialRating)), due: createdAt };
+}
+
+/**
+ * The first showing of a card made from a wrong or skipped answer is where the learner first meets
+ * the right answer (answers are secret until publication). "Again" there is the same failure the
+ * initial rating already records, not a second one: the card then starts afresh as one FSRS Again
+ * at that moment (ADR 011) instead of taking two Agains (which would lower its stability and raise
+ * its difficulty for one mistake).
+ */
+function foldsIntoInitial(initialRating: Grade, first: ReviewEvent | undefined): first is ReviewEvent {
+  return initialRating === Rating.Again && first?.rating === Rating.Again;
 }
 
 /**
  * The card's state recomputed from its whole log: the initial rating at creation, then every review
  * in review-time order (so an offline review that arrives late lands where it happened), then the
- * exam clamp. Deterministic: the same log always gives the same state.
+ * exam clamp. Deterministic: the same log always gives the same state, and the same as `advance`
+ * applied review by review after the first.
  */
 export function replay(
   createdAt: Date,
@@ -129,30 +179,51 @@ export function replay(
   settings: SchedulingSettings,
 ): CardState {
   if (!reviews.length) return initialState(createdAt, initialRating);
-  const scheduler = schedulerFor(settings.desiredRetention);
-  let card = scheduler.next(createEmptyCard(createdAt), createdAt, initialRating).card;
+  const scheduler = schedulerFor(settings);
   const ordered = [...reviews].sort((a, b) => a.at.getTime() - b.at.getTime());
-  for (const review of ordered) card = scheduler.next(card, review.at, review.rating).card;
+  const [first] = ordered;
+  let card: Card;
+  let rest = ordered;
+  if (foldsIntoInitial(initialRating, first)) {
+    card = scheduler.next(createEmptyCard(first.at), first.at, Rating.Again).card;
+    rest = ordered.slice(1);
+  } else {
+    card = initialCard(createdAt, initialRating);
+  }
+  for (const review of rest) card = scheduler.next(card, review.at, review.rating).card;
   return toState(clampToExam(card, settings, scheduler));
 }
 
 /**
  * One more review on top of the stored state, for the usual case of a review newer than every other
- * one. ts-fsrs schedules from `last_review` (never from the stored `due`, which the clamp may have
- * moved), so this equals `replay` over the whole log; the API tests compare the two paths.
+ * one on a card already reviewed at least once (the first review goes through `replay`). ts-fsrs
+ * schedules from `last_review` (never from the stored `due`, which the clamp may have moved), so this
+ * equals `replay` over the whole log; the API tests compare the two paths.
  */
 export function advance(state: CardState, review: ReviewEvent, settings: SchedulingSettings): CardState {
-  const scheduler = schedulerFor(settings.desiredRetention);
+  const scheduler = schedulerFor(settings);
   const card = scheduler.next(toCard(state), review.at, review.rating).card;
   return toState(clampToExam(card, settings, scheduler));
 }
 
-/** What each grade would schedule if given now: milliseconds until the next due (clamp included). */
-export function previewIntervals(state: CardState, settings: SchedulingSettings, now: Date): Intervals {
-  const scheduler = schedulerFor(settings.desiredRetention);
+/**
+ * What each grade would schedule if given now: milliseconds until the next due (clamp included).
+ * `initialRating` is given for a card never reviewed yet (its first showing).
+ */
+export function previewIntervals(
+  state: CardState,
+  settings: SchedulingSettings,
+  now: Date,
+  initialRating: Grade | null = null,
+): Intervals {
+  const scheduler = schedulerFor(settings);
   const preview = scheduler.repeat(toCard(state), now);
+  const next = (grade: Grade) =>
+    initialRating !== null && foldsIntoInitial(initialRating, { rating: grade, at: now })
+      ? scheduler.next(createEmptyCard(now), now, Rating.Again).card
+      : preview[grade].card;
   const interval = (grade: Grade) =>
-    Math.max(0, clampToExam(preview[grade].card, settings, scheduler).due.getTime() - now.getTime());
+    Math.max(0, clampToExam(next(grade), settings, scheduler).due.getTime() - now.getTime());
   return { 1: interval(1), 2: interval(2), 3: interval(3), 4: interval(4) };
 }
 
