@@ -136,7 +136,7 @@ export function simulateApp(options: SimulationOptions = {}): Outcome {
   }
   const examRecall = deck.reduce((sum, c) => sum + recallNow(c.memory, examAt), 0) / cards;
   return {
-    label: `FSRS (app), retention ${retention}${settings.examDate ? ', exam date' : ', no exam date'}`,
+    label: `FSRS (app), retention ${retention}${settings.examDate ? ', exam date' : ', no exam date'}${options.seed === undefined ? '' : `, seed ${options.seed}`}`,
     examRecall,
     reviews,
     firstShowings,
