@@ -8,7 +8,7 @@ import {
   type FSRS,
   type Grade,
 } from 'ts-fsrs';
-import { indiaDateStart } from '@quizcast/contract/domain/review';
+import { indiaDateStart, indiaDayKey, indiaDayStart } from '@quizcast/contract/domain/review';
 import { REVIEW_DEFAULTS, REVIEW_LIMITS, type Intervals } from '@quizcast/contract/schemas/review';
 
 /**
@@ -121,14 +121,43 @@ export const toCard = (s: CardState): Card => ({
 });
 
 /**
+ * The learner's review load before the exam, for the exam clamp to respect the daily review cap:
+ * reviewed (not new) active cards due on each IST day ('YYYY-MM-DD'; overdue ones count on today),
+ * the card being scheduled left out. `now` bounds the clamp: it never places a card before today.
+ */
+export interface ExamLoad {
+  perDay: ReadonlyMap<string, number>;
+  cap: number;
+  now: Date;
+}
+
+/** Counts a card placed on `due` into a load (for callers that place several cards in a row). */
+export function addToLoad(perDay: Map<string, number>, due: Date): void {
+  const key = indiaDayKey(due);
+  perDay.set(key, (perDay.get(key) ?? 0) + 1);
+}
+
+/**
  * The exam-date clamp (ADR 011). Until the exam day starts, a card whose next due lies at or after
  * that start is left alone if its predicted recall at the END of the exam day, by ts-fsrs's
  * forgetting curve R(t) = forgetting_curve(w, t − last_review, S), still meets the desired retention
- * (the target). Otherwise it is brought forward, to the latest day that still meets the target: the
- * exam's eve (24 h before the exam day starts; a review there renews its stability for the exam day,
- * and any later day is the exam day itself). A card last reviewed on the eve (or later) is not moved.
+ * (the target). A card last reviewed on the eve (or later) is not moved either.
+ *
+ * Otherwise it is brought forward to the LATEST day before the exam that (a) still has room under
+ * the daily review cap (`load`), and (b) still meets the target: a successful review at that day's
+ * start (ts-fsrs `next` with Good) gives a predicted recall at the end of the exam day ≥ the target.
+ * Days are tried from the eve backwards to the day after the last review (never before today), so
+ * the final reviews spread over the last days before the exam instead of piling up on the eve.
+ * When no day with room meets the target, the latest day with room is used (best effort); when
+ * every day up to the eve is full, the card keeps its FSRS due (the clamp never puts a day over
+ * the cap). Without `load`, every day has room: the card goes to the eve.
  */
-export function clampToExam(card: Card, settings: SchedulingSettings, scheduler: FSRS): Card {
+export function clampToExam(
+  card: Card,
+  settings: SchedulingSettings,
+  scheduler: FSRS,
+  load?: ExamLoad,
+): Card {
   if (!settings.examDate || !card.last_review || card.state === State.New) return card;
   const examStart = indiaDateStart(settings.examDate).getTime();
   const examEnd = examStart + DAY_MS;
@@ -141,7 +170,20 @@ export function clampToExam(card: Card, settings: SchedulingSettings, scheduler:
     card.stability,
   );
   if (recallAtExam >= settings.desiredRetention) return card;
-  return { ...card, due: new Date(eve) };
+  if (!load) return { ...card, due: new Date(eve) };
+  const earliest = Math.max(
+    indiaDayStart(card.last_review).getTime() + DAY_MS,
+    indiaDayStart(load.now).getTime(),
+  );
+  let latestWithRoom: number | null = null;
+  for (let day = eve; day >= earliest; day -= DAY_MS) {
+    if ((load.perDay.get(indiaDayKey(new Date(day))) ?? 0) >= load.cap) continue;
+    latestWithRoom ??= day;
+    const after = scheduler.next(card, new Date(day), Rating.Good).card;
+    const recall = forgetting_curve(scheduler.parameters.w, (examEnd - day) / DAY_MS, after.stability);
+    if (recall >= settings.desiredRetention) return { ...card, due: new Date(day) };
+  }
+  return latestWithRoom === null ? card : { ...card, due: new Date(latestWithRoom) };
 }
 
 /** The card right after it is made: the initial rating (Again or Hard) applied at creation. */
@@ -177,6 +219,7 @@ export function replay(
   initialRating: Grade,
   reviews: readonly ReviewEvent[],
   settings: SchedulingSettings,
+  load?: ExamLoad,
 ): CardState {
   if (!reviews.length) return initialState(createdAt, initialRating);
   const scheduler = schedulerFor(settings);
@@ -191,7 +234,7 @@ export function replay(
     card = initialCard(createdAt, initialRating);
   }
   for (const review of rest) card = scheduler.next(card, review.at, review.rating).card;
-  return toState(clampToExam(card, settings, scheduler));
+  return toState(clampToExam(card, settings, scheduler, load));
 }
 
 /**
@@ -200,10 +243,15 @@ export function replay(
  * schedules from `last_review` (never from the stored `due`, which the clamp may have moved), so this
  * equals `replay` over the whole log; the API tests compare the two paths.
  */
-export function advance(state: CardState, review: ReviewEvent, settings: SchedulingSettings): CardState {
+export function advance(
+  state: CardState,
+  review: ReviewEvent,
+  settings: SchedulingSettings,
+  load?: ExamLoad,
+): CardState {
   const scheduler = schedulerFor(settings);
   const card = scheduler.next(toCard(state), review.at, review.rating).card;
-  return toState(clampToExam(card, settings, scheduler));
+  return toState(clampToExam(card, settings, scheduler, load));
 }
 
 /**
@@ -215,6 +263,7 @@ export function previewIntervals(
   settings: SchedulingSettings,
   now: Date,
   initialRating: Grade | null = null,
+  load?: ExamLoad,
 ): Intervals {
   const scheduler = schedulerFor(settings);
   const preview = scheduler.repeat(toCard(state), now);
@@ -223,7 +272,7 @@ export function previewIntervals(
       ? scheduler.next(createEmptyCard(now), now, Rating.Again).card
       : preview[grade].card;
   const interval = (grade: Grade) =>
-    Math.max(0, clampToExam(next(grade), settings, scheduler).due.getTime() - now.getTime());
+    Math.max(0, clampToExam(next(grade), settings, scheduler, load).due.getTime() - now.getTime());
   return { 1: interval(1), 2: interval(2), 3: interval(3), 4: interval(4) };
 }
 
