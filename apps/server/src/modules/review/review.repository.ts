@@ -231,16 +231,18 @@ export class ReviewRepository {
 
   /**
    * The review load for the exam clamp: active, reviewed (not new) cards due before `until`, counted
-   * per IST day ('YYYY-MM-DD'; overdue cards count on `today`), leaving out `exceptCardId`.
+   * per IST day ('YYYY-MM-DD'; overdue cards count on `today`), leaving out `exceptCardId`
+   * (`db`: the transaction, when called inside one).
    */
   async dueLoad(
     userId: string,
     today: string,
     until: Date,
     exceptCardId: string | null = null,
+    db: Db = this.db,
   ): Promise<Map<string, number>> {
     const rows = rawRows<{ day: string; n: number }>(
-      await this.db.execute(sql`
+      await db.execute(sql`
         select greatest(to_char((due at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD'), ${today}) as day,
                count(*)::int as n
         from ${reviewCards}

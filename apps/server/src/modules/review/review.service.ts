@@ -94,6 +94,7 @@ export class ReviewService {
     scheduling: SchedulingSettings,
     now: Date,
     exceptCardId: string | null = null,
+    tx?: Db,
   ): Promise<ExamLoad | undefined> {
     if (!scheduling.examDate) return undefined;
     const perDay = await this.repo.dueLoad(
@@ -101,6 +102,7 @@ export class ReviewService {
       indiaDayKey(now),
       indiaDateStart(scheduling.examDate),
       exceptCardId,
+      tx,
     );
     return { perDay, cap: settings.dailyReviewCap, now };
   }
@@ -215,7 +217,7 @@ export class ReviewService {
       let row = card;
       if (applied) {
         const scheduling = this.scheduling(settings, now);
-        const load = await this.examLoad(userId, settings, scheduling, now, cardId);
+        const load = await this.examLoad(userId, settings, scheduling, now, cardId, tx);
         const newest =
           card.reviewCount > 0 &&
           card.lastReview !== null &&
