@@ -65,7 +65,9 @@ function quality() {
     `| ${ladder.label} (seed 42) | ${ladder.examRecall.toFixed(3)} | ${ladder.reviews} | 100% | ${ladder.failed} (${pct(ladder.failed, ladder.reviews)}) | ${ladder.busiestDay} | 0 | |`,
   );
   const defaults = rows.slice(0, SEEDS.length);
-  const met = defaults.filter(({ run, ladder: l }) => run.examRecall >= 0.92 && run.reviews <= 0.82 * l.reviews);
+  const met = defaults.filter(
+    ({ run, ladder: l }) => run.examRecall >= 0.92 && run.reviews <= 0.82 * l.reviews,
+  );
   console.log('');
   console.log(
     `Target (recall ≥ 0.92 with ≤ 82% of the ladder's reviews) at retention 0.9 with an exam date and ` +
