@@ -25,22 +25,37 @@ const auth = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
  * moves past the end + grace, the sweeper publishes the results, and the wrong answer becomes a card.
  * The caller resets the clock (in `finally`).
  */
-async function learnerWithAMistake(page: Page, label: string) {
+async function learnerWithAMistake(page: Page, label: string, options: { recording?: Buffer } = {}) {
   const admin = await adminSession(page.request, test.info());
   const now = await serverNow(page.request);
   const endAt = now + 10 * 60_000;
-  const quiz = await createQuizViaApi(page.request, admin, {
-    name: `Review drill ${label} ${test.info().project.name} ${now}`,
-    desc: 'Two questions for the review journey.',
-    exam: 'SSC',
-    class: 'Preparing for Competitive exams',
-    duration: 5,
-    startTimeStamp: new Date(now - 60_000).toISOString(),
-    endTimeStamp: new Date(endAt).toISOString(),
-    price: 0,
-    published: true,
-    questions: QUESTIONS,
-  });
+  const quiz = await createQuizViaApi<{ _id: string; questions: { _id: string; qn: string }[] }>(
+    page.request,
+    admin,
+    {
+      name: `Review drill ${label} ${test.info().project.name} ${now}`,
+      desc: 'Two questions for the review journey.',
+      exam: 'SSC',
+      class: 'Preparing for Competitive exams',
+      duration: 5,
+      startTimeStamp: new Date(now - 60_000).toISOString(),
+      endTimeStamp: new Date(endAt).toISOString(),
+      price: 0,
+      published: true,
+      questions: QUESTIONS,
+    },
+  );
+  let audioUrl: string | null = null;
+  if (options.recording) {
+    // The admin attaches a recording to the question the learner will get wrong.
+    const question = quiz.questions.find((q) => q.qn === QUESTIONS[0].qn)!;
+    const uploaded = await page.request.post(`/api/quizzes/${quiz._id}/questions/${question._id}/audio`, {
+      headers: auth(admin),
+      multipart: { audio: { name: 'question-1.mp3', mimeType: 'audio/mpeg', buffer: options.recording } },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    audioUrl = ((await uploaded.json()) as { audioUrl: string }).audioUrl;
+  }
   const learner = await registerViaApi(page.request, { name: 'Recall Learner' });
   const attempt = await page.request.get(`/api/quizzes/participant/attend/${quiz._id}`, {
     headers: auth(learner),
@@ -70,7 +85,44 @@ async function learnerWithAMistake(page: Page, label: string) {
       return ((await res.json()) as { counts: { dueNow: number } }).counts.dueNow;
     })
     .toBe(1);
-  return { learner, quizId: quiz._id, adminToken: admin.accessToken };
+  return { learner, quizId: quiz._id, adminToken: admin.accessToken, audioUrl };
+}
+
+/** One second of silence as MPEG-1 Layer III frames (128 kbps, 44.1 kHz): a real, playable MP3. */
+function silentMp3(): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  return Buffer.concat(Array.from({ length: 40 }, () => frame));
+}
+
+/** Records every media element the page plays: its source and what became of it. */
+function recordingPlayback() {
+  const plays: { src: string; events: string[] }[] = [];
+  (window as unknown as { __plays: typeof plays }).__plays = plays;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    const entry = { src: this.currentSrc || this.src, events: [] as string[] };
+    plays.push(entry);
+    for (const type of ['playing', 'ended', 'error']) {
+      this.addEventListener(type, () => entry.events.push(type));
+    }
+    const started = play.call(this);
+    started.then(
+      () => entry.events.push('started'),
+      (err: Error) => entry.events.push(`refused: ${err.name}`),
+    );
+    return started;
+  };
+}
+
+const playsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __plays: { src: string; events: string[] }[] }).__plays);
+
+/** The service worker is active (the app shell is precached, so the page reloads with no network). */
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
 }
 
 async function dueNow(page: Page, learner: Session) {
@@ -260,5 +312,73 @@ test.describe('review (spaced repetition)', () => {
     await expect(page.getByRole('region', { name: 'Review and exam' }).getByLabel('Exam date')).toHaveValue(
       examDay,
     );
+  });
+
+  test('a question recording kept on the device plays with no network, and the offline review syncs', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(recordingSpeech);
+    await page.addInitScript(recordingPlayback);
+    let made: Awaited<ReturnType<typeof learnerWithAMistake>> | undefined;
+    try {
+      made = await learnerWithAMistake(page, 'offline audio', { recording: silentMp3() });
+      await signIn(page, made.learner);
+      await page.goto('/review');
+      await expect(page.getByText('1 card is due')).toBeVisible();
+      await serviceWorkerReady(page);
+      // The deck's recording is stored on the device (Cache Storage), under its own URL.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const cache = await caches.open('quizcast-review-audio');
+            return (await cache.keys()).map((r) => new URL(r.url).pathname);
+          }),
+        )
+        .toEqual([made.audioUrl]);
+
+      // No network from here: the page is reloaded and the card read aloud from the device.
+      await context.setOffline(true);
+      await page.reload();
+      await expect(
+        page.getByText('You are offline: reviewing the cards saved on this device.'),
+      ).toBeVisible();
+      await expect(page.getByText('1 card is due')).toBeVisible();
+      const audio = page.getByRole('checkbox', { name: 'Audio mode' });
+      await audio.check();
+      await page.getByRole('button', { name: 'Start review' }).click();
+      await expect(page.getByRole('heading', { name: 'Card 1 of 1' })).toBeVisible();
+      await expect
+        .poll(() => playsOf(page))
+        .toEqual([
+          {
+            src: expect.stringMatching(/^blob:/),
+            events: expect.arrayContaining(['playing', 'started', 'ended']),
+          },
+        ]);
+      // The recording played, so the question was not read by the speech engine instead.
+      expect(await lastSpoken(page, 10)).toEqual([]);
+
+      // The learner answers by key (wrongly) and moves on; the review waits on the device.
+      const shown = await page.getByRole('group', { name: 'Choices' }).getByRole('button').allTextContents();
+      const wrongLetter = String.fromCharCode(
+        65 + shown.map((t) => t.replace(/^[A-F]\./, '').trim()).indexOf(WRONG_PICK),
+      );
+      await page.keyboard.press(wrongLetter.toLowerCase());
+      await expect(page.getByRole('status').filter({ hasText: /The answer is/ })).toBeAttached();
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Session complete: 1 card reviewed.')).toBeVisible();
+      await expect(page.getByText('1 review waiting to be sent')).toBeVisible();
+      expect(await dueNow(page, made.learner)).toBe(1);
+
+      // Back online: the review is sent once and the card is rescheduled.
+      await context.setOffline(false);
+      await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+      await expect.poll(() => dueNow(page, made!.learner)).toBe(0);
+    } finally {
+      await context.setOffline(false);
+      await cleanUp(page, made?.quizId, made?.adminToken);
+    }
   });
 });

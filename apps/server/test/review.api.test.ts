@@ -401,6 +401,43 @@ describe(`review (${testDatabaseKind})`, () => {
     expect(new Date(after.due).getTime()).toBeGreaterThan(t.clock.now().getTime() + 5 * DAY);
   });
 
+  it('keeps each day before the exam within the daily review cap when it brings cards forward', async () => {
+    t.clock.set(START);
+    const user = await createStudent(t.db);
+    const quiz = await liveQuiz(t);
+    await submit(
+      t,
+      quiz,
+      user,
+      quiz.questions.map((q) => ({ qnId: q.id, selectedOption: null })),
+    );
+    await publish(t, quiz);
+    const cards = (await t.db.select().from(reviewCards).where(eq(reviewCards.userId, user.id)))
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .slice(0, 3);
+    expect(cards).toHaveLength(3);
+    // Without an exam date, two Good reviews each push the three cards well beyond 5 days.
+    expect((await putSettings(t, user, { desiredRetention: 0.8 })).statusCode).toBe(200);
+    const now = t.clock.now();
+    for (const card of cards) await grade(t, user, card.id, review(3, now));
+    t.clock.set(new Date(now.getTime() + 3 * DAY));
+    const frees = [];
+    for (const card of cards) frees.push(await grade(t, user, card.id, review(3, t.clock.now())));
+    const firstDue = Math.min(...frees.map((f) => new Date(f.due).getTime()));
+    expect(firstDue).toBeGreaterThan(t.clock.now().getTime() + 5 * DAY);
+    // An exam on the day the earliest of them would land, with a cap of one review a day: the three
+    // cards are brought forward to the eve and the two days before it, one a day.
+    const examDate = indiaDayKey(new Date(firstDue));
+    const res = await putSettings(t, user, { desiredRetention: 0.8, examDate, dailyReviewCap: 1 });
+    expect(res.statusCode).toBe(200);
+    const examStart = new Date(`${examDate}T00:00:00+05:30`).getTime();
+    const dues = (await t.db.select().from(reviewCards).where(eq(reviewCards.userId, user.id)))
+      .filter((c) => cards.some((k) => k.id === c.id))
+      .map((c) => c.due.getTime())
+      .sort((a, b) => a - b);
+    expect(dues).toEqual([examStart - 3 * DAY, examStart - 2 * DAY, examStart - DAY]);
+  });
+
   it('suspends a card that lapses 8 times as a leech and lists it', async () => {
     t.clock.set(START);
     const { user, cardId } = await learnerWithOneCard(t);

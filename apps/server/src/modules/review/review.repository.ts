@@ -235,6 +235,32 @@ export class ReviewRepository {
     `);
   }
 
+  /**
+   * The review load for the exam clamp: active, reviewed (not new) cards due before `until`, counted
+   * per IST day ('YYYY-MM-DD'; overdue cards count on `today`), leaving out `exceptCardId`
+   * (`db`: the transaction, when called inside one).
+   */
+  async dueLoad(
+    userId: string,
+    today: string,
+    until: Date,
+    exceptCardId: string | null = null,
+    db: Db = this.db,
+  ): Promise<Map<string, number>> {
+    const rows = rawRows<{ day: string; n: number }>(
+      await db.execute(sql`
+        select greatest(to_char((due at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD'), ${today}) as day,
+               count(*)::int as n
+        from ${reviewCards}
+        where user_id = ${userId} and suspended_at is null and review_count > 0
+          and due < ${until.toISOString()}::timestamptz
+          ${exceptCardId ? sql`and id <> ${exceptCardId}::uuid` : sql``}
+        group by 1
+      `),
+    );
+    return new Map(rows.map((r) => [r.day, Number(r.n)]));
+  }
+
   /** Active, reviewed cards due at or after `from` (candidates for the exam clamp). */
   async cardsDueFrom(userId: string, from: Date): Promise<CardRow[]> {
     return this.db

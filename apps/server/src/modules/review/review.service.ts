@@ -17,7 +17,9 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import type { CardRow, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
+import { dailyAllowances, mergeQueue } from './daily-limits';
 import {
+  addToLoad,
   advance,
   CARD_STATE_NAMES,
   clampToExam,
@@ -28,6 +30,7 @@ import {
   schedulerFor,
   toCard,
   type CardState,
+  type ExamLoad,
   type SchedulingSettings,
 } from './scheduler';
 
@@ -81,6 +84,29 @@ export class ReviewService {
     return { desiredRetention: settings.desiredRetention, examDate: examActive ? settings.examDate : null };
   }
 
+  /**
+   * The review load before the exam, for the clamp to keep each day under the review cap (null
+   * without an active exam date). `exceptCardId`: the card being scheduled.
+   */
+  private async examLoad(
+    userId: string,
+    settings: ReviewSettings,
+    scheduling: SchedulingSettings,
+    now: Date,
+    exceptCardId: string | null = null,
+    tx?: Db,
+  ): Promise<ExamLoad | undefined> {
+    if (!scheduling.examDate) return undefined;
+    const perDay = await this.repo.dueLoad(
+      userId,
+      indiaDayKey(now),
+      indiaDateStart(scheduling.examDate),
+      exceptCardId,
+      tx,
+    );
+    return { perDay, cap: settings.dailyReviewCap, now };
+  }
+
   private async countsOf(userId: string, now: Date): Promise<ReviewCounts> {
     const dayEnd = new Date(indiaDayStart(now).getTime() + DAY_MS);
     const c = await this.repo.counts(userId, now, dayEnd);
@@ -94,7 +120,12 @@ export class ReviewService {
     };
   }
 
-  private toCard(row: QueueRow, scheduling: SchedulingSettings, now: Date): ReviewCard {
+  private toCard(
+    row: QueueRow,
+    scheduling: SchedulingSettings,
+    now: Date,
+    load: ExamLoad | undefined,
+  ): ReviewCard {
     return {
       cardId: row.card.id,
       questionId: row.questionId,
@@ -116,7 +147,13 @@ export class ReviewService {
       due: row.card.due.toISOString(),
       createdAt: row.card.createdAt.toISOString(),
       lapses: row.card.lapses,
-      intervals: previewIntervals(cardState(row.card), scheduling, now),
+      intervals: previewIntervals(
+        cardState(row.card),
+        scheduling,
+        now,
+        row.card.reviewCount === 0 ? (row.card.initialRating as Grade) : null,
+        load && row.card.reviewCount > 0 ? withoutCard(load, row.card.due) : load,
+      ),
     };
   }
 
@@ -129,23 +166,21 @@ export class ReviewService {
     const now = this.clock.now();
     const settings = await this.settingsOf(userId);
     const scheduling = this.scheduling(settings, now);
-    const [today, counts, medianDurationMs] = await Promise.all([
+    const [today, counts, medianDurationMs, load] = await Promise.all([
       this.repo.reviewsSince(userId, indiaDayStart(now)),
       this.countsOf(userId, now),
       this.repo.medianDurationMs(userId),
+      this.examLoad(userId, settings, scheduling, now),
     ]);
-    const newAllowance = Math.max(0, settings.dailyNewLimit - today.newCards);
-    const reviewAllowance = Math.max(0, settings.dailyReviewCap - (today.total - today.newCards));
+    const { newAllowance, reviewAllowance } = dailyAllowances(settings, today);
     const until = ahead ? new Date(now.getTime() + REVIEW_LIMITS.offlineWindowMs) : now;
     const [fresh, seen] = await Promise.all([
       this.repo.findDue(userId, until, 'new', Math.min(limit, newAllowance)),
       this.repo.findDue(userId, until, 'seen', Math.min(limit, reviewAllowance)),
     ]);
-    const rows = [...seen, ...fresh]
-      .sort((a, b) => a.card.due.getTime() - b.card.due.getTime() || a.card.id.localeCompare(b.card.id))
-      .slice(0, limit);
+    const rows = mergeQueue(seen, fresh, limit);
     return {
-      cards: rows.map((row) => this.toCard(row, scheduling, now)),
+      cards: rows.map((row) => this.toCard(row, scheduling, now, load)),
       counts,
       medianDurationMs,
       serverTime: now.toISOString(),
@@ -187,10 +222,15 @@ export class ReviewService {
       let row = card;
       if (applied) {
         const scheduling = this.scheduling(settings, now);
-        const newest = card.lastReview !== null && reviewedAt.getTime() >= card.lastReview.getTime();
-        // The usual case (the newest review) advances the stored state; a late one replays the log.
+        const load = await this.examLoad(userId, settings, scheduling, now, cardId, tx);
+        const newest =
+          card.reviewCount > 0 &&
+          card.lastReview !== null &&
+          reviewedAt.getTime() >= card.lastReview.getTime();
+        // The usual case (the newest review) advances the stored state; the first review, or a late
+        // one, replays the log.
         const state = newest
-          ? advance(cardState(card), { rating: body.rating as Grade, at: reviewedAt }, scheduling)
+          ? advance(cardState(card), { rating: body.rating as Grade, at: reviewedAt }, scheduling, load)
           : replay(
               card.createdAt,
               card.initialRating as Grade,
@@ -199,6 +239,7 @@ export class ReviewService {
                 at: l.reviewedAt,
               })),
               scheduling,
+              load,
             );
         const suspendedAt = isLeech(state) ? (card.suspendedAt ?? now) : null;
         row = await this.repo.updateCard(tx, cardId, state, card.reviewCount + 1, suspendedAt);
@@ -262,11 +303,22 @@ export class ReviewService {
     const saved = await this.settingsOf(userId);
     const scheduling = this.scheduling(saved, now);
     if (scheduling.examDate) {
-      const scheduler = schedulerFor(scheduling.desiredRetention);
-      const candidates = await this.repo.cardsDueFrom(userId, indiaDateStart(scheduling.examDate));
-      const moved = candidates.flatMap((c) => {
-        const clamped = clampToExam(toCard(cardState(c)), scheduling, scheduler);
-        return clamped.due.getTime() !== c.due.getTime() ? [{ id: c.id, due: clamped.due }] : [];
+      const scheduler = schedulerFor(scheduling);
+      const examStart = indiaDateStart(scheduling.examDate);
+      const [candidates, perDay] = await Promise.all([
+        this.repo.cardsDueFrom(userId, examStart),
+        this.repo.dueLoad(userId, indiaDayKey(now), examStart),
+      ]);
+      const load: ExamLoad = { perDay, cap: saved.dailyReviewCap, now };
+      // Earliest-due first, each placed card counted into the load before the next is placed.
+      const ordered = [...candidates].sort(
+        (a, b) => a.due.getTime() - b.due.getTime() || a.id.localeCompare(b.id),
+      );
+      const moved = ordered.flatMap((c) => {
+        const clamped = clampToExam(toCard(cardState(c)), scheduling, scheduler, load);
+        if (clamped.due.getTime() === c.due.getTime()) return [];
+        addToLoad(perDay, clamped.due);
+        return [{ id: c.id, due: clamped.due }];
       });
       await this.repo.setDues(userId, moved);
     }
@@ -300,6 +352,14 @@ export class ReviewService {
       settings,
     };
   }
+}
+
+/** The load without one reviewed card already counted on its due day (the card being previewed). */
+function withoutCard(load: ExamLoad, due: Date): ExamLoad {
+  const perDay = new Map(load.perDay);
+  const key = indiaDayKey(due.getTime() < load.now.getTime() ? load.now : due);
+  perDay.set(key, Math.max(0, (perDay.get(key) ?? 0) - 1));
+  return { ...load, perDay };
 }
 
 /** Consecutive IST days with a review, ending today (or yesterday, when today has none yet). */

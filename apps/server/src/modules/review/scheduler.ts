@@ -1,5 +1,14 @@
-import { createEmptyCard, fsrs, forgetting_curve, State, type Card, type FSRS, type Grade } from 'ts-fsrs';
-import { indiaDateStart } from '@quizcast/contract/domain/review';
+import {
+  createEmptyCard,
+  fsrs,
+  forgetting_curve,
+  Rating,
+  State,
+  type Card,
+  type FSRS,
+  type Grade,
+} from 'ts-fsrs';
+import { indiaDateStart, indiaDayKey, indiaDayStart } from '@quizcast/contract/domain/review';
 import { REVIEW_DEFAULTS, REVIEW_LIMITS, type Intervals } from '@quizcast/contract/schemas/review';
 
 /**
@@ -10,7 +19,10 @@ import { REVIEW_DEFAULTS, REVIEW_LIMITS, type Intervals } from '@quizcast/contra
 
 const DAY_MS = 86_400_000;
 
-/** Short-term steps for a card in (re)learning: one 10-minute step, as the grade buttons show. */
+/**
+ * Without an exam date: plain FSRS at the learner's desired retention, with one 10-minute
+ * (re)learning step, as the grade buttons show.
+ */
 export const SCHEDULER_OPTIONS = {
   enable_fuzz: false,
   enable_short_term: true,
@@ -19,22 +31,23 @@ export const SCHEDULER_OPTIONS = {
   maximum_interval: 3650,
 } as const;
 
-const schedulers = new Map<number, FSRS>();
-
-/** One ts-fsrs scheduler per desired retention (they are pure; kept for reuse). */
-export function schedulerFor(desiredRetention: number): FSRS {
-  const key = Math.round(desiredRetention * 1000);
-  let scheduler = schedulers.get(key);
-  if (!scheduler) {
-    scheduler = fsrs({ ...SCHEDULER_OPTIONS, request_retention: key / 1000 });
-    schedulers.set(key, scheduler);
-  }
-  return scheduler;
-}
+/**
+ * With an exam date (ADR 011, "Exam pacing"): what counts is recall on the exam day, which the clamp
+ * guarantees with a last review on the exam's eve. Until then intervals aim at this lower retention
+ * (longer gaps, so each review strengthens memory more and fewer are needed), and a lapse comes back
+ * the next day instead of after a same-day 10-minute step.
+ */
+export const EXAM_INTERVAL_RETENTION = 0.5;
+export const EXAM_SCHEDULER_OPTIONS = {
+  ...SCHEDULER_OPTIONS,
+  learning_steps: [],
+  relearning_steps: [],
+  request_retention: EXAM_INTERVAL_RETENTION,
+} as const;
 
 export interface SchedulingSettings {
   desiredRetention: number;
-  /** The exam's IST calendar day, 'YYYY-MM-DD', or null. */
+  /** The exam's IST calendar day, 'YYYY-MM-DD', or null (also once the exam day has passed). */
   examDate: string | null;
 }
 
@@ -42,6 +55,27 @@ export const DEFAULT_SCHEDULING: SchedulingSettings = {
   desiredRetention: REVIEW_DEFAULTS.desiredRetention,
   examDate: null,
 };
+
+const schedulers = new Map<number, FSRS>();
+let examScheduler: FSRS | undefined;
+
+/**
+ * The ts-fsrs scheduler for a learner's settings (they are pure; kept for reuse): exam pacing while
+ * an exam date is ahead, otherwise one per desired retention.
+ */
+export function schedulerFor(settings: SchedulingSettings): FSRS {
+  if (settings.examDate) {
+    examScheduler ??= fsrs({ ...EXAM_SCHEDULER_OPTIONS });
+    return examScheduler;
+  }
+  const key = Math.round(settings.desiredRetention * 1000);
+  let scheduler = schedulers.get(key);
+  if (!scheduler) {
+    scheduler = fsrs({ ...SCHEDULER_OPTIONS, request_retention: key / 1000 });
+    schedulers.set(key, scheduler);
+  }
+  return scheduler;
+}
 
 export interface ReviewEvent {
   rating: Grade;
@@ -87,13 +121,43 @@ export const toCard = (s: CardState): Card => ({
 });
 
 /**
- * The exam-date clamp (ADR 011). Until the exam day starts, a card whose next due lies at or after
- * that start must still be recalled with probability ≥ the desired retention at the END of the exam
- * day, by ts-fsrs's forgetting curve R(t) = forgetting_curve(w, t − last_review, S). If it would not,
- * the card is brought forward to the exam's eve (24 h before the exam day starts); a review then
- * renews its stability so the exam day is covered. On the eve itself (or later) nothing is moved.
+ * The learner's review load before the exam, for the exam clamp to respect the daily review cap:
+ * reviewed (not new) active cards due on each IST day ('YYYY-MM-DD'; overdue ones count on today),
+ * the card being scheduled left out. `now` bounds the clamp: it never places a card before today.
  */
-export function clampToExam(card: Card, settings: SchedulingSettings, scheduler: FSRS): Card {
+export interface ExamLoad {
+  perDay: ReadonlyMap<string, number>;
+  cap: number;
+  now: Date;
+}
+
+/** Counts a card placed on `due` into a load (for callers that place several cards in a row). */
+export function addToLoad(perDay: Map<string, number>, due: Date): void {
+  const key = indiaDayKey(due);
+  perDay.set(key, (perDay.get(key) ?? 0) + 1);
+}
+
+/**
+ * The exam-date clamp (ADR 011). Until the exam day starts, a card whose next due lies at or after
+ * that start is left alone if its predicted recall at the END of the exam day, by ts-fsrs's
+ * forgetting curve R(t) = forgetting_curve(w, t − last_review, S), still meets the desired retention
+ * (the target). A card last reviewed on the eve (or later) is not moved either.
+ *
+ * Otherwise it is brought forward to the LATEST day before the exam that (a) still has room under
+ * the daily review cap (`load`), and (b) still meets the target: a successful review at that day's
+ * start (ts-fsrs `next` with Good) gives a predicted recall at the end of the exam day ≥ the target.
+ * Days are tried from the eve backwards to the day after the last review (never before today), so
+ * the final reviews spread over the last days before the exam instead of piling up on the eve.
+ * When no day with room meets the target, the latest day with room is used (best effort); when
+ * every day up to the eve is full, the card keeps its FSRS due (the clamp never puts a day over
+ * the cap). Without `load`, every day has room: the card goes to the eve.
+ */
+export function clampToExam(
+  card: Card,
+  settings: SchedulingSettings,
+  scheduler: FSRS,
+  load?: ExamLoad,
+): Card {
   if (!settings.examDate || !card.last_review || card.state === State.New) return card;
   const examStart = indiaDateStart(settings.examDate).getTime();
   const examEnd = examStart + DAY_MS;
@@ -106,53 +170,109 @@ export function clampToExam(card: Card, settings: SchedulingSettings, scheduler:
     card.stability,
   );
   if (recallAtExam >= settings.desiredRetention) return card;
-  return { ...card, due: new Date(eve) };
+  if (!load) return { ...card, due: new Date(eve) };
+  const earliest = Math.max(
+    indiaDayStart(card.last_review).getTime() + DAY_MS,
+    indiaDayStart(load.now).getTime(),
+  );
+  let latestWithRoom: number | null = null;
+  for (let day = eve; day >= earliest; day -= DAY_MS) {
+    if ((load.perDay.get(indiaDayKey(new Date(day))) ?? 0) >= load.cap) continue;
+    latestWithRoom ??= day;
+    const after = scheduler.next(card, new Date(day), Rating.Good).card;
+    const recall = forgetting_curve(scheduler.parameters.w, (examEnd - day) / DAY_MS, after.stability);
+    if (recall >= settings.desiredRetention) return { ...card, due: new Date(day) };
+  }
+  return latestWithRoom === null ? card : { ...card, due: new Date(latestWithRoom) };
 }
 
-/** The state right after a card is made: the initial rating applied at creation (Again or Hard). */
+/** The card right after it is made: the initial rating (Again or Hard) applied at creation. */
+function initialCard(createdAt: Date, initialRating: Grade): Card {
+  return schedulerFor(DEFAULT_SCHEDULING).next(createEmptyCard(createdAt), createdAt, initialRating).card;
+}
+
+/** The state stored when a card is made. */
 export function initialState(createdAt: Date, initialRating: Grade): CardState {
-  const scheduler = schedulerFor(REVIEW_DEFAULTS.desiredRetention);
-  const card = scheduler.next(createEmptyCard(createdAt), createdAt, initialRating).card;
   // A new card is shown at once; the initial rating only shapes its memory state.
-  return { ...toState(card), due: createdAt };
+  return { ...toState(initialCard(createdAt, initialRating)), due: createdAt };
+}
+
+/**
+ * The first showing of a card made from a wrong or skipped answer is where the learner first meets
+ * the right answer (answers are secret until publication). "Again" there is the same failure the
+ * initial rating already records, not a second one: the card then starts afresh as one FSRS Again
+ * at that moment (ADR 011) instead of taking two Agains (which would lower its stability and raise
+ * its difficulty for one mistake).
+ */
+function foldsIntoInitial(initialRating: Grade, first: ReviewEvent | undefined): first is ReviewEvent {
+  return initialRating === Rating.Again && first?.rating === Rating.Again;
 }
 
 /**
  * The card's state recomputed from its whole log: the initial rating at creation, then every review
  * in review-time order (so an offline review that arrives late lands where it happened), then the
- * exam clamp. Deterministic: the same log always gives the same state.
+ * exam clamp. Deterministic: the same log always gives the same state, and the same as `advance`
+ * applied review by review after the first.
  */
 export function replay(
   createdAt: Date,
   initialRating: Grade,
   reviews: readonly ReviewEvent[],
   settings: SchedulingSettings,
+  load?: ExamLoad,
 ): CardState {
   if (!reviews.length) return initialState(createdAt, initialRating);
-  const scheduler = schedulerFor(settings.desiredRetention);
-  let card = scheduler.next(createEmptyCard(createdAt), createdAt, initialRating).card;
+  const scheduler = schedulerFor(settings);
   const ordered = [...reviews].sort((a, b) => a.at.getTime() - b.at.getTime());
-  for (const review of ordered) card = scheduler.next(card, review.at, review.rating).card;
-  return toState(clampToExam(card, settings, scheduler));
+  const [first] = ordered;
+  let card: Card;
+  let rest = ordered;
+  if (foldsIntoInitial(initialRating, first)) {
+    card = scheduler.next(createEmptyCard(first.at), first.at, Rating.Again).card;
+    rest = ordered.slice(1);
+  } else {
+    card = initialCard(createdAt, initialRating);
+  }
+  for (const review of rest) card = scheduler.next(card, review.at, review.rating).card;
+  return toState(clampToExam(card, settings, scheduler, load));
 }
 
 /**
  * One more review on top of the stored state, for the usual case of a review newer than every other
- * one. ts-fsrs schedules from `last_review` (never from the stored `due`, which the clamp may have
- * moved), so this equals `replay` over the whole log; the API tests compare the two paths.
+ * one on a card already reviewed at least once (the first review goes through `replay`). ts-fsrs
+ * schedules from `last_review` (never from the stored `due`, which the clamp may have moved), so this
+ * equals `replay` over the whole log; the API tests compare the two paths.
  */
-export function advance(state: CardState, review: ReviewEvent, settings: SchedulingSettings): CardState {
-  const scheduler = schedulerFor(settings.desiredRetention);
+export function advance(
+  state: CardState,
+  review: ReviewEvent,
+  settings: SchedulingSettings,
+  load?: ExamLoad,
+): CardState {
+  const scheduler = schedulerFor(settings);
   const card = scheduler.next(toCard(state), review.at, review.rating).card;
-  return toState(clampToExam(card, settings, scheduler));
+  return toState(clampToExam(card, settings, scheduler, load));
 }
 
-/** What each grade would schedule if given now: milliseconds until the next due (clamp included). */
-export function previewIntervals(state: CardState, settings: SchedulingSettings, now: Date): Intervals {
-  const scheduler = schedulerFor(settings.desiredRetention);
+/**
+ * What each grade would schedule if given now: milliseconds until the next due (clamp included).
+ * `initialRating` is given for a card never reviewed yet (its first showing).
+ */
+export function previewIntervals(
+  state: CardState,
+  settings: SchedulingSettings,
+  now: Date,
+  initialRating: Grade | null = null,
+  load?: ExamLoad,
+): Intervals {
+  const scheduler = schedulerFor(settings);
   const preview = scheduler.repeat(toCard(state), now);
+  const next = (grade: Grade) =>
+    initialRating !== null && foldsIntoInitial(initialRating, { rating: grade, at: now })
+      ? scheduler.next(createEmptyCard(now), now, Rating.Again).card
+      : preview[grade].card;
   const interval = (grade: Grade) =>
-    Math.max(0, clampToExam(preview[grade].card, settings, scheduler).due.getTime() - now.getTime());
+    Math.max(0, clampToExam(next(grade), settings, scheduler, load).due.getTime() - now.getTime());
   return { 1: interval(1), 2: interval(2), 3: interval(3), 4: interval(4) };
 }
 
