@@ -34,6 +34,8 @@ describe('message catalogues', () => {
       '../app/messages',
       '../features/auth/messages',
       '../features/landing/messages',
+      '../features/payments/messages',
+      '../features/quizzes/messages',
       './messages',
     ]);
   });
