@@ -35,7 +35,9 @@ describe('message catalogues', () => {
       '../features/auth/messages',
       '../features/landing/messages',
       '../features/payments/messages',
+      '../features/poster/messages',
       '../features/quizzes/messages',
+      '../features/results/messages',
       './messages',
     ]);
   });
