@@ -21,6 +21,7 @@ const TRANSLATED_SCREENS = [
   'apps/web/src/features/results/**/*.tsx',
   'apps/web/src/features/poster/**/*.tsx',
   'apps/web/src/components/charts/*.tsx',
+  'apps/web/src/features/analytics/**/*.tsx',
 ];
 
 export default tseslint.config(

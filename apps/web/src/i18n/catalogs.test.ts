@@ -32,6 +32,7 @@ describe('message catalogues', () => {
   it('finds the catalogues (landing, auth, app chrome, shared primitives)', () => {
     expect([...catalogues.keys()].sort()).toEqual([
       '../app/messages',
+      '../features/analytics/messages',
       '../features/auth/messages',
       '../features/landing/messages',
       '../features/payments/messages',

@@ -5,9 +5,9 @@ export function formatNumber(value: number, language: Language, options?: Intl.N
   return new Intl.NumberFormat(INTL_LOCALES[language], options).format(value);
 }
 
-/** A whole percentage (75 → "75%"). */
+/** A percentage as the API gives it, whole or to one decimal (75 → "75%", 62.5 → "62.5%"). */
 export function formatPercent(percent: number, language: Language): string {
-  return formatNumber(percent / 100, language, { style: 'percent', maximumFractionDigits: 0 });
+  return formatNumber(percent / 100, language, { style: 'percent', maximumFractionDigits: 1 });
 }
 
 /** The year of a date, as the language writes it. */
