@@ -22,6 +22,7 @@ const TRANSLATED_SCREENS = [
   'apps/web/src/features/poster/**/*.tsx',
   'apps/web/src/components/charts/*.tsx',
   'apps/web/src/features/analytics/**/*.tsx',
+  'apps/web/src/features/review/**/*.tsx',
 ];
 
 export default tseslint.config(

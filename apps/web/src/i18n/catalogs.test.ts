@@ -39,6 +39,7 @@ describe('message catalogues', () => {
       '../features/poster/messages',
       '../features/quizzes/messages',
       '../features/results/messages',
+      '../features/review/messages',
       './messages',
     ]);
   });
