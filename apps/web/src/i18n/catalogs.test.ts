@@ -37,6 +37,7 @@ describe('message catalogues', () => {
       '../features/landing/messages',
       '../features/payments/messages',
       '../features/poster/messages',
+      '../features/quizzes/intro/messages',
       '../features/quizzes/messages',
       '../features/results/messages',
       '../features/review/messages',

@@ -20,9 +20,9 @@ import { formatNumber, formatStartTime } from '../../../i18n/format';
 import { educationLevelLabel } from '../../../i18n/education-level';
 import { commonCatalog } from '../../../i18n/messages/catalog';
 import { useLanguage, useT, type Translate } from '../../../i18n/use-t';
-import { quizzesCatalog } from '../messages/catalog';
+import { quizIntroCatalog } from '../intro/messages/catalog';
 
-type QuizzesKey = NonNullable<(typeof quizzesCatalog)['keys']>;
+type QuizIntroKey = NonNullable<(typeof quizIntroCatalog)['keys']>;
 
 /** What the Payments feature needs to unlock a quiz (passed in from the router, no feature imports). */
 export interface UnlockableQuiz {
@@ -45,27 +45,27 @@ const rupeesLabel = (rupees: number) => formatRupees(Math.round(rupees * 100));
 
 /** Until payments exist: the unlock button as the spec words it, disabled, with a note. */
 function PaymentsUnavailable({ quiz }: { quiz: UnlockableQuiz }) {
-  const t = useT(quizzesCatalog);
+  const t = useT(quizIntroCatalog);
   return (
     <div className="space-y-2">
       <Button variant="accent" disabled className="w-full sm:w-auto">
-        {t('quizzes.intro.unlockFor', { price: rupeesLabel(quiz.price) })}
-        <span className="text-sm font-medium">{t('quizzes.intro.plusGst', { percent: GST_PERCENT })}</span>
+        {t('quizIntro.unlockFor', { price: rupeesLabel(quiz.price) })}
+        <span className="text-sm font-medium">{t('quizIntro.plusGst', { percent: GST_PERCENT })}</span>
       </Button>
-      <p className="text-sm text-slate-600">{t('quizzes.intro.paymentsUnavailable')}</p>
+      <p className="text-sm text-slate-600">{t('quizIntro.paymentsUnavailable')}</p>
     </div>
   );
 }
 
 function BackToQuizzes() {
-  const t = useT(quizzesCatalog);
+  const t = useT(quizIntroCatalog);
   return (
     <Link
       to={WEB_ROUTES.quizzes}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-800 hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      {t('quizzes.intro.back')}
+      {t('quizIntro.back')}
     </Link>
   );
 }
@@ -79,28 +79,28 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function instructionsFor(quiz: QuizIntro, t: Translate<QuizzesKey>): string[] {
+function instructionsFor(quiz: QuizIntro, t: Translate<QuizIntroKey>): string[] {
   const { correct, wrong } = quiz.markingScheme;
   const marking =
     wrong > 0
-      ? t('quizzes.intro.markingWithPenalty', { correct, wrong })
-      : t('quizzes.intro.markingNoPenalty', { correct });
+      ? t('quizIntro.markingWithPenalty', { correct, wrong })
+      : t('quizIntro.markingNoPenalty', { correct });
   const ownMentionsMarking = quiz.instructions.some((line) => /mark|point/i.test(line));
   return [
     ...quiz.instructions,
-    t('quizzes.intro.timing', { count: quiz.questionCount, minutes: quiz.duration }),
+    t('quizIntro.timing', { count: quiz.questionCount, minutes: quiz.duration }),
     ...(ownMentionsMarking ? [] : [marking]),
-    t('quizzes.intro.once'),
-    t('quizzes.intro.saved'),
+    t('quizIntro.once'),
+    t('quizIntro.saved'),
   ];
 }
 
 const PRO_TIPS = [
-  'quizzes.intro.tip.listen',
-  'quizzes.intro.tip.palette',
-  'quizzes.intro.tip.timer',
-  'quizzes.intro.tip.connection',
-] as const satisfies readonly QuizzesKey[];
+  'quizIntro.tip.listen',
+  'quizIntro.tip.palette',
+  'quizIntro.tip.timer',
+  'quizIntro.tip.connection',
+] as const satisfies readonly QuizIntroKey[];
 
 /**
  * Quiz intro (spec sections 2 and 8): name, description, "Premium Quiz" tag, instructions, pro tips;
@@ -115,15 +115,15 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
   const query = useQuizIntro(quizId);
   const now = useNow();
   const status = isApiError(query.error) ? query.error.status : undefined;
-  const t = useT(quizzesCatalog);
+  const t = useT(quizIntroCatalog);
   const tc = useT(commonCatalog);
   const language = useLanguage();
   const when = (iso: string) => formatStartTime(iso, now, language, startTimeLabel(iso, now));
 
   useEffect(() => {
     if (!query.error) return;
-    if (status === 409) toast.warning(t('quizzes.intro.alreadyAttended'));
-    else if (status !== 406) toast.error(t('quizzes.intro.fetchFailed'));
+    if (status === 409) toast.warning(t('quizIntro.alreadyAttended'));
+    else if (status !== 406) toast.error(t('quizIntro.fetchFailed'));
     // The toast is for the failure, not for a later change of language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.error, query.errorUpdatedAt, status]);
@@ -136,7 +136,7 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
   if (query.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label={t('quizzes.intro.loading')} />
+        <Spinner label={t('quizIntro.loading')} />
       </div>
     );
   }
@@ -146,19 +146,19 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
       <div className="space-y-4">
         <BackToQuizzes />
         {status === 409 ? (
-          <Notice title={t('quizzes.intro.alreadyAttended')}>{t('quizzes.intro.alreadyAttendedText')}</Notice>
+          <Notice title={t('quizIntro.alreadyAttended')}>{t('quizIntro.alreadyAttendedText')}</Notice>
         ) : status === 406 ? (
-          <Notice title={t('quizzes.intro.notOpen')}>
+          <Notice title={t('quizIntro.notOpen')}>
             {linkState && new Date(linkState.startTimeStamp).getTime() > now.getTime()
-              ? t('quizzes.intro.opens', { when: when(linkState.startTimeStamp) })
+              ? t('quizIntro.opens', { when: when(linkState.startTimeStamp) })
               : linkState
-                ? t('quizzes.intro.closed', { when: when(linkState.endTimeStamp) })
-                : t('quizzes.intro.onlyWhileOpen')}
+                ? t('quizIntro.closed', { when: when(linkState.endTimeStamp) })
+                : t('quizIntro.onlyWhileOpen')}
           </Notice>
         ) : (
           <ErrorState
-            title={t('quizzes.intro.errorTitle')}
-            message={t('quizzes.intro.errorText')}
+            title={t('quizIntro.errorTitle')}
+            message={t('quizIntro.errorText')}
             onRetry={() => void query.refetch()}
           />
         )}
@@ -179,11 +179,11 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
           {premium ? (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-brand-950">
               <Crown className="size-3.5" aria-hidden="true" />
-              {t('quizzes.intro.premiumQuiz')}
+              {t('quizIntro.premiumQuiz')}
             </span>
           ) : (
             <span className="inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-bold">
-              {t('quizzes.intro.freeQuiz')}
+              {t('quizIntro.freeQuiz')}
             </span>
           )}
           <h1 className="text-2xl font-bold break-words">{quiz.name}</h1>
@@ -191,20 +191,20 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
           <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-brand-100">
             <div className="flex items-center gap-1.5">
               <Timer className="size-4" aria-hidden="true" />
-              <dt className="sr-only">{t('quizzes.intro.duration')}</dt>
-              <dd>{t('quizzes.minutes', { minutes: formatNumber(quiz.duration, language) })}</dd>
+              <dt className="sr-only">{t('quizIntro.duration')}</dt>
+              <dd>{t('quizIntro.minutes', { minutes: formatNumber(quiz.duration, language) })}</dd>
             </div>
             <div className="flex items-center gap-1.5">
               <ListChecks className="size-4" aria-hidden="true" />
-              <dt className="sr-only">{t('quizzes.intro.questions')}</dt>
-              <dd>{t('quizzes.questionCount', { count: quiz.questionCount })}</dd>
+              <dt className="sr-only">{t('quizIntro.questions')}</dt>
+              <dd>{t('quizIntro.questionCount', { count: quiz.questionCount })}</dd>
             </div>
             <div>
-              <dt className="sr-only">{t('quizzes.intro.exam')}</dt>
+              <dt className="sr-only">{t('quizIntro.exam')}</dt>
               <dd>{quiz.exam}</dd>
             </div>
             <div>
-              <dt className="sr-only">{t('quizzes.intro.class')}</dt>
+              <dt className="sr-only">{t('quizIntro.class')}</dt>
               <dd>{educationLevelLabel(quiz.class, tc)}</dd>
             </div>
           </dl>
@@ -213,7 +213,7 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
         <div className="grid gap-6 p-6 md:grid-cols-2">
           <section aria-labelledby="instructions-heading">
             <h2 id="instructions-heading" className="text-lg font-bold text-slate-900">
-              {t('quizzes.intro.instructions')}
+              {t('quizIntro.instructions')}
             </h2>
             <ul className="mt-3 space-y-2">
               {instructionsFor(quiz, t).map((line) => (
@@ -227,7 +227,7 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
           <section aria-labelledby="tips-heading" className="rounded-xl bg-amber-50 p-4">
             <h2 id="tips-heading" className="flex items-center gap-2 text-lg font-bold text-amber-950">
               <Lightbulb className="size-5" aria-hidden="true" />
-              {t('quizzes.intro.proTips')}
+              {t('quizIntro.proTips')}
             </h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-amber-950">
               {PRO_TIPS.map((tip) => (
@@ -239,11 +239,11 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
 
         <footer className="space-y-3 border-t border-slate-100 p-6">
           {quiz.attemptStatus === 'in_progress' && (
-            <p className="rounded-xl bg-blue-50 p-3 text-sm text-blue-900">{t('quizzes.intro.inProgress')}</p>
+            <p className="rounded-xl bg-blue-50 p-3 text-sm text-blue-900">{t('quizIntro.inProgress')}</p>
           )}
           {quiz.isPaid ? (
             <Button onClick={start} className="w-full text-base sm:w-auto">
-              {t('quizzes.intro.startNow')}
+              {t('quizIntro.startNow')}
             </Button>
           ) : (
             (renderUnlock?.(
