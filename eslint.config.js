@@ -17,7 +17,7 @@ const TRANSLATED_SCREENS = [
   'apps/web/src/components/pwa/install-app-button.tsx',
   'apps/web/src/components/ui/{confirm-dialog,dialog,error-state,full-screen-loader,photo-picker,spinner}.tsx',
   'apps/web/src/features/quizzes/components/{quiz-list-page,quiz-list-row,quiz-intro-page}.tsx',
-  'apps/web/src/features/payments/components/{unlock-quiz,payment-dialog,price-breakdown}.tsx',
+  'apps/web/src/features/payments/**/*.tsx',
   'apps/web/src/features/results/**/*.tsx',
   'apps/web/src/features/poster/**/*.tsx',
   'apps/web/src/components/charts/*.tsx',

@@ -52,8 +52,11 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** The demo learner: took part in the demo's ended quizzes, whose results are published. */
-const DEMO_PHONE = '9876543210';
+/**
+ * One of the demo's participants (not the demo learner other specs use: choosing Hindi here saves it to
+ * this learner's profile): took part in the demo's ended quizzes, whose results are published.
+ */
+const DEMO_PHONE = '9000000007';
 
 async function loginViaApi(request: APIRequestContext, phNo: string): Promise<Session> {
   const sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
@@ -93,6 +96,36 @@ async function atMostOneToast(page: Page) {
   await expect
     .poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 })
     .toBeLessThanOrEqual(1);
+}
+
+/**
+ * Signs the demo participant in with Hindi chosen on this device, at 360 px, and finds an ended quiz
+ * they took (results published) with its summary from the API.
+ */
+async function demoInHindi(page: Page) {
+  const demo = await loginViaApi(page.request, DEMO_PHONE);
+  const now = await serverNow(page.request);
+  const listed = await page.request.get('/api/quizzes/participant?limit=50', {
+    headers: { authorization: `Bearer ${demo.accessToken}` },
+  });
+  const { quizzes } = (await listed.json()) as {
+    quizzes: { _id: string; name: string; endTimeStamp: string; attendedDetails?: unknown }[];
+  };
+  const ended = quizzes.find((q) => q.attendedDetails && new Date(q.endTimeStamp).getTime() < now)!;
+  expect(ended, 'the demo learner attended an ended demo quiz').toBeTruthy();
+  const summaryRes = await page.request.get(`/api/quizzes/participant/quiz-summary/${ended._id}`, {
+    headers: { authorization: `Bearer ${demo.accessToken}` },
+  });
+  const expected = (
+    (await summaryRes.json()) as {
+      data: { rank: number; totalParticipants: number; quizDetails: { questions: unknown[] } };
+    }
+  ).data;
+
+  await inHindi(page);
+  await signIn(page, demo);
+  await page.setViewportSize({ width: 360, height: 740 });
+  return { demo, ended, expected };
 }
 
 test.describe('हिन्दी', () => {
@@ -279,30 +312,10 @@ test.describe('हिन्दी', () => {
     await expectAccessible(page, 'not found (hi)');
   });
 
-  test('the quiz list, a summary with its tabs, /progress and /review in Hindi', async ({ page }) => {
-    const demo = await loginViaApi(page.request, DEMO_PHONE);
-    const now = await serverNow(page.request);
-    const listed = await page.request.get('/api/quizzes/participant?limit=50', {
-      headers: { authorization: `Bearer ${demo.accessToken}` },
-    });
-    const { quizzes } = (await listed.json()) as {
-      quizzes: { _id: string; name: string; endTimeStamp: string; attendedDetails?: unknown }[];
-    };
-    const ended = quizzes.find((q) => q.attendedDetails && new Date(q.endTimeStamp).getTime() < now)!;
-    expect(ended, 'the demo learner attended an ended demo quiz').toBeTruthy();
-    const summaryRes = await page.request.get(`/api/quizzes/participant/quiz-summary/${ended._id}`, {
-      headers: { authorization: `Bearer ${demo.accessToken}` },
-    });
-    const expected = (
-      (await summaryRes.json()) as {
-        data: { rank: number; totalParticipants: number; quizDetails: { questions: unknown[] } };
-      }
-    ).data;
-
-    await inHindi(page);
-    await signIn(page, demo);
-    await page.setViewportSize({ width: 360, height: 740 });
-
+  test('the quiz list and a summary in Hindi: Intl start labels and dates, rank as an ordinal', async ({
+    page,
+  }) => {
+    const { ended, expected } = await demoInHindi(page);
     // The quiz list: heading, search, filters, rows with Hindi status and Intl start labels.
     await page.goto('/quizzes');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
@@ -343,7 +356,12 @@ test.describe('हिन्दी', () => {
     );
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, 'summary (hi)');
+  });
 
+  test("the summary's Questions, Analysis and Leaderboard tabs in Hindi", async ({ page }) => {
+    const { ended, expected } = await demoInHindi(page);
+    await page.goto(`/quizzes/summary/${ended._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: ended.name })).toBeVisible();
     await page.getByRole('tab', { name: 'प्रश्न' }).click();
     const items = page.getByRole('listitem', { name: /^प्रश्न \d+$/ });
     await expect(items).toHaveCount(expected.quizDetails.questions.length);
@@ -366,7 +384,10 @@ test.describe('हिन्दी', () => {
     await expect(board.getByRole('cell', { name: hindiOrdinal(1), exact: true }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, 'leaderboard (hi)');
+  });
 
+  test("/progress and /review in Hindi: charts' names and data tables", async ({ page }) => {
+    await demoInHindi(page);
     // /progress: headings, charts' names and their data tables.
     await page.goto('/progress');
     await expect(page.getByRole('heading', { level: 1, name: 'आपकी प्रगति' })).toBeVisible();
@@ -426,5 +447,96 @@ test.describe('हिन्दी', () => {
     await expect(dialog.getByRole('link', { name: 'अपने पेमेंट देखें' })).toBeVisible();
     await atMostOneToast(page);
     await expectAccessible(page, 'payment done (hi)', { include: '[role="dialog"]' });
+
+    // The receipt on /payment, in Hindi, its date through Intl.
+    await page.goto('/payment');
+    await expect(page.getByRole('heading', { level: 1, name: 'पेमेंट' })).toBeVisible();
+    const receipt = page.getByRole('listitem').filter({ hasText: quiz!.name });
+    await expect(receipt.getByText('सफल', { exact: true })).toBeVisible();
+    await expect(receipt.locator('time')).toHaveText(
+      /^\d{1,2} [\u0900-\u097F]+ \d{4}, \d{1,2}:\d{2} (AM|PM)$/,
+    );
+    await expectNoSidewaysScroll(page);
+    await atMostOneToast(page);
+    await expectAccessible(page, 'payments page (hi)');
+  });
+
+  test('pseudo-locale: every translated screen, its text made 50% longer, has no sideways scroll at 360 px', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const demo = await loginViaApi(page.request, DEMO_PHONE);
+    const now = await serverNow(page.request);
+    const listed = await page.request.get('/api/quizzes/participant?limit=50', {
+      headers: { authorization: `Bearer ${demo.accessToken}` },
+    });
+    const { quizzes } = (await listed.json()) as {
+      quizzes: { _id: string; endTimeStamp: string; startTimeStamp: string; attendedDetails?: unknown }[];
+    };
+    const ended = quizzes.find((q) => q.attendedDetails && new Date(q.endTimeStamp).getTime() < now)!;
+    const open = quizzes.find(
+      (q) =>
+        !q.attendedDetails &&
+        new Date(q.startTimeStamp).getTime() < now &&
+        new Date(q.endTimeStamp).getTime() > now,
+    )!;
+    expect(ended).toBeTruthy();
+    expect(open).toBeTruthy();
+    await inHindi(page);
+    await signIn(page, demo);
+    await page.setViewportSize({ width: 360, height: 740 });
+
+    // Each screen as it first renders, then with every text lengthened by half (extra words, as a
+    // longer translation would be), before the check.
+    const screens: [string, string, () => Promise<void>][] = [
+      ['/quizzes', 'quiz list', () => expect(page.getByTestId('quiz-row').first()).toBeVisible()],
+      [
+        `/quizzes/intro/${open._id}`,
+        'quiz intro',
+        () => expect(page.getByRole('heading', { name: 'निर्देश' })).toBeVisible(),
+      ],
+      [
+        `/quizzes/summary/${ended._id}`,
+        'summary',
+        () => expect(page.getByRole('region', { name: 'रैंक' })).toBeVisible(),
+      ],
+      [
+        `/quizzes/summary/${ended._id}?tab=questions`,
+        'questions',
+        () => expect(page.getByRole('listitem', { name: 'प्रश्न 1' })).toBeVisible(),
+      ],
+      [
+        `/quizzes/summary/${ended._id}?tab=analysis`,
+        'analysis',
+        () => expect(page.getByRole('heading', { name: /^नेगेटिव मार्किंग सलाहकार/ })).toBeVisible(),
+      ],
+      [
+        `/quizzes/summary/${ended._id}?tab=leaderboard`,
+        'leaderboard',
+        () => expect(page.getByRole('table', { name: 'लीडरबोर्ड' })).toBeVisible(),
+      ],
+      ['/progress', 'progress', () => expect(page.getByRole('heading', { name: 'रफ़्तार' })).toBeVisible()],
+      ['/review', 'review', () => expect(page.getByText('आज बाकी')).toBeVisible()],
+    ];
+    for (const [path, name, ready] of screens) {
+      await page.goto(path);
+      await ready();
+      const lengthened = await page.evaluate(() => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        let count = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          if (!text.trim() || node.parentElement?.closest('script, style, svg')) continue;
+          const words = text.trim().split(/\s+/);
+          const extra = Math.ceil(words.length / 2);
+          node.textContent = `${text} ${Array.from({ length: extra }, (_, i) => words[i % words.length]).join(' ')}`;
+          count++;
+        }
+        return count;
+      });
+      expect(lengthened, name).toBeGreaterThan(10);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(overflow, `${name}: scrollWidth at 360 px with longer text`).toBeLessThanOrEqual(360);
+    }
   });
 });

@@ -72,9 +72,17 @@ export function formatStartTime(when: Date | string, now: Date, language: Langua
   return `${day}, ${timeOfDay(date, language)}`;
 }
 
-/** A moment with seconds ("5 दिस॰ 2026, 6:04:09 PM"); English keeps the spec's form, passed in. */
-export function formatDateTime(when: Date | string, language: Language, english: string): string {
+/**
+ * A moment ("5 दिस॰ 2026, 6:04:09 PM", or without seconds "5 दिस॰ 2026, 6:04 PM"); English keeps the
+ * spec's form, passed in.
+ */
+export function formatDateTime(
+  when: Date | string,
+  language: Language,
+  english: string,
+  { seconds = true }: { seconds?: boolean } = {},
+): string {
   if (language === 'en') return english;
   const date = new Date(when);
-  return `${formatDate(date, language)}, ${timeOfDay(date, language, true)}`;
+  return `${formatDate(date, language)}, ${timeOfDay(date, language, seconds)}`;
 }
