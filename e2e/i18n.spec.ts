@@ -160,6 +160,8 @@ test.describe('हिन्दी', () => {
     page,
     request,
   }) => {
+    // The whole journey (landing, register, OTP, log out, log in, back to English) in one test.
+    test.setTimeout(120_000);
     await page.goto('/');
     const header = page.getByRole('banner');
     // Reads "English / हिन्दी": each language named in its own script.
@@ -503,7 +505,7 @@ test.describe('हिन्दी', () => {
       [
         `/quizzes/summary/${ended._id}?tab=questions`,
         'questions',
-        () => expect(page.getByRole('listitem', { name: 'प्रश्न 1' })).toBeVisible(),
+        () => expect(page.getByRole('listitem', { name: 'प्रश्न 1', exact: true })).toBeVisible(),
       ],
       [
         `/quizzes/summary/${ended._id}?tab=analysis`,
