@@ -537,8 +537,21 @@ test.describe('हिन्दी', () => {
         return count;
       });
       expect(lengthened, name).toBeGreaterThan(10);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(overflow, `${name}: scrollWidth at 360 px with longer text`).toBeLessThanOrEqual(360);
+      const { width, culprits } = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        // The innermost elements sticking out on the right, to name in the failure.
+        culprits: [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > 361 && el.children.length === 0)
+          .slice(0, 3)
+          .map(
+            (el) =>
+              `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${el.textContent?.slice(0, 40)}`,
+          ),
+      }));
+      expect(
+        width,
+        `${name}: scrollWidth at 360 px with longer text; sticking out: ${culprits.join(' | ')}`,
+      ).toBeLessThanOrEqual(360);
     }
   });
 });
