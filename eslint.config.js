@@ -16,6 +16,13 @@ const TRANSLATED_SCREENS = [
   'apps/web/src/i18n/**/*.tsx',
   'apps/web/src/components/pwa/install-app-button.tsx',
   'apps/web/src/components/ui/{confirm-dialog,dialog,error-state,full-screen-loader,photo-picker,spinner}.tsx',
+  'apps/web/src/features/quizzes/components/{quiz-list-page,quiz-list-row,quiz-intro-page}.tsx',
+  'apps/web/src/features/payments/**/*.tsx',
+  'apps/web/src/features/results/**/*.tsx',
+  'apps/web/src/features/poster/**/*.tsx',
+  'apps/web/src/components/charts/*.tsx',
+  'apps/web/src/features/analytics/**/*.tsx',
+  'apps/web/src/features/review/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -32,8 +32,15 @@ describe('message catalogues', () => {
   it('finds the catalogues (landing, auth, app chrome, shared primitives)', () => {
     expect([...catalogues.keys()].sort()).toEqual([
       '../app/messages',
+      '../features/analytics/messages',
       '../features/auth/messages',
       '../features/landing/messages',
+      '../features/payments/messages',
+      '../features/poster/messages',
+      '../features/quizzes/intro/messages',
+      '../features/quizzes/messages',
+      '../features/results/messages',
+      '../features/review/messages',
       './messages',
     ]);
   });

@@ -1,7 +1,6 @@
 import {
   cloneElement,
   Fragment,
-  use,
   useCallback,
   useMemo,
   useSyncExternalStore,
@@ -14,6 +13,16 @@ import { currentLanguage, i18n, serverMessageCatalogue, type Catalog } from './i
 import { commonCatalog } from './messages/catalog';
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+
+/**
+ * Waits (Suspense) for a catalogue by throwing its promise, not with `use()`: React replays a
+ * component that suspended on `use()` once the data is there, and then the skipped `use()` (the
+ * catalogue is loaded by now) leaves the hooks after it out of step: React error #467, the screen
+ * fails (seen on a page opened in Hindi). A thrown promise makes React render the component afresh.
+ */
+function waitFor(promise: Promise<void>): never {
+  throw promise;
+}
 
 /** The language on screen; components re-render when it changes. */
 export function useLanguage(): Language {
@@ -29,7 +38,7 @@ export type Translate<Key extends string> = (key: Key, values?: MessageValues) =
  */
 export function useT<Key extends string>(catalog: Catalog<Key>): Translate<Key> {
   const language = useLanguage();
-  if (!catalog.isLoaded(language)) use(catalog.load(language));
+  if (!catalog.isLoaded(language)) waitFor(catalog.load(language));
   // `language` busts the memo: the same key gives another text once the language changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useCallback((key: Key, values?: MessageValues) => i18n._(key, values), [language]);
@@ -41,7 +50,7 @@ export function useT<Key extends string>(catalog: Catalog<Key>): Translate<Key> 
  */
 export function useServerMessage(): LocaliseMessage {
   const language = useLanguage();
-  if (!commonCatalog.isLoaded(language)) use(commonCatalog.load(language));
+  if (!commonCatalog.isLoaded(language)) waitFor(commonCatalog.load(language));
   return useMemo(() => {
     const catalogue = serverMessageCatalogue(language);
     const localise = (english: string | undefined) =>

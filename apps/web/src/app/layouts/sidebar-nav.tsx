@@ -23,7 +23,7 @@ export function SidebarNav({ onNavigate }: { onNavigate(): void }) {
         <ListChecks className="size-5" aria-hidden="true" />
         {t('app.nav.quizzes')}
       </NavLink>
-      <ReviewNavLink onNavigate={onNavigate} />
+      <ReviewNavLink onNavigate={onNavigate} label={t('app.nav.review')} dueLabel={t('app.nav.reviewDue')} />
       <NavLink
         to={WEB_ROUTES.progress}
         onClick={onNavigate}

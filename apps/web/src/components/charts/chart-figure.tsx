@@ -1,6 +1,8 @@
 import { Volume2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useQuestionReader } from '../../hooks/use-question-reader';
+import { commonCatalog } from '../../i18n/messages/catalog';
+import { useLanguage, useT } from '../../i18n/use-t';
 
 export interface ChartTable {
   columns: string[];
@@ -35,8 +37,14 @@ export function ChartFigure({
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   const reader = useQuestionReader();
+  const t = useT(commonCatalog);
+  const language = useLanguage();
+  const tableName = t('common.chart.dataTable', { title });
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId}>
+    <figure
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby={titleId}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="text-base font-bold text-slate-900">
           {title}
@@ -44,11 +52,11 @@ export function ChartFigure({
         {reader.speechSupported && (
           <button
             type="button"
-            onClick={() => (reader.reading ? reader.stop() : reader.say(tableSpeech(title, table), 'en'))}
+            onClick={() => (reader.reading ? reader.stop() : reader.say(tableSpeech(title, table), language))}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
           >
             <Volume2 className="size-4" aria-hidden="true" />
-            {reader.reading ? 'Stop reading' : 'Read table aloud'}
+            {reader.reading ? t('common.chart.stopReading') : t('common.chart.readAloud')}
           </button>
         )}
       </div>
@@ -56,9 +64,9 @@ export function ChartFigure({
         {summary}
       </p>
       <div className="mt-3">{children({ titleId, descId })}</div>
-      <div className="mt-3 overflow-x-auto" role="region" aria-label={`${title}: data table`} tabIndex={0}>
+      <div className="mt-3 overflow-x-auto" role="region" aria-label={tableName} tabIndex={0}>
         <table className="w-full min-w-max text-left text-sm">
-          <caption className="sr-only">{title}: data table</caption>
+          <caption className="sr-only">{tableName}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-700">
               {table.columns.map((c) => (

@@ -6,25 +6,48 @@ import { ChartFigure } from '../../../components/charts/chart-figure';
 import { LineChart } from '../../../components/charts/line-chart';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDecimal, formatNumber, formatPercent, formatShortDate } from '../../../i18n/format';
+import { useLanguage, useT } from '../../../i18n/use-t';
 import { useProgress } from '../api/progress';
+import { analyticsCatalog } from '../messages/catalog';
 
-const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
-const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
+/** The page's words and number formats in the language on screen. */
+function useWords() {
+  const t = useT(analyticsCatalog);
+  const language = useLanguage();
+  return {
+    t,
+    n: (value: number) => formatNumber(value, language),
+    pct: (value: number) => formatPercent(value, language),
+    seconds: (ms: number | null) =>
+      ms === null ? '–' : t('analytics.seconds', { seconds: formatDecimal(ms / 1000, language) }),
+    shortDate: (iso: string) => formatShortDate(iso, language),
+  };
+}
 
 function AccuracyChart({ title, rows }: { title: string; rows: AccuracyRow[] }) {
+  const { t, n, pct } = useWords();
   const weakest = rows[0];
   return (
     <ChartFigure
       title={title}
       summary={
         weakest
-          ? `Weakest: ${weakest.label}, ${weakest.accuracy}% of ${weakest.questions} questions right.`
-          : 'No questions yet.'
+          ? t('analytics.weakest', {
+              name: weakest.label,
+              percent: pct(weakest.accuracy),
+              count: weakest.questions,
+            })
+          : t('analytics.noQuestions')
       }
       table={{
-        columns: ['Name', 'Accuracy', 'Questions', 'Correct'],
-        rows: rows.map((r) => [r.label, `${r.accuracy}%`, r.questions, r.correct]),
+        columns: [
+          t('analytics.col.name'),
+          t('analytics.col.accuracy'),
+          t('analytics.col.questions'),
+          t('analytics.col.correct'),
+        ],
+        rows: rows.map((r) => [r.label, pct(r.accuracy), n(r.questions), n(r.correct)]),
       }}
     >
       {(ids) => (
@@ -39,25 +62,38 @@ function AccuracyChart({ title, rows }: { title: string; rows: AccuracyRow[] }) 
 }
 
 function Trend({ trend }: { trend: ProgressResponse['trend'] }) {
+  const { t, n, pct, shortDate } = useWords();
   const first = trend[0]!;
   const last = trend[trend.length - 1]!;
   return (
     <ChartFigure
-      title="Score and percentile over time"
+      title={t('analytics.trend.title')}
       summary={
         trend.length > 1
-          ? `Your score went from ${first.scorePercent}% to ${last.scorePercent}%; your percentile from ${first.percentile} to ${last.percentile}.`
-          : `One published quiz so far: ${last.scorePercent}% score, percentile ${last.percentile}.`
+          ? t('analytics.trend.summary', {
+              from: pct(first.scorePercent),
+              to: pct(last.scorePercent),
+              pFrom: n(first.percentile),
+              pTo: n(last.percentile),
+            })
+          : t('analytics.trend.one', { score: pct(last.scorePercent), percentile: n(last.percentile) })
       }
       table={{
-        columns: ['Quiz', 'Date', 'Score', 'Score %', 'Rank', 'Percentile'],
+        columns: [
+          t('analytics.col.quiz'),
+          t('analytics.col.date'),
+          t('analytics.col.score'),
+          t('analytics.col.scorePercent'),
+          t('analytics.col.rank'),
+          t('analytics.col.percentile'),
+        ],
         rows: trend.map((p) => [
           p.name,
           shortDate(p.publishedAt),
-          `${p.score} of ${p.maxScore}`,
-          `${p.scorePercent}%`,
-          `${p.rank} of ${p.participants}`,
-          p.percentile,
+          t('analytics.of', { value: n(p.score), total: n(p.maxScore) }),
+          pct(p.scorePercent),
+          t('analytics.of', { value: n(p.rank), total: n(p.participants) }),
+          n(p.percentile),
         ]),
       }}
     >
@@ -66,9 +102,13 @@ function Trend({ trend }: { trend: ProgressResponse['trend'] }) {
           {...ids}
           labels={trend.map((p) => shortDate(p.publishedAt))}
           series={[
-            { name: 'Score %', values: trend.map((p) => p.scorePercent), className: 'text-brand-700' },
             {
-              name: 'Percentile',
+              name: t('analytics.col.scorePercent'),
+              values: trend.map((p) => p.scorePercent),
+              className: 'text-brand-700',
+            },
+            {
+              name: t('analytics.col.percentile'),
               values: trend.map((p) => p.percentile),
               className: 'text-amber-700',
               dashed: true,
@@ -93,37 +133,35 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 /** `/progress`: where the learner stands across quizzes (issue 14), from one request. */
 export function ProgressPage() {
   const { data, isPending, isError, refetch } = useProgress();
+  const { t } = useWords();
   if (isPending) {
     return (
       <div className="flex min-h-64 items-center justify-center">
-        <Spinner label="Loading your progress" className="scale-150" />
+        <Spinner label={t('analytics.loading')} className="scale-150" />
       </div>
     );
   }
   if (isError) {
     return (
       <ErrorState
-        title="Failed to load your progress"
-        message="We couldn't load your analytics. Please try again."
+        title={t('analytics.failed')}
+        message={t('analytics.failedText')}
         onRetry={() => void refetch()}
       />
     );
   }
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your progress</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('analytics.title')}</h1>
       {data.trend.length === 0 ? (
         <section className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-          <h2 className="text-lg font-bold text-slate-900">No results yet</h2>
-          <p className="mt-2 text-slate-700">
-            Take a quiz first. Once its window closes and results are published, your scores, percentiles and
-            weakest topics appear here.
-          </p>
+          <h2 className="text-lg font-bold text-slate-900">{t('analytics.empty.title')}</h2>
+          <p className="mt-2 text-slate-700">{t('analytics.empty.text')}</p>
           <Link
             to={WEB_ROUTES.quizzes}
             className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
           >
-            Find a quiz to take
+            {t('analytics.empty.link')}
           </Link>
         </section>
       ) : (
@@ -136,45 +174,44 @@ export function ProgressPage() {
 function ProgressBody({ data }: { data: ProgressResponse }) {
   const { speed, strategy, recall } = data;
   const last = data.trend[data.trend.length - 1]!;
+  const { t, n, pct, seconds } = useWords();
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Stat label="Latest score" value={`${last.scorePercent}%`} hint={last.name} />
-        <Stat label="Latest percentile" value={String(last.percentile)} />
+        <Stat label={t('analytics.latestScore')} value={pct(last.scorePercent)} hint={last.name} />
+        <Stat label={t('analytics.latestPercentile')} value={n(last.percentile)} />
         <Stat
-          label="Attempted"
-          value={`${strategy.attempted} of ${strategy.questions}`}
-          hint={`${strategy.skipped} skipped`}
+          label={t('analytics.attempted')}
+          value={t('analytics.of', { value: n(strategy.attempted), total: n(strategy.questions) })}
+          hint={t('analytics.skipped', { count: n(strategy.skipped) })}
         />
         <Stat
-          label="Accuracy when attempted"
-          value={strategy.accuracyOnAttempted === null ? '–' : `${strategy.accuracyOnAttempted}%`}
+          label={t('analytics.accuracyAttempted')}
+          value={strategy.accuracyOnAttempted === null ? '–' : pct(strategy.accuracyOnAttempted)}
         />
       </dl>
       <Trend trend={data.trend} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <AccuracyChart title="Accuracy by topic (weakest first)" rows={data.byTopic} />
-        <AccuracyChart title="Accuracy by exam (weakest first)" rows={data.byExam} />
+        <AccuracyChart title={t('analytics.byTopic')} rows={data.byTopic} />
+        <AccuracyChart title={t('analytics.byExam')} rows={data.byExam} />
       </div>
       <section
         aria-labelledby="speed-heading"
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         <h2 id="speed-heading" className="text-base font-bold text-slate-900">
-          Speed
+          {t('analytics.speed')}
         </h2>
         {speed.timedQuestions === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">
-            No timing data yet: time per question is recorded from now on.
-          </p>
+          <p className="mt-2 text-sm text-slate-700">{t('analytics.noTiming')}</p>
         ) : (
           <dl className="mt-2 grid grid-cols-2 gap-3">
             <Stat
-              label="Your average per question"
+              label={t('analytics.yourAverage')}
               value={seconds(speed.yourAvgMs)}
-              hint={`${speed.timedQuestions} questions timed`}
+              hint={t('analytics.timed', { count: speed.timedQuestions })}
             />
-            <Stat label="Top 10% median, same questions" value={seconds(speed.top10MedianMs)} />
+            <Stat label={t('analytics.top10')} value={seconds(speed.top10MedianMs)} />
           </dl>
         )}
       </section>
@@ -183,26 +220,31 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         <h2 id="recall-heading" className="text-base font-bold text-slate-900">
-          Revision
+          {t('analytics.revision')}
         </h2>
         {recall.cards === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">
-            No revision cards yet: questions you get wrong are added for review.
-          </p>
+          <p className="mt-2 text-sm text-slate-700">{t('analytics.noCards')}</p>
         ) : (
           <>
             <dl className="mt-2 grid grid-cols-2 gap-3">
-              <Stat label="Cards due" value={String(recall.due)} hint={`${recall.cards} cards in all`} />
               <Stat
-                label="Retention"
-                value={recall.retention === null ? '–' : `${recall.retention}%`}
-                hint={`${recall.reviews} reviews`}
+                label={t('analytics.cardsDue')}
+                value={n(recall.due)}
+                hint={t('analytics.cardsInAll', { count: recall.cards })}
+              />
+              <Stat
+                label={t('analytics.retention')}
+                value={recall.retention === null ? '–' : pct(recall.retention)}
+                hint={t('analytics.reviews', { count: recall.reviews })}
               />
             </dl>
             {recall.lapsingTopics.length > 0 && (
               <p className="mt-3 text-sm text-slate-800">
-                Topics that keep slipping:{' '}
-                {recall.lapsingTopics.map((t) => `${t.topic} (${t.lapses} lapses)`).join(', ')}.
+                {t('analytics.slipping', {
+                  list: recall.lapsingTopics
+                    .map((x) => t('analytics.lapses', { topic: x.topic, count: x.lapses }))
+                    .join(', '),
+                })}
               </p>
             )}
           </>
@@ -210,7 +252,7 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
       </section>
       <section aria-labelledby="quizzes-heading">
         <h2 id="quizzes-heading" className="text-base font-bold text-slate-900">
-          Your published quizzes
+          {t('analytics.published')}
         </h2>
         <ul className="mt-2 space-y-2">
           {[...data.trend].reverse().map((p) => (
@@ -220,7 +262,7 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
                 className="flex min-h-11 items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50"
               >
                 <span>{p.name}</span>
-                <span className="text-slate-700 tabular-nums">{p.scorePercent}%</span>
+                <span className="text-slate-700 tabular-nums">{pct(p.scorePercent)}</span>
               </Link>
             </li>
           ))}

@@ -7,7 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import type { PaymentPhase, UnlockableQuiz } from '../hooks/use-unlock-payment';
-import { PAYMENT_UI_MESSAGES } from '../hooks/use-unlock-payment';
+import { paymentMessage } from '../hooks/use-unlock-payment';
+import { useT } from '../../../i18n/use-t';
+import { paymentsCatalog } from '../messages/catalog';
 import { PriceBreakdown } from './price-breakdown';
 
 /**
@@ -34,12 +36,13 @@ export function PaymentDialog({
   const basePaise = rupeesToPaise(quiz.price) ?? 0;
   const totalPaise = rupeesToPaise(quiz.priceWithGst) ?? 0;
   const busy = phase.name === 'starting' || phase.name === 'verifying';
+  const t = useT(paymentsCatalog);
 
   return (
     <Dialog
       open={open && phase.name !== 'checkout'}
       onOpenChange={onOpenChange}
-      title="Unlock Premium Quiz"
+      title={t('payments.dialog.title')}
       description={quiz.name}
       dismissible={!busy}
       onCloseAutoFocus={(event) => {
@@ -52,31 +55,30 @@ export function PaymentDialog({
           <PriceBreakdown basePaise={basePaise} gstPaise={totalPaise - basePaise} totalPaise={totalPaise} />
           <p className="flex items-start gap-2 text-sm text-slate-600">
             <ShieldCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-            One payment unlocks this quiz for your account. The amount is confirmed by our server.
+            {t('payments.dialog.onePayment')}
           </p>
           <Button className="w-full" loading={phase.name === 'starting'} onClick={onPay}>
-            {phase.name === 'starting' ? 'Opening checkout…' : `Pay ${formatRupees(totalPaise)}`}
+            {phase.name === 'starting'
+              ? t('payments.dialog.opening')
+              : t('payments.dialog.pay', { amount: formatRupees(totalPaise) })}
           </Button>
         </div>
       )}
 
       {phase.name === 'verifying' && (
         <div className="flex items-center gap-3 py-4 text-sm text-slate-700" aria-live="polite">
-          <Spinner label="Verifying payment" />
-          Confirming your payment…
+          <Spinner label={t('payments.dialog.verifying')} />
+          {t('payments.dialog.confirming')}
         </div>
       )}
 
       {phase.name === 'checking' && (
         <div className="space-y-2 py-2" aria-live="polite">
           <div className="flex items-center gap-3 text-sm font-medium text-slate-800">
-            <Spinner label="Checking payment status" />
-            Checking your payment status…
+            <Spinner label={t('payments.dialog.checkingLabel')} />
+            {t('payments.dialog.checking')}
           </div>
-          <p className="text-sm text-slate-600">
-            Your payment is being confirmed. We check again every few seconds; you don&apos;t need to pay
-            again.
-          </p>
+          <p className="text-sm text-slate-600">{t('payments.dialog.checkingText')}</p>
         </div>
       )}
 
@@ -84,16 +86,16 @@ export function PaymentDialog({
         <div className="space-y-4 text-center">
           <CheckCircle2 className="mx-auto size-12 text-emerald-600" aria-hidden="true" />
           <p role="status" className="font-semibold text-slate-900">
-            {PAYMENT_UI_MESSAGES.success}
+            {t('payments.message.success')}
           </p>
           <Button className="w-full" onClick={onStartQuiz} autoFocus>
-            Start Quiz
+            {t('payments.dialog.startQuiz')}
           </Button>
           <Link
             to={WEB_ROUTES.payment}
             className="inline-block text-sm font-medium text-brand-800 underline underline-offset-2"
           >
-            View your payments
+            {t('payments.dialog.viewPayments')}
           </Link>
         </div>
       )}
@@ -105,10 +107,10 @@ export function PaymentDialog({
             className="flex items-start gap-2 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800"
           >
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {phase.message}
+            {paymentMessage(phase.message, t)}
           </p>
           <Button className="w-full" onClick={onRetry} autoFocus>
-            Try Again
+            {t('payments.dialog.tryAgain')}
           </Button>
         </div>
       )}

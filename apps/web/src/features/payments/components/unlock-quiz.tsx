@@ -7,6 +7,8 @@ import { rupeesToPaise } from '@quizcast/contract/schemas/payment';
 import { Button } from '../../../components/ui/button';
 import { useUnlockPayment, type UnlockableQuiz } from '../hooks/use-unlock-payment';
 import { PaymentDialog } from './payment-dialog';
+import { useT } from '../../../i18n/use-t';
+import { paymentsCatalog } from '../messages/catalog';
 
 /**
  * "Unlock Quiz for ₹10" with "+ gst 18%" (spec: quiz intro), and the payment dialog it opens.
@@ -14,6 +16,7 @@ import { PaymentDialog } from './payment-dialog';
  */
 export function UnlockQuiz({ quiz, onUnlocked }: { quiz: UnlockableQuiz; onUnlocked(): void }) {
   const navigate = useNavigate();
+  const t = useT(paymentsCatalog);
   const { phase, open, setOpen, openDialog, pay, retry } = useUnlockPayment(quiz);
 
   const onOpenChange = (next: boolean) => {
@@ -26,8 +29,8 @@ export function UnlockQuiz({ quiz, onUnlocked }: { quiz: UnlockableQuiz; onUnloc
       <Button variant="accent" className="w-full sm:w-auto" onClick={openDialog}>
         <LockKeyhole className="size-4" aria-hidden="true" />
         <span>
-          Unlock Quiz for {formatRupees(rupeesToPaise(quiz.price) ?? 0)}{' '}
-          <span className="font-normal">+ gst {GST_PERCENT}%</span>
+          {t('payments.unlockFor', { price: formatRupees(rupeesToPaise(quiz.price) ?? 0) })}{' '}
+          <span className="font-normal">{t('payments.plusGst', { percent: GST_PERCENT })}</span>
         </span>
       </Button>
       <PaymentDialog

@@ -11,6 +11,8 @@ import { paymentsQueryOptions } from '../api/payments';
 import { verifyPayment } from '../api/verify-payment';
 import { loadCheckoutScript, type Checkout } from '../lib/checkout-script';
 import { clearPendingPayment, readPendingPayment, savePendingPayment } from '../lib/pending-payment';
+import { useT } from '../../../i18n/use-t';
+import { paymentsCatalog } from '../messages/catalog';
 
 /** The spec's payment messages (section 8), word for word. */
 export const PAYMENT_UI_MESSAGES = {
@@ -21,6 +23,16 @@ export const PAYMENT_UI_MESSAGES = {
   recheckedFailed: 'Payment failed',
   statusCheckFailed: 'Failed to check payment status',
 } as const;
+
+type PaymentsKey = NonNullable<(typeof paymentsCatalog)['keys']>;
+
+/** A payment message in the language on screen: the spec's own (above) through the catalogue, the server's already localised. */
+export function paymentMessage(message: string, t: (key: PaymentsKey) => string): string {
+  const key = (Object.keys(PAYMENT_UI_MESSAGES) as (keyof typeof PAYMENT_UI_MESSAGES)[]).find(
+    (k) => PAYMENT_UI_MESSAGES[k] === message,
+  );
+  return key ? t(`payments.message.${key}`) : message;
+}
 
 /** The quiz as the intro page hands it over (amounts in rupees, as the quiz API gives them). */
 export interface UnlockableQuiz {
@@ -57,6 +69,12 @@ function initialPhase(quizId: string): PaymentPhase {
 export function useUnlockPayment(quiz: UnlockableQuiz) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const t = useT(paymentsCatalog);
+  // The success toast speaks the language on screen when it fires (not when the payment began).
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
   const [phase, setPhaseState] = useState<PaymentPhase>(() => initialPhase(quiz._id));
   const [open, setOpen] = useState(() => phase.name === 'checking');
   const phaseRef = useRef(phase);
@@ -80,7 +98,7 @@ export function useUnlockPayment(quiz: UnlockableQuiz) {
       clearPendingPayment(paymentId);
       setPhase({ name: 'success' });
       if (mounted.current) setOpen(true);
-      toast.success(PAYMENT_UI_MESSAGES.success);
+      toast.success(tRef.current('payments.message.success'));
       void queryClient.invalidateQueries({ queryKey: paymentsQueryOptions().queryKey });
     },
     [queryClient, setPhase],

@@ -4,12 +4,23 @@ import { fetchPosterTemplate } from '../api/poster-template';
 import { drawPoster, saveBlob } from '../lib/draw-poster';
 
 export type PosterState =
-  { status: 'idle' } | { status: 'generating' } | { status: 'done' } | { status: 'error'; message: string };
-
-const FALLBACK_MESSAGE = 'Failed to generate image. Please try again.';
+  | { status: 'idle' }
+  | { status: 'generating' }
+  | { status: 'done' }
+  /** `message` is the error's own (in English, technical), or undefined for the screen's "Failed to generate image". */
+  | { status: 'error'; message?: string };
 
 /** Poster generation: idle → generating → done, or error (dismissable back to idle). */
-export function usePoster({ name, pictureUrl }: { name?: string | null; pictureUrl?: string | null }) {
+export function usePoster({
+  name,
+  pictureUrl,
+  fallbackName,
+}: {
+  name?: string | null;
+  pictureUrl?: string | null;
+  /** The name printed when the learner has none ("User Name", or its Hindi). */
+  fallbackName?: string;
+}) {
   const [state, setState] = useState<PosterState>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -22,16 +33,16 @@ export function usePoster({ name, pictureUrl }: { name?: string | null; pictureU
     setState({ status: 'generating' });
     try {
       const template = await fetchPosterTemplate(current.signal);
-      const poster = await drawPoster({ template, name, pictureUrl });
+      const poster = await drawPoster({ template, name, pictureUrl, fallbackName });
       if (current.signal.aborted) return;
       saveBlob(poster, POSTER.fileName);
       setState({ status: 'done' });
     } catch (err) {
       if (current.signal.aborted && controller.current !== current) return;
-      const message = err instanceof Error && err.message ? err.message : FALLBACK_MESSAGE;
+      const message = err instanceof Error && err.message ? err.message : undefined;
       setState({ status: 'error', message });
     }
-  }, [name, pictureUrl]);
+  }, [name, pictureUrl, fallbackName]);
 
   const dismiss = useCallback(() => setState({ status: 'idle' }), []);
 

@@ -64,6 +64,8 @@ export interface PosterInput {
   template: Blob;
   name?: string | null;
   pictureUrl?: string | null;
+  /** Printed when there is no name (the spec's "User Name", or its Hindi). */
+  fallbackName?: string;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface PosterInput {
  * diameter at (280, 380), and the name in bold 60px white 100 px below the circle ("User Name" when
  * missing). Returns a PNG of the template's size.
  */
-export async function drawPoster({ template, name, pictureUrl }: PosterInput): Promise<Blob> {
+export async function drawPoster({ template, name, pictureUrl, fallbackName }: PosterInput): Promise<Blob> {
   const templateUrl = URL.createObjectURL(template);
   try {
     const background = await loadImage(templateUrl);
@@ -82,7 +84,7 @@ export async function drawPoster({ template, name, pictureUrl }: PosterInput): P
     if (!ctx) throw new Error('Could not get canvas context');
     ctx.drawImage(background, 0, 0);
 
-    const displayName = name?.trim() || POSTER.fallbackName;
+    const displayName = name?.trim() || fallbackName || POSTER.fallbackName;
     const r = POSTER.pictureDiameterPx / 2;
     const cx = POSTER.pictureX + r;
     const cy = POSTER.pictureY + r;

@@ -16,6 +16,13 @@ import { quizListBaseKey } from '../api/quiz-list';
 import { quizIntroQueryOptions, useQuizIntro } from '../api/quiz-intro';
 import { useNow } from '../hooks/use-now';
 import type { QuizIntroLinkState } from './quiz-list-row';
+import { formatNumber, formatStartTime } from '../../../i18n/format';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useLanguage, useT, type Translate } from '../../../i18n/use-t';
+import { quizIntroCatalog } from '../intro/messages/catalog';
+
+type QuizIntroKey = NonNullable<(typeof quizIntroCatalog)['keys']>;
 
 /** What the Payments feature needs to unlock a quiz (passed in from the router, no feature imports). */
 export interface UnlockableQuiz {
@@ -38,25 +45,27 @@ const rupeesLabel = (rupees: number) => formatRupees(Math.round(rupees * 100));
 
 /** Until payments exist: the unlock button as the spec words it, disabled, with a note. */
 function PaymentsUnavailable({ quiz }: { quiz: UnlockableQuiz }) {
+  const t = useT(quizIntroCatalog);
   return (
     <div className="space-y-2">
       <Button variant="accent" disabled className="w-full sm:w-auto">
-        Unlock Quiz for {rupeesLabel(quiz.price)}
-        <span className="text-sm font-medium">+ gst {GST_PERCENT}%</span>
+        {t('quizIntro.unlockFor', { price: rupeesLabel(quiz.price) })}
+        <span className="text-sm font-medium">{t('quizIntro.plusGst', { percent: GST_PERCENT })}</span>
       </Button>
-      <p className="text-sm text-slate-600">Payments are not available yet. Please check back soon.</p>
+      <p className="text-sm text-slate-600">{t('quizIntro.paymentsUnavailable')}</p>
     </div>
   );
 }
 
 function BackToQuizzes() {
+  const t = useT(quizIntroCatalog);
   return (
     <Link
       to={WEB_ROUTES.quizzes}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-brand-800 hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Quizzes
+      {t('quizIntro.back')}
     </Link>
   );
 }
@@ -70,28 +79,28 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function instructionsFor(quiz: QuizIntro): string[] {
+function instructionsFor(quiz: QuizIntro, t: Translate<QuizIntroKey>): string[] {
   const { correct, wrong } = quiz.markingScheme;
   const marking =
     wrong > 0
-      ? `Each correct answer earns ${correct} point${correct === 1 ? '' : 's'}, each wrong answer costs ${wrong}; unanswered questions score 0.`
-      : `Each correct answer earns ${correct} point${correct === 1 ? '' : 's'}; there is no negative marking.`;
+      ? t('quizIntro.markingWithPenalty', { correct, wrong })
+      : t('quizIntro.markingNoPenalty', { correct });
   const ownMentionsMarking = quiz.instructions.some((line) => /mark|point/i.test(line));
   return [
     ...quiz.instructions,
-    `${quiz.questionCount} questions, ${quiz.duration} minutes. The timer starts when you begin and keeps running even if you leave.`,
+    t('quizIntro.timing', { count: quiz.questionCount, minutes: quiz.duration }),
     ...(ownMentionsMarking ? [] : [marking]),
-    'You can attempt this quiz only once. When the time is up, your answers are submitted automatically.',
-    'Your answers are saved as you go, on this device too, so a reload or a lost connection loses nothing.',
+    t('quizIntro.once'),
+    t('quizIntro.saved'),
   ];
 }
 
 const PRO_TIPS = [
-  'Listen to each question with headphones and pick your answer once you have heard every option.',
-  'Stuck? Move on and come back later with the question palette.',
-  'Watch the timer: it turns red in the last minute.',
-  'Use a steady connection if you can; if it drops, keep answering. We send your answers when you are back online.',
-];
+  'quizIntro.tip.listen',
+  'quizIntro.tip.palette',
+  'quizIntro.tip.timer',
+  'quizIntro.tip.connection',
+] as const satisfies readonly QuizIntroKey[];
 
 /**
  * Quiz intro (spec sections 2 and 8): name, description, "Premium Quiz" tag, instructions, pro tips;
@@ -106,11 +115,17 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
   const query = useQuizIntro(quizId);
   const now = useNow();
   const status = isApiError(query.error) ? query.error.status : undefined;
+  const t = useT(quizIntroCatalog);
+  const tc = useT(commonCatalog);
+  const language = useLanguage();
+  const when = (iso: string) => formatStartTime(iso, now, language, startTimeLabel(iso, now));
 
   useEffect(() => {
     if (!query.error) return;
-    if (status === 409) toast.warning('Already attended');
-    else if (status !== 406) toast.error('Failed to fetch quiz details');
+    if (status === 409) toast.warning(t('quizIntro.alreadyAttended'));
+    else if (status !== 406) toast.error(t('quizIntro.fetchFailed'));
+    // The toast is for the failure, not for a later change of language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.error, query.errorUpdatedAt, status]);
 
   const onUnlocked = () => {
@@ -121,7 +136,7 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
   if (query.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading quiz" />
+        <Spinner label={t('quizIntro.loading')} />
       </div>
     );
   }
@@ -131,23 +146,19 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
       <div className="space-y-4">
         <BackToQuizzes />
         {status === 409 ? (
-          <Notice title="Already attended">
-            You have already submitted this quiz. Your score, rank and answers appear once the quiz ends.
-          </Notice>
+          <Notice title={t('quizIntro.alreadyAttended')}>{t('quizIntro.alreadyAttendedText')}</Notice>
         ) : status === 406 ? (
-          <Notice title="This quiz is not open right now">
-            {linkState && new Date(linkState.startTimeStamp).getTime() > now.getTime() ? (
-              <>It opens {startTimeLabel(linkState.startTimeStamp, now)}. Come back then to start.</>
-            ) : linkState ? (
-              <>It closed {startTimeLabel(linkState.endTimeStamp, now)}.</>
-            ) : (
-              <>You can start it only while it is open.</>
-            )}
+          <Notice title={t('quizIntro.notOpen')}>
+            {linkState && new Date(linkState.startTimeStamp).getTime() > now.getTime()
+              ? t('quizIntro.opens', { when: when(linkState.startTimeStamp) })
+              : linkState
+                ? t('quizIntro.closed', { when: when(linkState.endTimeStamp) })
+                : t('quizIntro.onlyWhileOpen')}
           </Notice>
         ) : (
           <ErrorState
-            title="Error Loading Quiz"
-            message="Failed to load quiz details. Please try again later."
+            title={t('quizIntro.errorTitle')}
+            message={t('quizIntro.errorText')}
             onRetry={() => void query.refetch()}
           />
         )}
@@ -168,11 +179,11 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
           {premium ? (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-brand-950">
               <Crown className="size-3.5" aria-hidden="true" />
-              Premium Quiz
+              {t('quizIntro.premiumQuiz')}
             </span>
           ) : (
             <span className="inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-bold">
-              Free Quiz
+              {t('quizIntro.freeQuiz')}
             </span>
           )}
           <h1 className="text-2xl font-bold break-words">{quiz.name}</h1>
@@ -180,21 +191,21 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
           <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-brand-100">
             <div className="flex items-center gap-1.5">
               <Timer className="size-4" aria-hidden="true" />
-              <dt className="sr-only">Duration</dt>
-              <dd>{quiz.duration} mins</dd>
+              <dt className="sr-only">{t('quizIntro.duration')}</dt>
+              <dd>{t('quizIntro.minutes', { minutes: formatNumber(quiz.duration, language) })}</dd>
             </div>
             <div className="flex items-center gap-1.5">
               <ListChecks className="size-4" aria-hidden="true" />
-              <dt className="sr-only">Questions</dt>
-              <dd>{quiz.questionCount} questions</dd>
+              <dt className="sr-only">{t('quizIntro.questions')}</dt>
+              <dd>{t('quizIntro.questionCount', { count: quiz.questionCount })}</dd>
             </div>
             <div>
-              <dt className="sr-only">Exam</dt>
+              <dt className="sr-only">{t('quizIntro.exam')}</dt>
               <dd>{quiz.exam}</dd>
             </div>
             <div>
-              <dt className="sr-only">Class</dt>
-              <dd>{quiz.class}</dd>
+              <dt className="sr-only">{t('quizIntro.class')}</dt>
+              <dd>{educationLevelLabel(quiz.class, tc)}</dd>
             </div>
           </dl>
         </header>
@@ -202,10 +213,10 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
         <div className="grid gap-6 p-6 md:grid-cols-2">
           <section aria-labelledby="instructions-heading">
             <h2 id="instructions-heading" className="text-lg font-bold text-slate-900">
-              Instructions
+              {t('quizIntro.instructions')}
             </h2>
             <ul className="mt-3 space-y-2">
-              {instructionsFor(quiz).map((line) => (
+              {instructionsFor(quiz, t).map((line) => (
                 <li key={line} className="flex gap-2 text-sm text-slate-700">
                   <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
                   <span>{line}</span>
@@ -216,11 +227,11 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
           <section aria-labelledby="tips-heading" className="rounded-xl bg-amber-50 p-4">
             <h2 id="tips-heading" className="flex items-center gap-2 text-lg font-bold text-amber-950">
               <Lightbulb className="size-5" aria-hidden="true" />
-              Pro tips
+              {t('quizIntro.proTips')}
             </h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-amber-950">
               {PRO_TIPS.map((tip) => (
-                <li key={tip}>{tip}</li>
+                <li key={tip}>{t(tip)}</li>
               ))}
             </ul>
           </section>
@@ -228,13 +239,11 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
 
         <footer className="space-y-3 border-t border-slate-100 p-6">
           {quiz.attemptStatus === 'in_progress' && (
-            <p className="rounded-xl bg-blue-50 p-3 text-sm text-blue-900">
-              Your attempt is in progress and the timer is running. Continue where you left off.
-            </p>
+            <p className="rounded-xl bg-blue-50 p-3 text-sm text-blue-900">{t('quizIntro.inProgress')}</p>
           )}
           {quiz.isPaid ? (
             <Button onClick={start} className="w-full text-base sm:w-auto">
-              Start Quiz Now
+              {t('quizIntro.startNow')}
             </Button>
           ) : (
             (renderUnlock?.(

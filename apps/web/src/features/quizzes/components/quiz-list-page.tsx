@@ -9,6 +9,8 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useNow } from '../hooks/use-now';
 import { QuizListRow } from './quiz-list-row';
 import { InstallAppButton } from '../../../components/pwa/install-app-button';
+import { useServerMessage, useT } from '../../../i18n/use-t';
+import { quizzesCatalog } from '../messages/catalog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -42,6 +44,8 @@ export function QuizListPage() {
   const now = useNow();
   const searchId = useId();
   const sentinel = useRef<HTMLDivElement>(null);
+  const t = useT(quizzesCatalog);
+  const localise = useServerMessage();
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
@@ -64,7 +68,7 @@ export function QuizListPage() {
     <section aria-labelledby="quizzes-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="quizzes-heading" className="text-2xl font-bold text-slate-900">
-          Quizzes
+          {t('quizzes.title')}
         </h1>
         <InstallAppButton />
       </div>
@@ -72,7 +76,7 @@ export function QuizListPage() {
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
         <div className="relative">
           <label htmlFor={searchId} className="sr-only">
-            Search quizzes
+            {t('quizzes.search')}
           </label>
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
@@ -83,14 +87,18 @@ export function QuizListPage() {
             type="search"
             value={searchInput}
             onChange={(e) => setSearchInput(e.target.value)}
-            placeholder="Search quizzes"
+            placeholder={t('quizzes.search')}
             autoComplete="off"
             enterKeyHint="search"
             maxLength={100}
             className="block min-h-11 w-full rounded-xl border border-slate-500 bg-white py-2.5 pr-3.5 pl-10 text-base text-slate-900 placeholder:text-slate-500"
           />
         </div>
-        <div role="group" aria-label="Filter by exam" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+        <div
+          role="group"
+          aria-label={t('quizzes.filterByExam')}
+          className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
+        >
           {[undefined, ...EXAM_FAMILIES].map((value) => {
             const active = exam === value;
             return (
@@ -105,7 +113,7 @@ export function QuizListPage() {
                     : 'bg-slate-100 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-200'
                 }`}
               >
-                {value ?? 'All'}
+                {value ?? t('quizzes.allExams')}
               </button>
             );
           })}
@@ -114,39 +122,39 @@ export function QuizListPage() {
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
         {query.isPending ? (
-          <div role="status" aria-label="Loading quizzes">
+          <div role="status" aria-label={t('quizzes.loading')}>
             <SkeletonRows />
           </div>
         ) : query.isError && !quizzes.length ? (
           <div className="p-4">
             <ErrorState
-              title="Failed to load quizzes"
-              message={errorMessage(query.error, 'Something went wrong')}
+              title={t('quizzes.loadFailed')}
+              message={localise(errorMessage(query.error, t('quizzes.somethingWentWrong')))}
               onRetry={() => void query.refetch()}
             />
           </div>
         ) : quizzes.length === 0 ? (
           <div className="p-8 text-center">
-            <p className="font-medium text-slate-700">No quizzes available</p>
-            {filtered && <p className="mt-1 text-sm text-slate-600">Try another search or exam.</p>}
+            <p className="font-medium text-slate-700">{t('quizzes.empty')}</p>
+            {filtered && <p className="mt-1 text-sm text-slate-600">{t('quizzes.emptyFiltered')}</p>}
           </div>
         ) : (
           <>
-            <ul aria-label="Quizzes" className="divide-y divide-slate-100">
+            <ul aria-label={t('quizzes.title')} className="divide-y divide-slate-100">
               {quizzes.map((quiz) => (
                 <QuizListRow key={quiz._id} quiz={quiz} now={now} />
               ))}
             </ul>
             {isFetchingNextPage && (
               <div className="flex justify-center p-4">
-                <Spinner label="Loading more quizzes" />
+                <Spinner label={t('quizzes.loadingMore')} />
               </div>
             )}
             {query.isFetchNextPageError && (
               <div className="p-4">
                 <ErrorState
-                  title="Failed to load more quizzes"
-                  message={errorMessage(query.error, 'Something went wrong')}
+                  title={t('quizzes.loadMoreFailed')}
+                  message={localise(errorMessage(query.error, t('quizzes.somethingWentWrong')))}
                   onRetry={() => void fetchNextPage()}
                 />
               </div>

@@ -7,24 +7,30 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaderboard } from '../api/leaderboard';
+import { formatNumber } from '../../../i18n/format';
+import { useLanguage, useServerMessage, useT } from '../../../i18n/use-t';
+import { resultsCatalog } from '../messages/catalog';
 
 /** Leaderboard tab: ranked names with score and time, a page at a time. */
 export function LeaderboardPanel({ quizId }: { quizId: string }) {
   const [page, setPage] = useState(1);
+  const t = useT(resultsCatalog);
+  const localise = useServerMessage();
+  const language = useLanguage();
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useLeaderboard(quizId, page);
 
   if (isPending) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading leaderboard" />
+        <Spinner label={t('results.leaderboard.loading')} />
       </div>
     );
   }
   if (isError) {
     return (
       <ErrorState
-        title="Failed to load leaderboard"
-        message={errorMessage(error, 'Please try again.')}
+        title={t('results.leaderboard.failed')}
+        message={localise(errorMessage(error, t('results.tryAgain')))}
         onRetry={() => void refetch()}
       />
     );
@@ -34,20 +40,20 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" aria-busy={isPlaceholderData || undefined}>
-          <caption className="sr-only">Leaderboard</caption>
+          <caption className="sr-only">{t('results.leaderboard.caption')}</caption>
           <thead className="border-b border-slate-200 text-sm text-slate-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-3 sm:px-4">
-                Rank
+                {t('results.leaderboard.rank')}
               </th>
               <th scope="col" className="px-3 py-3 sm:px-4">
-                Name
+                {t('results.leaderboard.name')}
               </th>
               <th scope="col" className="px-3 py-3 sm:px-4 text-right">
-                Score
+                {t('results.leaderboard.score')}
               </th>
               <th scope="col" className="px-3 py-3 sm:px-4 text-right">
-                Time
+                {t('results.leaderboard.time')}
               </th>
             </tr>
           </thead>
@@ -58,14 +64,18 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
                 aria-current={row.isMe ? 'true' : undefined}
                 className={`border-b border-slate-100 last:border-0 ${row.isMe ? 'bg-brand-50 font-semibold' : ''}`}
               >
-                <td className="px-3 py-3 sm:px-4 tabular-nums">#{row.rank}</td>
+                <td className="px-3 py-3 sm:px-4 tabular-nums">
+                  {t('results.rankValue', { rank: row.rank })}
+                </td>
                 <td className="px-3 py-3 sm:px-4">
                   <span className="inline-flex items-center gap-2">
                     {row.userId.name}
-                    {row.isMe && <Badge tone="brand">You</Badge>}
+                    {row.isMe && <Badge tone="brand">{t('results.leaderboard.you')}</Badge>}
                   </span>
                 </td>
-                <td className="px-3 py-3 sm:px-4 text-right tabular-nums">{row.score}</td>
+                <td className="px-3 py-3 sm:px-4 text-right tabular-nums">
+                  {formatNumber(row.score, language)}
+                </td>
                 <td className="px-3 py-3 sm:px-4 text-right tabular-nums">
                   {formatElapsed(row.elapsedTime)}
                 </td>
@@ -77,16 +87,14 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
       {pages > 1 && (
         <nav
           className="flex items-center justify-between gap-2 border-t border-slate-200 p-3"
-          aria-label="Leaderboard pages"
+          aria-label={t('results.leaderboard.pages')}
         >
           <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            <ChevronLeft className="size-4" aria-hidden="true" /> Previous
+            <ChevronLeft className="size-4" aria-hidden="true" /> {t('results.leaderboard.previous')}
           </Button>
-          <span className="text-sm text-slate-600">
-            Page {page} of {pages}
-          </span>
+          <span className="text-sm text-slate-600">{t('results.leaderboard.page', { page, pages })}</span>
           <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next <ChevronRight className="size-4" aria-hidden="true" />
+            {t('results.leaderboard.next')} <ChevronRight className="size-4" aria-hidden="true" />
           </Button>
         </nav>
       )}

@@ -5,6 +5,9 @@ import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/re
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { Badge } from '../../../components/ui/badge';
 import { useQuestionReader, type QuestionReaderState } from '../../../hooks/use-question-reader';
+import { formatPercent } from '../../../i18n/format';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { resultsCatalog } from '../messages/catalog';
 
 /**
  * One reader serves the whole list: the question being read gets the live reader, every other
@@ -46,6 +49,8 @@ export function QuestionReview({
   percentCorrect?: ReadonlyMap<string, number>;
 }) {
   const readerFor = useReaderFor();
+  const t = useT(resultsCatalog);
+  const language = useLanguage();
   const answers = new Map(summary.quizzSummary.answers.map((a) => [a.qnId, a]));
   return (
     <ol className="space-y-4">
@@ -68,15 +73,15 @@ export function QuestionReview({
           >
             <div className="flex items-start justify-between gap-3">
               <h3 id={headingId} className="text-sm font-semibold text-slate-600">
-                Question {index + 1}
+                {t('results.review.question', { number: index + 1 })}
               </h3>
               {isCorrect ? (
                 <Badge tone="green">
-                  <CheckCircle2 className="size-3.5" aria-hidden="true" /> Correct
+                  <CheckCircle2 className="size-3.5" aria-hidden="true" /> {t('results.review.correct')}
                 </Badge>
               ) : (
                 <Badge tone="red">
-                  <XCircle className="size-3.5" aria-hidden="true" /> Incorrect
+                  <XCircle className="size-3.5" aria-hidden="true" /> {t('results.review.incorrect')}
                 </Badge>
               )}
             </div>
@@ -91,7 +96,9 @@ export function QuestionReview({
             </p>
             {percentCorrect?.has(question._id) && (
               <p className="mt-1 text-sm text-slate-700">
-                {percentCorrect.get(question._id)}% of participants got this right
+                {t('results.review.percentCorrect', {
+                  percent: formatPercent(percentCorrect.get(question._id)!, language),
+                })}
               </p>
             )}
             <div className="mt-3">
@@ -123,15 +130,18 @@ export function QuestionReview({
                     </span>
                     <span className="flex-1">{choice}</span>
                     {isAnswer ? (
-                      <CheckCircle2 className="size-5 text-emerald-600" aria-label="Correct choice" />
+                      <CheckCircle2
+                        className="size-5 text-emerald-600"
+                        aria-label={t('results.review.correctChoice')}
+                      />
                     ) : isSelected ? (
-                      <XCircle className="size-5 text-red-600" aria-label="Your choice" />
+                      <XCircle className="size-5 text-red-600" aria-label={t('results.review.yourChoice')} />
                     ) : (
                       <Circle className="size-5 text-slate-500" aria-hidden="true" />
                     )}
                     {isSelected && (
                       <span className="rounded-full bg-white px-2 py-0.5 text-sm font-semibold ring-1 ring-current/30">
-                        Selected
+                        {t('results.review.selected')}
                       </span>
                     )}
                   </li>
@@ -142,14 +152,14 @@ export function QuestionReview({
               <dl className="mt-4 grid gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
                 <div>
                   <dt className={`font-semibold ${isCorrect ? 'text-emerald-800' : 'text-red-800'}`}>
-                    Your answer
+                    {t('results.review.yourAnswer')}
                   </dt>
                   <dd className="text-slate-900" data-your-answer>
-                    {selected ?? 'Not answered'}
+                    {selected ?? t('results.review.notAnswered')}
                   </dd>
                 </div>
                 <div>
-                  <dt className="font-semibold text-emerald-800">Correct answer</dt>
+                  <dt className="font-semibold text-emerald-800">{t('results.review.correctAnswer')}</dt>
                   <dd className="text-slate-900" data-correct-answer>
                     {correctChoice}
                   </dd>
@@ -160,7 +170,7 @@ export function QuestionReview({
               <div className="mt-4 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-950">
                 <Lightbulb className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <div>
-                  <p className="font-semibold">Explanation</p>
+                  <p className="font-semibold">{t('results.review.explanation')}</p>
                   <p className="mt-1 whitespace-pre-line">{question.explanation}</p>
                 </div>
               </div>

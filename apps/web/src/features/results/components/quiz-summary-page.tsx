@@ -16,6 +16,11 @@ import { formatDateTime } from './format';
 import { LeaderboardPanel } from './leaderboard-panel';
 import { QuestionReview } from './question-review';
 import { SummaryStats } from './summary-stats';
+import { formatDecimal, formatNumber } from '../../../i18n/format';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useLanguage, useServerMessage, useT } from '../../../i18n/use-t';
+import { resultsCatalog } from '../messages/catalog';
 
 const TABS = ['summary', 'questions', 'analysis', 'leaderboard'] as const;
 type Tab = (typeof TABS)[number];
@@ -41,21 +46,26 @@ export function QuizSummaryPage({
   const { data, isPending, isError, error, errorUpdatedAt, refetch, isFetching } = useQuizSummary(quizId);
   // Issue 14: the per-question "N% got this right" and key-correction notes (only once results load).
   const analysis = useQuizAnalysis(quizId, Boolean(data));
+  const t = useT(resultsCatalog);
+  const tc = useT(commonCatalog);
+  const localise = useServerMessage();
+  const language = useLanguage();
 
   useEffect(() => {
     if (isError) {
-      toast.error(errorMessage(error, 'Failed to load quiz summary'), {
+      toast.error(localise(errorMessage(error, t('results.loadFailed'))), {
         id: `quiz-summary-error-${errorUpdatedAt}`,
         position: TOAST.flowPosition,
       });
     }
-    // One toast per failed load (errorUpdatedAt changes on each failure).
+    // One toast per failed load (errorUpdatedAt changes on each failure), not per change of language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError, error, errorUpdatedAt]);
 
   if (isPending || (isError && isFetching)) {
     return (
       <div className="flex min-h-64 items-center justify-center">
-        <Spinner label="Loading quiz summary" className="scale-150" />
+        <Spinner label={t('results.loading')} className="scale-150" />
       </div>
     );
   }
@@ -64,8 +74,8 @@ export function QuizSummaryPage({
     return (
       <div className="mx-auto max-w-lg py-8">
         <ErrorState
-          title="Failed to load quiz summary"
-          message="We couldn't retrieve your quiz results. Please try again."
+          title={t('results.loadFailed')}
+          message={t('results.loadFailedText')}
           onRetry={() => void refetch()}
         />
         <p className="mt-4 text-center">
@@ -73,7 +83,7 @@ export function QuizSummaryPage({
             to={WEB_ROUTES.quizzes}
             className="text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
-            Back to Quizzes
+            {t('results.back')}
           </Link>
         </p>
       </div>
@@ -88,27 +98,27 @@ export function QuizSummaryPage({
         to={WEB_ROUTES.quizzes}
         className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-800 hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Quizzes
+        <ArrowLeft className="size-4" aria-hidden="true" /> {t('results.back')}
       </Link>
       <header className="surface-dark rounded-3xl bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 p-6 text-white shadow-lg sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{quizDetails.name}</h1>
         {quizDetails.desc && <p className="mt-2 whitespace-pre-line text-brand-100">{quizDetails.desc}</p>}
-        <ul className="mt-5 flex flex-wrap gap-2 text-sm" aria-label="Quiz details">
+        <ul className="mt-5 flex flex-wrap gap-2 text-sm" aria-label={t('results.details')}>
           <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
             <Timer className="size-4 text-amber-300" aria-hidden="true" />
-            Duration: {quizDetails.duration} mins
+            {t('results.duration', { minutes: formatNumber(quizDetails.duration, language) })}
           </li>
           <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
             <Clock className="size-4 text-amber-300" aria-hidden="true" />
-            Time taken: {minutes.toFixed(1)} mins
+            {t('results.timeTaken', { minutes: formatDecimal(minutes, language) })}
           </li>
           <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
             <GraduationCap className="size-4 text-amber-300" aria-hidden="true" />
-            Class: {quizDetails.class}
+            {t('results.class', { level: educationLevelLabel(quizDetails.class, tc) })}
           </li>
           <li className="inline-flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-1.5 ring-1 ring-white/20">
             <BookOpen className="size-4 text-amber-300" aria-hidden="true" />
-            {quizDetails.questions.length} questions
+            {t('results.questionCount', { count: quizDetails.questions.length })}
           </li>
         </ul>
         {actions && <div className="mt-6">{actions}</div>}
@@ -119,8 +129,10 @@ export function QuizSummaryPage({
           role="note"
           className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950"
         >
-          Answer key corrected on {formatDateTime(c.correctedAt)}: question {c.number}
-          {c.dropped ? ' (dropped: it counts for no one)' : ''}
+          {t(c.dropped ? 'results.correctionDropped' : 'results.correction', {
+            when: formatDateTime(c.correctedAt, language),
+            number: c.number,
+          })}
         </p>
       ))}
 
@@ -138,18 +150,18 @@ export function QuizSummaryPage({
           )
         }
       >
-        <Tabs.List aria-label="Quiz summary" className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
+        <Tabs.List aria-label={t('results.tabs')} className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
           <Tabs.Trigger value="summary" className={tabClass}>
-            Summary
+            {t('results.tab.summary')}
           </Tabs.Trigger>
           <Tabs.Trigger value="questions" className={tabClass}>
-            Questions
+            {t('results.tab.questions')}
           </Tabs.Trigger>
           <Tabs.Trigger value="analysis" className={tabClass}>
-            Analysis
+            {t('results.tab.analysis')}
           </Tabs.Trigger>
           <Tabs.Trigger value="leaderboard" className={tabClass}>
-            Leaderboard
+            {t('results.tab.leaderboard')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="summary" className="mt-5">

@@ -13,6 +13,9 @@ import { accuracyPercent, rankTier, type RankTier } from '@quizcast/contract/dom
 import { timeTakenMinutes } from '@quizcast/contract/domain/time-format';
 import type { QuizSummary } from '@quizcast/contract/schemas/result';
 import { formatDateTime } from './format';
+import { formatDecimal, formatNumber, formatPercent } from '../../../i18n/format';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { resultsCatalog } from '../messages/catalog';
 
 const TIER_STYLES: Record<RankTier, { card: string; label: string; icon: string }> = {
   gold: {
@@ -38,12 +41,13 @@ const TIER_STYLES: Record<RankTier, { card: string; label: string; icon: string 
 };
 
 function RankCard({ rank, total }: { rank: number; total: number }) {
+  const t = useT(resultsCatalog);
   const tier = rankTier(rank);
   const style = TIER_STYLES[tier];
   const Icon = tier === 'gold' ? Crown : tier === 'blue' ? Star : Trophy;
   return (
     <section
-      aria-label="Rank"
+      aria-label={t('results.rank')}
       data-tier={tier}
       className={`flex items-center gap-4 rounded-2xl border-2 p-5 shadow-sm sm:col-span-2 ${style.card}`}
     >
@@ -51,11 +55,9 @@ function RankCard({ rank, total }: { rank: number; total: number }) {
         <Icon className="size-7" aria-hidden="true" />
       </span>
       <div>
-        <p className={`text-sm font-semibold ${style.label}`}>Your Rank</p>
-        <p className="text-4xl font-extrabold tabular-nums">#{rank}</p>
-        <p className={`text-sm ${style.label}`}>
-          out of {total} {total === 1 ? 'participant' : 'participants'}
-        </p>
+        <p className={`text-sm font-semibold ${style.label}`}>{t('results.yourRank')}</p>
+        <p className="text-4xl font-extrabold tabular-nums">{t('results.rankValue', { rank })}</p>
+        <p className={`text-sm ${style.label}`}>{t('results.outOf', { total })}</p>
       </div>
     </section>
   );
@@ -92,43 +94,54 @@ export function SummaryStats({ summary }: { summary: QuizSummary }) {
   const total = quizDetails.questions.length;
   const correct = quizzSummary.answers.filter((a) => a.isCorrect).length;
   const minutes = timeTakenMinutes(quizzSummary.startedAt, quizzSummary.submittedAt);
+  const t = useT(resultsCatalog);
+  const language = useLanguage();
+  const n = (value: number) => formatNumber(value, language);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <RankCard rank={rank} total={totalParticipants} />
       <StatCard
-        title="Score"
+        title={t('results.score')}
         icon={<Trophy className={iconClass} aria-hidden="true" />}
-        note={`out of ${total}`}
+        note={t('results.scoreOutOf', { total: n(total) })}
       >
-        {quizzSummary.score}
+        {n(quizzSummary.score)}
       </StatCard>
       <StatCard
-        title="Correct Answers"
+        title={t('results.correctAnswers')}
         icon={<CheckCircle2 className={iconClass} aria-hidden="true" />}
-        note={`${accuracyPercent(correct, total)}% accuracy`}
+        note={t('results.accuracy', { percent: formatPercent(accuracyPercent(correct, total), language) })}
       >
-        {correct}/{total}
+        {n(correct)}/{n(total)}
       </StatCard>
       <StatCard
-        title="Time Taken"
+        title={t('results.timeTakenTitle')}
         icon={<Clock className={iconClass} aria-hidden="true" />}
-        note={`of ${quizDetails.duration} mins`}
+        note={t('results.ofMinutes', { minutes: n(quizDetails.duration) })}
       >
-        {minutes.toFixed(1)} mins
+        {t('results.minutes', { minutes: formatDecimal(minutes, language) })}
       </StatCard>
       <StatCard
-        title="Percentile"
+        title={t('results.percentile')}
         icon={<Percent className={iconClass} aria-hidden="true" />}
-        note="participants at or below your result"
+        note={t('results.percentileNote')}
       >
-        {percentile}
+        {n(percentile)}
       </StatCard>
-      <StatCard title="Started At" icon={<CalendarClock className={iconClass} aria-hidden="true" />}>
-        <span className="text-lg">{formatDateTime(quizzSummary.startedAt)}</span>
+      <StatCard
+        title={t('results.startedAt')}
+        icon={<CalendarClock className={iconClass} aria-hidden="true" />}
+      >
+        <span className="text-lg">{formatDateTime(quizzSummary.startedAt, language)}</span>
       </StatCard>
-      <StatCard title="Submitted At" icon={<CalendarCheck className={iconClass} aria-hidden="true" />}>
+      <StatCard
+        title={t('results.submittedAt')}
+        icon={<CalendarCheck className={iconClass} aria-hidden="true" />}
+      >
         <span className="text-lg">
-          {quizzSummary.submittedAt ? formatDateTime(quizzSummary.submittedAt) : 'Not submitted'}
+          {quizzSummary.submittedAt
+            ? formatDateTime(quizzSummary.submittedAt, language)
+            : t('results.notSubmitted')}
         </span>
       </StatCard>
     </div>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { canonicalNumber, NOT_A_NUMBER_MESSAGE } from '@quizcast/contract/domain/numeric-answer';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../i18n/use-t';
+import { reviewCatalog } from '../messages/catalog';
 
 /**
  * A numeric card's answer box on /review (issue 12): the decimal keypad, a plain message for text that
@@ -15,12 +17,13 @@ export function NumericReviewInput({
   onNumber(value: string | null): void;
   onEnter(): void;
 }) {
+  const t = useT(reviewCatalog);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   return (
     <TextField
       className="mt-5"
-      label="Your answer (a number)"
+      label={t('review.card.numberLabel')}
       error={error}
       type="text"
       inputMode="decimal"

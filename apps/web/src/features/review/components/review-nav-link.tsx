@@ -3,8 +3,19 @@ import { NavLink } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { useReviewDueCount } from '../hooks/use-review-due-count';
 
-/** The sidebar's "Review" entry with the number of cards due as a badge. */
-export function ReviewNavLink({ onNavigate }: { onNavigate(): void }) {
+/**
+ * The sidebar's "Review" entry with the number of cards due as a badge. Its words come from the
+ * sidebar (the app chrome's catalogue), so the quiz list does not load the review screens' catalogue.
+ */
+export function ReviewNavLink({
+  onNavigate,
+  label,
+  dueLabel,
+}: {
+  onNavigate(): void;
+  label: string;
+  dueLabel: string;
+}) {
   const due = useReviewDueCount();
   const count = due.data ?? 0;
   return (
@@ -18,11 +29,11 @@ export function ReviewNavLink({ onNavigate }: { onNavigate(): void }) {
       }
     >
       <Repeat className="size-5" aria-hidden="true" />
-      Review
+      {label}
       {count > 0 && (
         <span className="ml-auto rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
           {count}
-          <span className="sr-only"> due</span>
+          <span className="sr-only"> {dueLabel}</span>
         </span>
       )}
     </NavLink>

@@ -31,6 +31,10 @@ import {
 import { browserAudioStore, keepAudio, storedAudioUrls } from '../lib/offline-audio';
 import { ForecastChart } from './forecast-chart';
 import { ReviewSession, type Grade } from './review-session';
+import { formatNumber, formatPercent } from '../../../i18n/format';
+import { useLanguage, useServerMessage, useT } from '../../../i18n/use-t';
+import { INTL_LOCALES, type Language } from '@quizcast/contract/i18n/languages';
+import { reviewCatalog } from '../messages/catalog';
 
 const audioStore = browserAudioStore();
 const audioUrlsOf = (deck: Deck | null) =>
@@ -39,8 +43,8 @@ const audioUrlsOf = (deck: Deck | null) =>
 type Mode =
   { kind: 'summary' } | { kind: 'session'; cards: ReviewCard[] } | { kind: 'finished'; done: number };
 
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', {
+const formatWhen = (iso: string, language: Language) =>
+  new Date(iso).toLocaleString(INTL_LOCALES[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Kolkata',
@@ -67,6 +71,10 @@ export function ReviewPage() {
   const [audioMode, setAudioMode] = useState(() => storage.get(STORAGE_KEYS.audioMode) === '1');
   const stats = useReviewStats();
   const dueCount = useReviewDueCount();
+  const t = useT(reviewCatalog);
+  const localise = useServerMessage();
+  const language = useLanguage();
+  const n = (value: number) => formatNumber(value, language);
 
   const send = useCallback(
     async (review: { cardId: string; body: Parameters<typeof postReview>[1] }): Promise<SendResult> => {
@@ -159,17 +167,20 @@ export function ReviewPage() {
     [serverNow, sync],
   );
 
-  const onRemove = useCallback(async (card: ReviewCard) => {
-    try {
-      await removeReviewCard(card.cardId);
-      dropFromDeck(card.cardId);
-      toast.success('Card removed from your review');
-      return true;
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not remove the card. Are you online?'));
-      return false;
-    }
-  }, []);
+  const onRemove = useCallback(
+    async (card: ReviewCard) => {
+      try {
+        await removeReviewCard(card.cardId);
+        dropFromDeck(card.cardId);
+        toast.success(t('review.removed'));
+        return true;
+      } catch (err) {
+        toast.error(localise(errorMessage(err, t('review.removeFailed'))));
+        return false;
+      }
+    },
+    [t, localise],
+  );
 
   const onFinish = useCallback(
     (done: number) => {
@@ -186,7 +197,7 @@ export function ReviewPage() {
 
   const header = (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-bold text-slate-900">Review</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('review.title')}</h1>
       <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
@@ -194,29 +205,21 @@ export function ReviewPage() {
           checked={audioMode}
           onChange={(e) => toggleAudio(e.target.checked)}
         />
-        Audio mode
+        {t('review.audioMode')}
       </label>
     </div>
   );
 
   const status = (
     <div role="status" aria-live="polite" className="space-y-1 text-sm">
-      {offline && (
-        <p className="font-medium text-amber-900">
-          You are offline: reviewing the cards saved on this device.
-        </p>
-      )}
-      {pending > 0 && (
-        <p className="font-medium text-slate-700">
-          {pending === 1 ? '1 review waiting to be sent' : `${pending} reviews waiting to be sent`}
-        </p>
-      )}
+      {offline && <p className="font-medium text-amber-900">{t('review.offline')}</p>}
+      {pending > 0 && <p className="font-medium text-slate-700">{t('review.pending', { count: pending })}</p>}
     </div>
   );
 
   if (mode.kind === 'session') {
     return (
-      <section aria-label="Review session" className="mx-auto max-w-2xl space-y-4">
+      <section aria-label={t('review.sessionLabel')} className="mx-auto max-w-2xl space-y-4">
         {header}
         {status}
         <ReviewSession
@@ -237,7 +240,7 @@ export function ReviewPage() {
             void deckQuery.refetch();
           }}
         >
-          End session
+          {t('review.endSession')}
         </Button>
       </section>
     );
@@ -246,7 +249,7 @@ export function ReviewPage() {
   if (deckQuery.isPending) {
     return (
       <div className="grid place-items-center py-16">
-        <Spinner label="Loading your review cards" />
+        <Spinner label={t('review.loading')} />
       </div>
     );
   }
@@ -257,7 +260,7 @@ export function ReviewPage() {
     <section aria-labelledby="review-heading" className="mx-auto max-w-3xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="review-heading" className="text-2xl font-bold text-slate-900">
-          Review
+          {t('review.title')}
         </h1>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
           <input
@@ -266,43 +269,41 @@ export function ReviewPage() {
             checked={audioMode}
             onChange={(e) => toggleAudio(e.target.checked)}
           />
-          Audio mode
+          {t('review.audioMode')}
         </label>
       </div>
       {status}
       {mode.kind === 'finished' && (
         <p className="rounded-xl bg-emerald-50 p-4 font-medium text-emerald-900" role="status">
-          Session complete: {mode.done === 1 ? '1 card' : `${mode.done} cards`} reviewed.
+          {t('review.complete', { count: mode.done })}
         </p>
       )}
 
       {dueCards.length > 0 ? (
         <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
           <p className="text-lg font-semibold text-slate-900">
-            {dueCards.length === 1 ? '1 card is due' : `${dueCards.length} cards are due`}
+            {t('review.due', { count: dueCards.length })}
           </p>
           <Button
             className="mt-4 w-full sm:w-auto"
             onClick={() => setMode({ kind: 'session', cards: dueCards })}
           >
-            Start review
+            {t('review.start')}
           </Button>
         </div>
       ) : (
         <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-          <h2 className="text-lg font-semibold text-slate-900">Nothing due</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('review.nothingDue')}</h2>
           <p className="mt-1 text-slate-700">
-            {nextDue
-              ? `Your next card is due ${formatWhen(nextDue)}.`
-              : 'You have no review cards yet. Mistakes in published results become cards.'}
+            {nextDue ? t('review.nextDue', { when: formatWhen(nextDue, language) }) : t('review.noCards')}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             {aheadCards.length > 0 && (
               <Button variant="secondary" onClick={() => setMode({ kind: 'session', cards: aheadCards })}>
-                Practise ahead
+                {t('review.practiseAhead')}
               </Button>
             )}
-            <ButtonLink to={WEB_ROUTES.quizzes}>Review a quiz</ButtonLink>
+            <ButtonLink to={WEB_ROUTES.quizzes}>{t('review.reviewQuiz')}</ButtonLink>
           </div>
         </div>
       )}
@@ -310,12 +311,14 @@ export function ReviewPage() {
       {s && (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Stat label="Due today" value={String(s.counts.dueToday)} />
-            <Stat label="Done today" value={String(s.doneToday)} />
-            <Stat label="Streak" value={s.streakDays === 1 ? '1 day' : `${s.streakDays} days`} />
+            <Stat label={t('review.stat.dueToday')} value={n(s.counts.dueToday)} />
+            <Stat label={t('review.stat.doneToday')} value={n(s.doneToday)} />
+            <Stat label={t('review.stat.streak')} value={t('review.stat.days', { count: s.streakDays })} />
             <Stat
-              label="Retention (30 days)"
-              value={s.retention30d === null ? '—' : `${Math.round(s.retention30d * 100)}%`}
+              label={t('review.stat.retention')}
+              value={
+                s.retention30d === null ? '—' : formatPercent(Math.round(s.retention30d * 100), language)
+              }
             />
           </dl>
           <ForecastChart forecast={s.forecast} />
@@ -325,12 +328,9 @@ export function ReviewPage() {
               className="rounded-2xl bg-white p-5 ring-1 ring-slate-200"
             >
               <h2 id="leeches-heading" className="text-lg font-semibold text-slate-900">
-                Needs a different approach
+                {t('review.leeches.title')}
               </h2>
-              <p className="mt-1 text-sm text-slate-700">
-                These cards were forgotten many times and are paused. Read the question&apos;s review and
-                explanation.
-              </p>
+              <p className="mt-1 text-sm text-slate-700">{t('review.leeches.text')}</p>
               <ul className="mt-3 space-y-2">
                 {s.leeches.map((l) => (
                   <li key={l.cardId}>

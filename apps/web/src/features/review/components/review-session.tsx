@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { formatInterval, suggestRating } from '@quizcast/contract/domain/review';
-import { RATING_LABELS, type ReviewCard } from '@quizcast/contract/schemas/review';
+import { suggestRating } from '@quizcast/contract/domain/review';
+import type { ReviewCard } from '@quizcast/contract/schemas/review';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { formatInterval } from '../lib/interval';
+import { reviewCatalog } from '../messages/catalog';
 import { Button } from '../../../components/ui/button';
 import {
   QuestionReader,
@@ -54,8 +57,15 @@ export function ReviewSession({
   onRemove(card: ReviewCard): Promise<boolean>;
   onFinish(done: number): void;
 }) {
+  const t = useT(reviewCatalog);
+  const language = useLanguage();
+  const interval = (ms: number) => formatInterval(ms, language);
+  const ratingLabel = (rating: Grade) => t(`review.rating.${rating}`);
+  const position = (number: number, total: number) => t('review.card.position', { number, total });
+  // In Hindi the app's own cues are spoken by a Hindi voice; in English, in the card's language.
+  const cueLang = (card: ReviewCard) => (language === 'hi' ? 'hi' : card.lang);
   const [state, dispatch] = useReducer(sessionReducer, cards, (c) => initialSession(c, Date.now()));
-  const [announcement, setAnnouncement] = useState(`Card 1 of ${cards.length}`);
+  const [announcement, setAnnouncement] = useState(() => position(1, cards.length));
   const [readingPart, setReadingPart] = useState<ReadingPart | null>(null);
   const reader = useMemo(() => new QuestionReader(browserSpeechEnvironment()), []);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -93,11 +103,12 @@ export function ReviewSession({
       if (!card) return '';
       const answer = answerText(state);
       const right = card.type === 'numeric' ? isCorrect(state) : picked === card.ansIndex;
-      const verdict = right ? 'Correct.' : `The answer is ${answer}.`;
+      const verdict = right ? t('review.card.correctShort') : t('review.card.theAnswerIs', { answer });
       const explanation = card.explanation ? ` ${card.explanation}` : '';
-      return `${verdict}${explanation} Next review in ${formatInterval(card.intervals[rating])}.`;
+      return `${verdict}${explanation} ${t('review.card.nextReview', { interval: interval(card.intervals[rating]) })}`;
     },
-    [card, state],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [card, state, t],
   );
 
   const nextCard = useCallback(
@@ -105,9 +116,10 @@ export function ReviewSession({
       reader.stop();
       dispatch({ type: 'next', now: Date.now() });
       const index = state.index + 1;
-      if (index < state.cards.length) setAnnouncement(`${prefix}Card ${index + 1} of ${state.cards.length}`);
+      if (index < state.cards.length) setAnnouncement(`${prefix}${position(index + 1, state.cards.length)}`);
     },
-    [reader, state.cards.length, state.index],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [reader, state.cards.length, state.index, t],
   );
 
   /** Records the grade; audio mode then speaks the outcome and waits for Enter. */
@@ -122,16 +134,20 @@ export function ReviewSession({
       );
       dispatch({ type: 'graded', rating });
       if (audioMode) {
-        const text = `${feedback(rating, picked)} Press Enter for the next card.`;
+        const text = `${feedback(rating, picked)} ${t('review.card.pressEnter')}`;
         setAnnouncement(text);
-        reader.say(text, card.lang, readListenSettings());
+        reader.say(text, cueLang(card), readListenSettings());
       } else {
         nextCard(
-          `Graded ${RATING_LABELS[rating]}. Next review in ${formatInterval(card.intervals[rating])}. `,
+          t('review.card.graded', {
+            rating: ratingLabel(rating),
+            interval: interval(card.intervals[rating]),
+          }),
         );
       }
     },
-    [audioMode, card, feedback, nextCard, onGrade, reader, state],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [audioMode, card, feedback, nextCard, onGrade, reader, state, t],
   );
 
   const grade = useCallback(
@@ -145,14 +161,18 @@ export function ReviewSession({
     if (!card || state.phase !== 'answering') return;
     dispatch({ type: 'reveal', now: Date.now() });
     const answer = answerText(state);
-    setAnnouncement(isCorrect(state) ? `Correct. ${answer}` : `The answer is ${answer}`);
-  }, [card, state]);
+    setAnnouncement(
+      isCorrect(state)
+        ? t('review.card.revealCorrect', { answer })
+        : t('review.card.revealAnswer', { answer }),
+    );
+  }, [card, state, t]);
 
   const pick = useCallback(
     (position: number) => {
       if (!card || state.phase !== 'answering' || position >= state.order.length) return;
       dispatch({ type: 'pick', position });
-      setAnnouncement(`You picked ${optionLetter(position)}`);
+      setAnnouncement(t('review.card.youPicked', { letter: optionLetter(position) }));
       if (!audioMode) return;
       // Audio mode: a pick reveals and is graded as suggested at once.
       const now = Date.now();
@@ -165,7 +185,7 @@ export function ReviewSession({
         durationMs,
       );
     },
-    [applyGrade, audioMode, card, medianDurationMs, state.order, state.phase, state.shownAt],
+    [applyGrade, audioMode, card, medianDurationMs, state.order, state.phase, state.shownAt, t],
   );
 
   useEffect(() => {
@@ -200,7 +220,7 @@ export function ReviewSession({
     <section aria-labelledby={textId} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-600">
-          Card {state.index + 1} of {state.cards.length}
+          {position(state.index + 1, state.cards.length)}
         </h2>
         <p className="text-xs text-slate-600">{card.quizName}</p>
       </div>
@@ -221,7 +241,7 @@ export function ReviewSession({
           onEnter={reveal}
         />
       )}
-      <div role="group" aria-label="Choices" className="mt-5 space-y-3">
+      <div role="group" aria-label={t('review.card.choices')} className="mt-5 space-y-3">
         {state.order.map((choiceIndex, position) => {
           const chosen = state.picked === choiceIndex;
           const right = revealed && choiceIndex === card.ansIndex;
@@ -249,9 +269,15 @@ export function ReviewSession({
               </span>
               <span className="whitespace-pre-line">{card.choices[choiceIndex]}</span>
               {right && (
-                <span className="ml-auto text-sm font-semibold text-emerald-800">Correct answer</span>
+                <span className="ml-auto text-sm font-semibold text-emerald-800">
+                  {t('review.card.correctAnswer')}
+                </span>
               )}
-              {wrong && <span className="ml-auto text-sm font-semibold text-red-800">Your pick</span>}
+              {wrong && (
+                <span className="ml-auto text-sm font-semibold text-red-800">
+                  {t('review.card.yourPick')}
+                </span>
+              )}
             </button>
           );
         })}
@@ -259,7 +285,8 @@ export function ReviewSession({
 
       {!revealed && (
         <Button className="mt-5 w-full sm:w-auto" onClick={reveal}>
-          {state.picked === null ? 'Show answer' : 'Check answer'} <span className="sr-only">(Enter)</span>
+          {state.picked === null ? t('review.card.showAnswer') : t('review.card.checkAnswer')}{' '}
+          <span className="sr-only">{t('review.card.enter')}</span>
         </Button>
       )}
 
@@ -267,16 +294,21 @@ export function ReviewSession({
         <div className="mt-5 space-y-4">
           <p className={`font-semibold ${isCorrect(state) ? 'text-emerald-800' : 'text-red-800'}`}>
             {isCorrect(state)
-              ? 'Correct!'
+              ? t('review.card.correct')
               : card.type === 'numeric'
-                ? `${state.typed === null ? 'You did not answer.' : `You answered ${state.typed}.`} The answer is ${answerText(state)}`
+                ? state.typed === null
+                  ? t('review.card.didNotAnswer', { answer: answerText(state) })
+                  : t('review.card.answeredWrong', { typed: state.typed, answer: answerText(state) })
                 : state.picked === null
-                  ? `You did not pick. The answer is ${answerText(state)}`
-                  : `You picked ${letterOf(state, state.picked)}. The answer is ${answerText(state)}`}
+                  ? t('review.card.didNotPick', { answer: answerText(state) })
+                  : t('review.card.pickedWrong', {
+                      letter: letterOf(state, state.picked),
+                      answer: answerText(state),
+                    })}
           </p>
           {card.explanation && (
             <div className="rounded-xl bg-slate-50 p-4">
-              <h3 className="text-sm font-semibold text-slate-700">Explanation</h3>
+              <h3 className="text-sm font-semibold text-slate-700">{t('review.card.explanation')}</h3>
               <p lang={card.lang} className="mt-1 whitespace-pre-line text-slate-800">
                 {card.explanation}
               </p>
@@ -285,7 +317,7 @@ export function ReviewSession({
           {state.phase === 'revealed' && (
             <div
               role="group"
-              aria-label="How well did you remember?"
+              aria-label={t('review.card.howWell')}
               className="grid grid-cols-2 gap-3 sm:grid-cols-4"
             >
               {GRADES.map((rating) => (
@@ -300,19 +332,21 @@ export function ReviewSession({
                   }`}
                 >
                   <span>
-                    {rating}. {RATING_LABELS[rating]}
+                    {rating}. {ratingLabel(rating)}
                   </span>
-                  <span className="font-normal">{formatInterval(card.intervals[rating])}</span>
-                  {suggestion === rating && <span className="text-xs font-normal">Suggested</span>}
+                  <span className="font-normal">{interval(card.intervals[rating])}</span>
+                  {suggestion === rating && (
+                    <span className="text-xs font-normal">{t('review.card.suggested')}</span>
+                  )}
                 </button>
               ))}
             </div>
           )}
-          {state.phase === 'graded' && <Button onClick={() => nextCard()}>Next card (Enter)</Button>}
+          {state.phase === 'graded' && <Button onClick={() => nextCard()}>{t('review.card.next')}</Button>}
         </div>
       )}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-600">Keys: A–F pick · Enter reveal · 1–4 grade</p>
+        <p className="text-xs text-slate-600">{t('review.card.keys')}</p>
         <Button
           variant="ghost"
           onClick={async () => {
@@ -321,11 +355,11 @@ export function ReviewSession({
             dispatch({ type: 'skip', now: Date.now() });
             const index = state.index + 1;
             setAnnouncement(
-              `Card removed from review.${index < state.cards.length ? ` Card ${index + 1} of ${state.cards.length}` : ''}`,
+              `${t('review.card.removedAnnouncement')}${index < state.cards.length ? ` ${position(index + 1, state.cards.length)}` : ''}`,
             );
           }}
         >
-          Remove from review
+          {t('review.card.remove')}
         </Button>
       </div>
       <p role="status" aria-live="polite" className="sr-only">

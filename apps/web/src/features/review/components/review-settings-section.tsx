@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useReviewSettings, useSaveReviewSettings } from '../api/review';
+import { useT } from '../../../i18n/use-t';
+import { reviewCatalog } from '../messages/catalog';
 
 interface Form {
   examName: string;
@@ -30,6 +32,7 @@ export function ReviewSettingsSection() {
 
 function SettingsForm({ initial }: { initial: ReviewSettings }) {
   const save = useSaveReviewSettings();
+  const t = useT(reviewCatalog);
   const [form, setForm] = useState<Form>(() => toForm(initial));
   const [problems, setProblems] = useState<string[]>([]);
   const set = (key: keyof Form) => (e: { target: { value: string } }) =>
@@ -49,10 +52,10 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
       {
         onSuccess: (saved) => {
           setForm(toForm(saved));
-          toast.success('Review settings saved');
+          toast.success(t('review.settings.saved'));
         },
         onError: (err) =>
-          setProblems(isApiError(err) ? (err.messages ?? [err.message]) : ['Could not save the settings']),
+          setProblems(isApiError(err) ? (err.messages ?? [err.message]) : [t('review.settings.failed')]),
       },
     );
   };
@@ -63,26 +66,37 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
       className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <h2 id="review-settings-heading" className="text-lg font-bold text-slate-900">
-        Review and exam
+        {t('review.settings.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Cards are paced so you still remember them on your exam day.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('review.settings.text')}</p>
       <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-        <TextField label="Target exam" value={form.examName} onChange={set('examName')} maxLength={80} />
-        <TextField label="Exam date" type="date" value={form.examDate} onChange={set('examDate')} />
         <TextField
-          label="Desired retention (%)"
+          label={t('review.settings.exam')}
+          value={form.examName}
+          onChange={set('examName')}
+          maxLength={80}
+        />
+        <TextField
+          label={t('review.settings.date')}
+          type="date"
+          value={form.examDate}
+          onChange={set('examDate')}
+        />
+        <TextField
+          label={t('review.settings.retention')}
           type="number"
           inputMode="numeric"
           min={REVIEW_LIMITS.minRetention * 100}
           max={REVIEW_LIMITS.maxRetention * 100}
           value={form.retentionPercent}
           onChange={set('retentionPercent')}
-          hint="Between 80 and 97. Higher means more reviews."
+          hint={t('review.settings.retentionHint', {
+            min: Math.round(REVIEW_LIMITS.minRetention * 100),
+            max: Math.round(REVIEW_LIMITS.maxRetention * 100),
+          })}
         />
         <TextField
-          label="New cards per day"
+          label={t('review.settings.newPerDay')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -90,7 +104,7 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
           onChange={set('dailyNewLimit')}
         />
         <TextField
-          label="Reviews per day (cap)"
+          label={t('review.settings.cap')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -106,7 +120,7 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
         )}
         <div className="sm:col-span-2">
           <Button type="submit" loading={save.isPending}>
-            Save review settings
+            {t('review.settings.save')}
           </Button>
         </div>
       </form>
