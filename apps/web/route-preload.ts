@@ -5,23 +5,33 @@ import type { Plugin } from 'vite';
  * lazy, so without a hint the browser learns about the route's chunks only once the entry has run
  * (a second round trip on 3G). This writes a tiny classic script, loaded from the page's head
  * (no inline script: the CSP is 'self'), that adds <link rel="modulepreload"> for the chunks of the
- * screen being opened. Only the screens in ROUTES get hints; others load as before.
+ * screen being opened: the boot it needs (landing or app) and, for the screens in ROUTES, the
+ * screen's own chunks.
  */
+const APP = 'src/app-main.tsx';
 const ROUTES: { path: RegExp; modules: string[] }[] = [
-  { path: /^\/$/, modules: ['src/features/landing/components/landing-page.tsx'] },
-  { path: /^\/login\/?$/, modules: ['src/features/auth/components/login-page.tsx'] },
-  { path: /^\/register\/?$/, modules: ['src/features/auth/components/register-page.tsx'] },
+  // The landing page boots on its own (src/main.tsx): none of the app's code.
+  { path: /^\/$/, modules: ['src/landing-main.tsx'] },
+  { path: /^\/login\/?$/, modules: [APP, 'src/features/auth/components/login-page.tsx'] },
+  { path: /^\/register\/?$/, modules: [APP, 'src/features/auth/components/register-page.tsx'] },
   {
     path: /^\/quizzes\/?$/,
-    modules: ['src/app/layouts/signed-in-layout.tsx', 'src/features/quizzes/components/quiz-list-page.tsx'],
+    modules: [
+      APP,
+      'src/app/layouts/signed-in-layout.tsx',
+      'src/features/quizzes/components/quiz-list-page.tsx',
+    ],
   },
   {
     path: /^\/quizzes\/attend\/?$/,
     modules: [
+      APP,
       'src/app/layouts/signed-in-layout.tsx',
       'src/features/quizzes/components/quiz-attempt-page.tsx',
     ],
   },
+  // Any other screen: at least the app's boot (its own route chunk is found once the router runs).
+  { path: /^\//, modules: [APP] },
 ];
 
 export function routePreload(): Plugin {

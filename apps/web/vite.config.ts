@@ -88,5 +88,28 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React in one chunk, shared by the landing page's boot and the app's, and the libraries
+          // every other screen needs in another (ADR 013): split in pieces by whatever first imports
+          // them, they compress worse (the attempt screen's budget is tight).
+          groups: [
+            {
+              name: 'react',
+              // With Lingui and lucide's icon base (not the icons): every screen needs them.
+              test: /node_modules[\\/]((react|react-dom|scheduler|@lingui[\\/]core)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,
+            },
+            { name: 'app-libs', test: /node_modules[\\/](react-router|@tanstack|tailwind-merge)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

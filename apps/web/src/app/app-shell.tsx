@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 
 // Service worker registration and its update prompt load after the first paint.
 const UpdatePrompt = lazy(() =>
@@ -8,11 +8,12 @@ const UpdatePrompt = lazy(() =>
 
 /** The root of every screen: the screen, plus the app-wide update prompt. */
 export function AppShell() {
+  const { pathname } = useLocation();
   return (
     <>
       <Outlet />
       <Suspense fallback={null}>
-        <UpdatePrompt />
+        <UpdatePrompt pathname={pathname} />
       </Suspense>
     </>
   );

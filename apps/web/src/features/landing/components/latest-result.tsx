@@ -2,7 +2,7 @@ import { Award, Clock, Medal, Trophy, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { PODIUM_SIZE } from '@quizcast/contract/constants';
 import { podiumPercent } from '@quizcast/contract/domain/rank';
-import { formatElapsed } from '@quizcast/contract/domain/time-format';
+import { formatElapsed } from '@quizcast/contract/domain/duration-format';
 import type { LatestResultEntry } from '@quizcast/contract/schemas/result';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatNumber, formatPercent } from '../../../i18n/format';
