@@ -1,10 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { registerViaApi, signIn } from './support/session';
 import { openPalette } from './support/attempt';
+import { expectAccessible } from './support/axe';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
@@ -204,6 +205,132 @@ function smallText(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+test.describe('offline, install and press feedback (issue 17)', () => {
+  test('a screen never opened on this device shows the plain offline page; one opened before still opens', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
+    await serviceWorkerReady(page);
+    await page.context().setOffline(true);
+    try {
+      // /progress was never opened here: the service worker answers with the offline page.
+      await page.goto('/progress');
+      await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+      await expect(page.getByText('This screen has not been opened on this device yet')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
+      await expectAccessible(page, 'offline page');
+      // Try again, still offline: the same page again, not the browser's error page.
+      await page.getByRole('link', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+      // The landing page was opened before: it opens from the device (the app shell).
+      await page.getByRole('link', { name: 'Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
+    } finally {
+      await page.context().setOffline(false);
+    }
+    // Back online, the never-opened screen loads from the network as usual.
+    await page.goto('/progress');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  for (const screen of ['landing page', 'quiz list'] as const) {
+    test(`"Install app" on the ${screen} appears when the browser offers installing, and asks it`, async ({
+      page,
+    }) => {
+      if (screen === 'quiz list') {
+        await signIn(page, await registerViaApi(page.request));
+        await page.goto('/quizzes');
+        await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+      } else {
+        await page.goto('/');
+        await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
+      }
+      const install = page.getByRole('button', { name: 'Install app' });
+      await expect(install).toHaveCount(0);
+      // What Chrome sends when the app may be installed (not in every browser; never on iOS).
+      await page.evaluate(() => {
+        const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+          prompt(): Promise<void>;
+          userChoice: Promise<{ outcome: string }>;
+        };
+        const w = window as unknown as { __prompts: number };
+        w.__prompts = 0;
+        offer.prompt = async () => {
+          w.__prompts += 1;
+        };
+        offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+        window.dispatchEvent(offer);
+      });
+      await expect(install).toBeVisible();
+      await install.click();
+      expect(await page.evaluate(() => (window as unknown as { __prompts: number }).__prompts)).toBe(1);
+      // An offer is used once: the button goes until the browser offers again.
+      await expect(install).toHaveCount(0);
+    });
+  }
+
+  test('the main buttons and links visibly change while pressed', async ({ page }) => {
+    // Transitions off, so the pressed colour is there at once (the test reads it, no waiting).
+    const noTransitions = () => page.addStyleTag({ content: '*{transition:none!important}' });
+    const look = (target: Locator) =>
+      target.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return [s.backgroundColor, s.color, s.filter, s.boxShadow].join(' | ');
+      });
+    const pressed: string[] = [];
+    const expectPressFeedback = async (name: string, target: Locator) => {
+      await target.scrollIntoViewIfNeeded();
+      const box = (await target.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const before = await look(target);
+      await page.mouse.down();
+      const during = await look(target);
+      // Let go elsewhere: no click, nothing navigates.
+      await page.mouse.move(1, 1);
+      await page.mouse.up();
+      expect(during, `${name} looks the same while pressed`).not.toBe(before);
+      pressed.push(name);
+    };
+
+    await page.goto('/');
+    await noTransitions();
+    await expectPressFeedback(
+      'hero Start Practicing',
+      page.getByRole('main').getByRole('link', { name: /Start Practicing/ }),
+    );
+    await expectPressFeedback(
+      'header Start Practicing',
+      page.getByRole('banner').getByRole('link', { name: /Start Practicing/ }),
+    );
+    await expectPressFeedback('language switch', page.getByRole('button', { name: 'हिन्दी' }));
+    await expectPressFeedback('How it works', page.getByRole('link', { name: 'How it works' }));
+
+    await page.goto('/login');
+    await noTransitions();
+    await page.getByRole('textbox', { name: 'Phone Number' }).fill('9876543210');
+    await expectPressFeedback('Send OTP', page.getByRole('button', { name: 'Send OTP' }));
+
+    await signIn(page, await registerViaApi(page.request));
+    await page.goto('/quizzes');
+    await expect(page.getByTestId('quiz-row').first()).toBeVisible();
+    await noTransitions();
+    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+    await expect(page.getByTestId('quiz-row')).toHaveCount(1);
+    await expectPressFeedback('Start (quiz row)', page.getByRole('link', { name: `Start ${POLITY}` }));
+    await expectPressFeedback('User menu', page.getByRole('button', { name: /User menu/ }));
+    await page.getByRole('link', { name: `Start ${POLITY}` }).click();
+    await expect(page.getByRole('button', { name: 'Start Quiz Now' })).toBeVisible();
+    await noTransitions();
+    await expectPressFeedback('Start Quiz Now', page.getByRole('button', { name: 'Start Quiz Now' }));
+    expect(pressed).toHaveLength(8);
+  });
+});
 
 test.describe('small screens (issue 17)', () => {
   test.use({ viewport: { width: 360, height: 740 } });

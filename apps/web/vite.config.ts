@@ -41,14 +41,36 @@ export default defineConfig({
         // The app shell: every script, style, the page, icons. Not the .br/.gz twins nor the manifest.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,webmanifest}'],
         globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'fake-checkout.js'],
-        // Any screen opened offline gets the precached shell; the screen then uses its device copy
-        // (an attempt reopens from it) or says it is offline.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // No app-shell fallback for every navigation (vite-plugin-pwa's default): see the screens
+        // route below, which gives a never-opened screen the offline page instead.
+        navigateFallback: null,
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,
         runtimeCaching: [
+          {
+            // Screens: one opened on this device before (recorded here on a page load, by the app's
+            // rememberScreen within the app) opens with the precached app shell, online or not, and
+            // then uses its device copy (an attempt reopens from it); any other screen comes from the
+            // network, or is the plain offline page when there is none.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'visited-screens',
+              matchOptions: { ignoreSearch: true },
+              precacheFallback: { fallbackURL: '/offline.html' },
+              plugins: [
+                {
+                  // The entry only says "visited": the answer is always the current shell, never an
+                  // old copy whose scripts a new version has removed.
+                  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+                    cachedResponse &&
+                    ((await caches.match('/index.html', { ignoreSearch: true })) ?? cachedResponse),
+                },
+              ],
+            },
+          },
           {
             // Question audio: kept after the first full download; seeking offline is answered from
             // the cached file with the Range the player asks for.

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { FullScreenLoader } from './components/ui/full-screen-loader';
 import { Toaster } from './components/ui/toaster';
 import { LandingPage } from './features/landing/components/landing-page';
+import { rememberScreen } from './components/pwa/visited-screens';
 
 // Service worker registration and its update prompt load after the first paint, as in the app.
 const UpdatePrompt = lazy(() =>
@@ -14,6 +15,8 @@ const UpdatePrompt = lazy(() =>
  * React and the page. Its links load the next screen as a page (the app's code is precached by
  * the service worker after the first visit). Inside the app, `/` still renders the same page.
  */
+rememberScreen('/');
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* Hindi chosen on this device: the landing catalogue's Hindi arrives first. */}

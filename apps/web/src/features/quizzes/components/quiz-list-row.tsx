@@ -58,7 +58,7 @@ export function QuizListRow({ quiz, now }: { quiz: QuizListItem; now: Date }) {
             to={webPath.quizIntro(quiz._id)}
             state={introState}
             aria-label={`Start ${quiz.name}`}
-            className="inline-flex min-h-11 min-w-24 items-center justify-center rounded-xl bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex min-h-11 min-w-24 items-center justify-center rounded-xl bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 active:bg-brand-900"
           >
             {action.label}
           </Link>
@@ -67,7 +67,7 @@ export function QuizListRow({ quiz, now }: { quiz: QuizListItem; now: Date }) {
           <Link
             to={webPath.quizSummary(quiz._id)}
             aria-label={`View Details of ${quiz.name}`}
-            className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-4 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+            className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-4 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 active:bg-brand-100"
           >
             {action.label}
           </Link>
