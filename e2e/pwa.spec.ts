@@ -3,13 +3,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { registerViaApi, signIn } from './support/session';
+import { adminSession, registerViaApi, signIn } from './support/session';
+import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 import { openPalette } from './support/attempt';
 import { expectAccessible } from './support/axe';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
 const UPDATE_PROMPT = 'A new version is available';
+/** Issue 17: a learner named like this made the attempt page 440 px wide on a 360 px phone. */
+const LONG_NAME = 'Resilience Holdout 7441 Ramachandran';
 
 /** The service worker is installed and active (its precache of the app shell is complete). */
 async function serviceWorkerReady(page: Page): Promise<string> {
@@ -362,6 +365,160 @@ test.describe('small screens (issue 17)', () => {
     expect(await width()).toBeLessThanOrEqual(360);
     expect(await smallText(page)).toEqual([]);
     await expect(page.getByRole('button', { name: /User menu/ })).toBeInViewport();
+  });
+});
+
+test.describe('every screen at 360 px (issue 17)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no screen is wider than 360 px with a long learner name and a long quiz title with an unbroken word', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const admin = await adminSession(page.request, testInfo);
+    const now = await serverNow(page.request);
+    const endAt = now + 10 * 60_000;
+    const title = `Panchayati-Raj-Constitutional-Amendment-Seventy-Third-Comprehensive-Revision ${testInfo.project.name} ${now}`;
+    const quiz = await createQuizViaApi(page.request, admin, {
+      name: title,
+      desc: 'Supercalifragilisticexpialidocious-Panchayati-Raj-Institutions-Devolution-Checklist, for a narrow screen.',
+      exam: 'UPSC',
+      class: 'Preparing for Competitive exams',
+      duration: 5,
+      startTimeStamp: new Date(now - 60_000).toISOString(),
+      endTimeStamp: new Date(endAt).toISOString(),
+      price: 0,
+      published: true,
+      markingScheme: { correct: 2, wrong: 0 },
+      questions: [
+        {
+          qn: 'Which amendment gave constitutional status to Panchayati-Raj-Institutions-Everywhere?',
+          choices: [
+            '73rd',
+            '74th',
+            '42nd',
+            'Forty-Fourth-Constitutional-Amendment-Act-Nineteen-Seventy-Eight',
+          ],
+          ansIndex: 0,
+          topic: 'Local-Self-Government-And-Decentralisation',
+        },
+        {
+          qn: 'Which Schedule lists the 29 subjects of the Panchayats?',
+          choices: ['Eleventh', 'Twelfth', 'Seventh', 'Ninth'],
+          ansIndex: 0,
+          topic: 'Schedules',
+        },
+      ],
+    });
+    const learner = await registerViaApi(page.request, { name: LONG_NAME });
+    const auth = { authorization: `Bearer ${learner.accessToken}` };
+    const checked: string[] = [];
+    /** Waits for the screen, then checks its width (soft: one run lists every screen that overflows). */
+    const fits = async (screen: string, ready: Locator) => {
+      await expect(ready.first(), screen).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const { width, sticking } = await page.evaluate(() => {
+        // The innermost elements past the right edge, to name in the failure.
+        const out = [...document.body.querySelectorAll('*')].filter(
+          (el) =>
+            el.getBoundingClientRect().right > 361 &&
+            ![...el.children].some((child) => child.getBoundingClientRect().right > 361),
+        );
+        return {
+          width: document.documentElement.scrollWidth,
+          sticking: out
+            .slice(0, 5)
+            .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`),
+        };
+      });
+      expect.soft(width, `${screen} is ${width} px wide: ${sticking.join(' ')}`).toBeLessThanOrEqual(360);
+      checked.push(screen);
+    };
+    const h1 = () => page.getByRole('heading', { level: 1 });
+    try {
+      await page.goto('/');
+      await fits('landing', page.getByRole('link', { name: /Start Practicing/ }));
+      await page.goto('/login');
+      await fits('login', h1());
+      await page.goto('/register');
+      await fits('register', h1());
+
+      await signIn(page, learner);
+      await page.goto('/quizzes');
+      await expect(h1()).toHaveText('Quizzes');
+      await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(`${testInfo.project.name} ${now}`);
+      await fits('quiz list', page.getByTestId('quiz-row').getByText(title));
+      await page.getByRole('link', { name: `Start ${title}` }).click();
+      await fits('intro', page.getByRole('button', { name: 'Start Quiz Now' }));
+      await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+      await expect(page).toHaveURL(/\/quizzes\/attend$/);
+      await fits('attempt', page.getByRole('heading', { level: 1, name: title }));
+      await expect(page.getByText(/^Hi, Resilience Holdout/)).toBeVisible();
+
+      // Submitted through the API (the attempt screen's own tests cover its buttons); the results
+      // open once the window closes.
+      const attend = await page.request.get(`/api/quizzes/participant/attend/${quiz._id}`, { headers: auth });
+      expect(attend.ok(), await attend.text()).toBe(true);
+      const { questions, startedAt } = (await attend.json()) as {
+        questions: { _id: string; choices: string[] }[];
+        startedAt: string;
+      };
+      const submitted = await page.request.post('/api/quizzes/participant/submit', {
+        headers: auth,
+        data: {
+          quizId: quiz._id,
+          startedAt,
+          answers: questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[0] })),
+        },
+      });
+      expect(submitted.status(), await submitted.text()).toBe(201);
+      const advanceMs = endAt - (await serverNow(page.request)) + 31_000;
+      const moved = await page.request.post('/api/dev/clock', { data: { advanceMs } });
+      expect(moved.ok()).toBe(true);
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto('/quizzes');
+      await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));
+      await page.goto(`/quizzes/summary/${quiz._id}`);
+      await fits('results summary', page.getByRole('region', { name: 'Rank' }));
+      for (const tab of ['Questions', 'Leaderboard', 'Analysis']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await fits(`results ${tab.toLowerCase()}`, page.getByRole('tabpanel'));
+      }
+      await page.goto('/profile');
+      await fits('profile', page.getByText(LONG_NAME));
+      await page.goto('/profile/edit');
+      await fits('edit profile', h1());
+      await page.goto('/progress');
+      await fits('progress', h1());
+      await page.goto('/review');
+      await fits('review', h1());
+
+      // The admin's screens, with the same quiz and learner.
+      await page.evaluate(
+        ([user, token]) => {
+          localStorage.setItem('USER_PARTICIPANT', user!);
+          localStorage.setItem('ACCESS_TOKEN_PARTICIPANT', token!);
+        },
+        [JSON.stringify(admin.user), admin.accessToken],
+      );
+      await page.goto('/admin/quizzes');
+      await fits('admin quizzes', h1());
+      await page.goto(`/quizzes/details/${quiz._id}`);
+      await fits('admin quiz details', page.getByText(title));
+      await page.goto(`/quizzes/edit/${quiz._id}`);
+      await fits('admin edit quiz', h1());
+      await page.goto('/quizzess/create');
+      await fits('admin create quiz', h1());
+      await page.goto('/participants');
+      await fits('admin participants', h1());
+      await page.goto(`/participants/${learner.user._id}`);
+      await fits('admin participant', page.getByText(LONG_NAME));
+      await page.goto('/admin/audit-log');
+      await fits('admin audit log', h1());
+      expect(checked).toHaveLength(21);
+    } finally {
+      await retireQuiz(page.request, admin.accessToken, quiz._id);
+    }
   });
 });
 

@@ -36,7 +36,10 @@ export function ChartFigure({
   const descId = `${id}-desc`;
   const reader = useQuestionReader();
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId}>
+    <figure
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby={titleId}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="text-base font-bold text-slate-900">
           {title}
