@@ -78,6 +78,58 @@ test.describe('fast and installable (issue 17)', () => {
     expect(total).toBeLessThan(185 * 1024);
   });
 
+  test('the landing page is prerendered: it is on screen and its links work before any script runs', async ({
+    browser,
+    page,
+  }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto('/');
+      await expect(bare.getByRole('heading', { level: 1 })).toHaveText('Master Every Quiz With Confidence');
+      await expect(bare.getByRole('main').getByRole('link', { name: /Start Practicing/ })).toHaveAttribute(
+        'href',
+        '/quizzes',
+      );
+      await expect(
+        bare.getByRole('heading', { name: 'Practice built for the way you actually study' }),
+      ).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+    // With scripts, the same markup is hydrated, not replaced: the element the parser put in the
+    // root is still there after the page has changed language and back, and no error was logged.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __prerendered?: Element };
+      new MutationObserver((_, observer) => {
+        const first = document.getElementById('root')?.firstElementChild;
+        if (first) {
+          w.__prerendered = first;
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Every Quiz With Confidence');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __prerendered?: Element }).__prerendered ===
+          document.getElementById('root')!.firstElementChild,
+      ),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('the manifest is linked and complete, and the service worker is registered', async ({ page }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

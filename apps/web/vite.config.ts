@@ -40,7 +40,8 @@ export default defineConfig({
       workbox: {
         // The app shell: every script, style, the page, icons. Not the .br/.gz twins nor the manifest.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,webmanifest}'],
-        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'fake-checkout.js'],
+        // landing.html: the prerendered `/` for a first visit; offline, `/` opens from the shell.
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'fake-checkout.js', 'landing.html'],
         // No app-shell fallback for every navigation (vite-plugin-pwa's default): see the screens
         // route below, which gives a never-opened screen the offline page instead.
         navigateFallback: null,
