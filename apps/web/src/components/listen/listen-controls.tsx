@@ -45,7 +45,7 @@ export function ListenControls({
             <button
               type="button"
               onClick={reader.togglePause}
-              className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50 active:bg-slate-150"
+              className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50 active:bg-slate-100"
             >
               {reader.paused ? (
                 <Play className="size-4" aria-hidden="true" />

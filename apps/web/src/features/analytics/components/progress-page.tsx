@@ -217,7 +217,7 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
             <li key={p.quizId}>
               <Link
                 to={`${webPath.quizSummary(p.quizId)}?tab=analysis`}
-                className="flex min-h-11 items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50 active:bg-slate-150"
+                className="flex min-h-11 items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50 active:bg-slate-100"
               >
                 <span>{p.name}</span>
                 <span className="text-slate-700 tabular-nums">{p.scorePercent}%</span>
