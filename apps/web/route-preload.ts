@@ -5,23 +5,34 @@ import type { Plugin } from 'vite';
  * lazy, so without a hint the browser learns about the route's chunks only once the entry has run
  * (a second round trip on 3G). This writes a tiny classic script, loaded from the page's head
  * (no inline script: the CSP is 'self'), that adds <link rel="modulepreload"> for the chunks of the
- * screen being opened. Only the screens in ROUTES get hints; others load as before.
+ * screen being opened: the boot it needs (landing or app) and, for the screens in ROUTES, the
+ * screen's own chunks. A chunk the entry already asked for (Vite's own preload of the boot's imports,
+ * when the entry ran first) is not announced twice.
  */
+const APP = 'src/app-main.tsx';
 const ROUTES: { path: RegExp; modules: string[] }[] = [
-  { path: /^\/$/, modules: ['src/features/landing/components/landing-page.tsx'] },
-  { path: /^\/login\/?$/, modules: ['src/features/auth/components/login-page.tsx'] },
-  { path: /^\/register\/?$/, modules: ['src/features/auth/components/register-page.tsx'] },
+  // The landing page boots on its own (src/main.tsx): none of the app's code.
+  { path: /^\/$/, modules: ['src/landing-main.tsx'] },
+  { path: /^\/login\/?$/, modules: [APP, 'src/features/auth/components/login-page.tsx'] },
+  { path: /^\/register\/?$/, modules: [APP, 'src/features/auth/components/register-page.tsx'] },
   {
     path: /^\/quizzes\/?$/,
-    modules: ['src/app/layouts/signed-in-layout.tsx', 'src/features/quizzes/components/quiz-list-page.tsx'],
+    modules: [
+      APP,
+      'src/app/layouts/signed-in-layout.tsx',
+      'src/features/quizzes/components/quiz-list-page.tsx',
+    ],
   },
   {
     path: /^\/quizzes\/attend\/?$/,
     modules: [
+      APP,
       'src/app/layouts/signed-in-layout.tsx',
       'src/features/quizzes/components/quiz-attempt-page.tsx',
     ],
   },
+  // Any other screen: at least the app's boot (its own route chunk is found once the router runs).
+  { path: /^\//, modules: [APP] },
 ];
 
 export function routePreload(): Plugin {
@@ -54,7 +65,7 @@ export function routePreload(): Plugin {
         });
         return [path.source, [...closure(files, inEntry)].map((f) => `/${f}`)] as const;
       });
-      const source = `(function(){var m=${JSON.stringify(map)},p=location.pathname;for(var i=0;i<m.length;i++){if(new RegExp(m[i][0]).test(p)){m[i][1].forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});return}}})();`;
+      const source = `(function(){var m=${JSON.stringify(map)},p=location.pathname;for(var i=0;i<m.length;i++){if(new RegExp(m[i][0]).test(p)){m[i][1].forEach(function(h){if(document.querySelector('link[href="'+h+'"]'))return;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});return}}})();`;
       fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
     },
     transformIndexHtml: {

@@ -40,15 +40,38 @@ export default defineConfig({
       workbox: {
         // The app shell: every script, style, the page, icons. Not the .br/.gz twins nor the manifest.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,webmanifest}'],
-        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'fake-checkout.js'],
-        // Any screen opened offline gets the precached shell; the screen then uses its device copy
-        // (an attempt reopens from it) or says it is offline.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // landing.html: the prerendered `/` for a first visit; offline, `/` opens from the shell.
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'fake-checkout.js', 'landing.html'],
+        // No app-shell fallback for every navigation (vite-plugin-pwa's default): see the screens
+        // route below, which gives a never-opened screen the offline page instead.
+        navigateFallback: null,
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,
         runtimeCaching: [
+          {
+            // Screens: one opened on this device before (recorded here on a page load, by the app's
+            // rememberScreen within the app) opens with the precached app shell, online or not, and
+            // then uses its device copy (an attempt reopens from it); any other screen comes from the
+            // network, or is the plain offline page when there is none.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'visited-screens',
+              matchOptions: { ignoreSearch: true },
+              precacheFallback: { fallbackURL: '/offline.html' },
+              plugins: [
+                {
+                  // The entry only says "visited": the answer is always the current shell, never an
+                  // old copy whose scripts a new version has removed.
+                  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+                    cachedResponse &&
+                    ((await caches.match('/index.html', { ignoreSearch: true })) ?? cachedResponse),
+                },
+              ],
+            },
+          },
           {
             // Question audio: kept after the first full download; seeking offline is answered from
             // the cached file with the Range the player asks for.
@@ -88,5 +111,28 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React in one chunk, shared by the landing page's boot and the app's, and the libraries
+          // every other screen needs in another (ADR 013): split in pieces by whatever first imports
+          // them, they compress worse (the attempt screen's budget is tight).
+          groups: [
+            {
+              name: 'react',
+              // With Lingui and lucide's icon base (not the icons): every screen needs them.
+              test: /node_modules[\\/]((react|react-dom|scheduler|@lingui[\\/]core)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,
+            },
+            { name: 'app-libs', test: /node_modules[\\/](react-router|@tanstack|tailwind-merge)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -11,8 +11,8 @@ mkdirSync(path.join(webDist, 'assets'));
 const indexHtml = `<!doctype html><html><body><div id="root"></div>${'<!-- shell -->'.repeat(200)}</body></html>`;
 const appJs = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
 const swJs = `self.addEventListener('install', () => {}); ${'//'.repeat(400)}`;
-function writeWithVariants(relative: string, body: string) {
-  const file = path.join(webDist, relative);
+function writeWithVariants(relative: string, body: string, dir = webDist) {
+  const file = path.join(dir, relative);
   writeFileSync(file, body);
   writeFileSync(`${file}.br`, brotliCompressSync(body));
   writeFileSync(`${file}.gz`, gzipSync(body));
@@ -147,5 +147,29 @@ describe('API JSON: compressed on the fly over 1 KB', () => {
     });
     expect(health.statusCode).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the prerendered landing page (scripts/prerender-landing.mjs)', () => {
+  const withLanding = mkdtempSync(path.join(tmpdir(), 'quizcast-web-landing-'));
+  const landingHtml = `<!doctype html><html><body><div id="root"><h1>Master Every Quiz</h1></div>${'<!-- page -->'.repeat(200)}</body></html>`;
+  writeWithVariants('index.html', indexHtml, withLanding);
+  writeWithVariants('landing.html', landingHtml, withLanding);
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ webDist: withLanding });
+  });
+  afterAll(() => app.close());
+
+  it('is sent for / (compressed, revalidated); every other screen still gets the app shell', async () => {
+    const landing = await app.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['content-encoding']).toBe('br');
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(landing.rawPayload).toString()).toBe(landingHtml);
+    for (const url of ['/quizzes', '/login', '/index.html']) {
+      const page = await app.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(indexHtml);
+    }
   });
 });

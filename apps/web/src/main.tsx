@@ -1,8 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { captureInstallPrompt } from './components/pwa/install-prompt';
 import { startLanguage } from './i18n/i18n';
 import './index.css';
@@ -10,10 +6,8 @@ import './index.css';
 captureInstallPrompt();
 startLanguage();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+// Two boots (ADR 013): the landing page without the router, query client and auth (its budget is
+// 100 KB gzip), every other screen with them. apps/web/route-preload.ts announces the chosen
+// boot's chunks from the page's head, so this import costs no extra round trip.
+if (location.pathname === WEB_ROUTES.root) void import('./landing-main');
+else void import('./app-main');

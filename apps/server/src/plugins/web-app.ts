@@ -21,6 +21,7 @@ export function cacheControlFor(webDist: string, filePath: string): string {
 /** Files whose name stays the same from build to build while their content changes. */
 const NO_CACHE_FILES = new Set([
   'index.html',
+  'landing.html',
   'sw.js',
   'registerSW.js',
   'manifest.webmanifest',
@@ -32,10 +33,12 @@ const isApiPath = (url: string) =>
 
 /**
  * Serves the built SPA at / with history fallback: any GET outside /api that is not a file
- * gets index.html, so reloading a deep link like /quizzes/summary/x works.
+ * gets index.html, so reloading a deep link like /quizzes/summary/x works; `/` gets the prerendered
+ * landing.html when the build wrote one.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexHtml = path.join(webDist, 'index.html');
+  const landingHtml = path.join(webDist, 'landing.html');
   const built = existsSync(indexHtml);
   if (built) {
     await app.register(fastifyStatic, {
@@ -63,6 +66,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       ) {
         return reply.sendFile(relative);
       }
+      // The landing page, prerendered at build time (scripts/prerender-landing.mjs), when there.
+      if (!relative && existsSync(landingHtml)) return reply.sendFile('landing.html');
       // A missing hashed file (an old build's chunk) is a 404, never the page: a script tag or
       // import() given HTML fails confusingly, a 404 lets the app offer a reload.
       if (relative.startsWith(`assets${path.sep}`)) return reply.callNotFound();

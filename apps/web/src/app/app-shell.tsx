@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { rememberScreen } from '../components/pwa/visited-screens';
 
 // Service worker registration and its update prompt load after the first paint.
 const UpdatePrompt = lazy(() =>
@@ -8,11 +9,14 @@ const UpdatePrompt = lazy(() =>
 
 /** The root of every screen: the screen, plus the app-wide update prompt. */
 export function AppShell() {
+  const { pathname } = useLocation();
+  // Opens offline from now on (a screen never opened here gets the plain offline page instead).
+  useEffect(() => rememberScreen(pathname), [pathname]);
   return (
     <>
       <Outlet />
       <Suspense fallback={null}>
-        <UpdatePrompt />
+        <UpdatePrompt pathname={pathname} />
       </Suspense>
     </>
   );

@@ -52,7 +52,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
             aria-pressed={language === option}
             aria-busy={pending === option || undefined}
             onClick={() => void choose(option)}
-            className="min-h-11 rounded-lg px-1.5 font-semibold sm:px-2 text-slate-700 hover:bg-slate-100 aria-pressed:bg-brand-100 aria-pressed:text-brand-900"
+            className="min-h-11 rounded-lg px-1.5 font-semibold sm:px-2 text-slate-700 hover:bg-slate-100 active:bg-slate-200 aria-pressed:bg-brand-100 aria-pressed:text-brand-900"
           >
             {LANGUAGE_NAMES[option]}
           </button>

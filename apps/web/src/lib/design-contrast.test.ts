@@ -322,6 +322,7 @@ describe('visible focus', () => {
         file.startsWith('components/ui/') && /<(?:button|input|select|a)\b|<Link\b|\.Close\b/.test(text),
     );
     expect(interactive.map(([file]) => file).sort()).toEqual([
+      'components/ui/anchor-button.tsx',
       'components/ui/button-link.tsx',
       'components/ui/button.tsx',
       'components/ui/dialog.tsx',

@@ -100,7 +100,7 @@ export function SignedInLayout() {
             <button
               ref={openButton}
               type="button"
-              className="grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+              className="grid size-11 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 active:bg-slate-200 md:hidden"
               onClick={() => {
                 setMenuLoaded(true);
                 setSidebarOpen((open) => !open);

@@ -53,7 +53,7 @@ export function ChartFigure({
           <button
             type="button"
             onClick={() => (reader.reading ? reader.stop() : reader.say(tableSpeech(title, table), language))}
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50 active:bg-slate-100"
           >
             <Volume2 className="size-4" aria-hidden="true" />
             {reader.reading ? t('common.chart.stopReading') : t('common.chart.readAloud')}

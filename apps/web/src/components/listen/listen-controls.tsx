@@ -32,7 +32,7 @@ export function ListenControls({
           <button
             type="button"
             onClick={() => (reader.reading ? reader.stop() : reader.read(question))}
-            className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-50 px-4 text-sm font-semibold text-brand-900 ring-1 ring-brand-200 hover:bg-brand-100"
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-50 px-4 text-sm font-semibold text-brand-900 ring-1 ring-brand-200 hover:bg-brand-100 active:bg-brand-200"
           >
             {reader.reading ? (
               <Square className="size-4" aria-hidden="true" />
@@ -45,7 +45,7 @@ export function ListenControls({
             <button
               type="button"
               onClick={reader.togglePause}
-              className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50"
+              className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50 active:bg-slate-100"
             >
               {reader.paused ? (
                 <Play className="size-4" aria-hidden="true" />
@@ -60,7 +60,7 @@ export function ListenControls({
             aria-expanded={showSettings}
             aria-controls={settingsId}
             onClick={() => setShowSettings((v) => !v)}
-            className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 active:bg-slate-200"
           >
             <Settings2 className="size-4" aria-hidden="true" />
             Listen settings

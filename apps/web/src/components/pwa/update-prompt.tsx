@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 
@@ -10,10 +9,10 @@ export function isUninterruptible(pathname: string): boolean {
 /**
  * Registers the service worker and, when a new version is waiting, offers
  * "A new version is available — Reload". It never reloads by itself; during an attempt or a review
- * it stays hidden until the learner is done. Fixed to the bottom, so nothing on the page moves.
+ * it stays hidden until the learner is done (`pathname`: the screen on display; no router here, the
+ * landing page has none). Fixed to the bottom, so nothing on the page moves.
  */
-export function UpdatePrompt() {
-  const { pathname } = useLocation();
+export function UpdatePrompt({ pathname }: { pathname: string }) {
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,

@@ -59,7 +59,7 @@ export function Dialog({
             <RadixDialog.Title className="text-lg font-bold text-slate-900">{title}</RadixDialog.Title>
             {dismissible && (
               <RadixDialog.Close
-                className="-m-2 grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+                className="-m-2 grid size-11 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 active:bg-slate-200"
                 aria-label={t('common.close')}
               >
                 <X className="size-5" aria-hidden="true" />

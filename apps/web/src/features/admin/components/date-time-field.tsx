@@ -24,7 +24,8 @@ export function DateTimeField({
   const id = useId();
   const iso = fromLocalInput(value);
   return (
-    <div>
+    // min-w-0: a grid cell, and Chromium's date-time input would widen it past a 360 px phone.
+    <div className="min-w-0">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
       </label>

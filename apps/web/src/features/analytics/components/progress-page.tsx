@@ -159,7 +159,7 @@ export function ProgressPage() {
           <p className="mt-2 text-slate-700">{t('analytics.empty.text')}</p>
           <Link
             to={WEB_ROUTES.quizzes}
-            className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+            className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 active:bg-brand-900"
           >
             {t('analytics.empty.link')}
           </Link>
@@ -259,7 +259,7 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
             <li key={p.quizId}>
               <Link
                 to={`${webPath.quizSummary(p.quizId)}?tab=analysis`}
-                className="flex min-h-11 items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50"
+                className="flex min-h-11 items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50 active:bg-slate-100"
               >
                 <span>{p.name}</span>
                 <span className="text-slate-700 tabular-nums">{pct(p.scorePercent)}</span>

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import { LATEST_RESULT_CACHE_SECONDS } from '@quizcast/contract/constants';
 import type { LatestResultResponse } from '@quizcast/contract/schemas/result';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -12,14 +11,29 @@ export async function getLatestResult(signal?: AbortSignal): Promise<LatestResul
   return data;
 }
 
-export function latestResultQueryOptions() {
-  return queryOptions({
-    queryKey: ['results', 'latest'],
-    queryFn: ({ signal }) => getLatestResult(signal),
-    staleTime: LATEST_RESULT_CACHE_SECONDS * 1000,
-  });
-}
+export type LatestResultState =
+  | { isPending: true; isError: false; data: undefined; error: null }
+  | { isPending: false; isError: false; data: LatestResultResponse; error: null }
+  | { isPending: false; isError: true; data: undefined; error: unknown };
 
-export function useLatestResult() {
-  return useQuery(latestResultQueryOptions());
+const PENDING: LatestResultState = { isPending: true, isError: false, data: undefined, error: null };
+
+/**
+ * The podium's one request. Not TanStack Query: the landing page boots without the app's query
+ * client, router or auth (src/landing-main.tsx, ADR 013), so its first download stays small. The
+ * server caches the reply (LATEST_RESULT_CACHE_SECONDS); one fetch per visit is all it needs.
+ */
+export function useLatestResult(): LatestResultState {
+  const [state, setState] = useState<LatestResultState>(PENDING);
+  useEffect(() => {
+    const controller = new AbortController();
+    getLatestResult(controller.signal).then(
+      (data) => setState({ isPending: false, isError: false, data, error: null }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ isPending: false, isError: true, data: undefined, error });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+  return state;
 }

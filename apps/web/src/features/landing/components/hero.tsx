@@ -2,7 +2,7 @@ import { ArrowRight, Headphones, Rocket } from 'lucide-react';
 import { EXAM_FAMILIES } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { InstallAppButton } from '../../../components/pwa/install-app-button';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { AnchorButton } from '../../../components/ui/anchor-button';
 import { richText, useT } from '../../../i18n/use-t';
 import { landingCatalog } from '../messages/catalog';
 
@@ -38,9 +38,9 @@ export function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg text-brand-100">{t('landing.hero.text')}</p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
-            <ButtonLink to={WEB_ROUTES.quizzes} variant="accent" className="px-6 text-base">
+            <AnchorButton href={WEB_ROUTES.quizzes} variant="accent" size="lg">
               {t('landing.startPracticing')} <ArrowRight className="size-4" aria-hidden="true" />
-            </ButtonLink>
+            </AnchorButton>
             <a
               href="#about"
               className="inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-100 underline-offset-4 hover:underline"

@@ -1,5 +1,4 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { Logo } from '../../../components/ui/logo';
 import { formatYear } from '../../../i18n/format';
@@ -37,9 +36,9 @@ export function LandingFooter() {
               </a>
             </li>
             <li>
-              <Link to={WEB_ROUTES.quizzes} className="hover:text-amber-300">
+              <a href={WEB_ROUTES.quizzes} className="hover:text-amber-300">
                 {t('landing.footer.quizzes')}
-              </Link>
+              </a>
             </li>
             <li>
               <a href="#about" className="hover:text-amber-300">

@@ -1,5 +1,5 @@
 import { WEB_ROUTES } from '@quizcast/contract/routes';
-import { ButtonLink } from '../../../components/ui/button-link';
+import { AnchorButton } from '../../../components/ui/anchor-button';
 import { Logo } from '../../../components/ui/logo';
 import { LanguageSwitch } from '../../../i18n/language-switch';
 import { useT } from '../../../i18n/use-t';
@@ -16,9 +16,9 @@ export function LandingHeader() {
         </a>
         <div className="flex items-center gap-1 sm:gap-3">
           <LanguageSwitch />
-          <ButtonLink to={WEB_ROUTES.quizzes} className="whitespace-nowrap max-sm:px-3">
+          <AnchorButton href={WEB_ROUTES.quizzes} className="whitespace-nowrap max-sm:px-3">
             {t('landing.startPracticing')}
-          </ButtonLink>
+          </AnchorButton>
         </div>
       </div>
     </header>

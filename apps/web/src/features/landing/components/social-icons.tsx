@@ -21,7 +21,7 @@ export function SocialIcons() {
           <a
             href="#top"
             aria-label={name}
-            className="grid size-11 place-items-center rounded-full bg-white/10 text-brand-100 transition-colors hover:bg-amber-400 hover:text-brand-950"
+            className="grid size-11 place-items-center rounded-full bg-white/10 text-brand-100 transition-colors hover:bg-amber-400 hover:text-brand-950 active:bg-amber-500"
           >
             <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
               <path d={d} />

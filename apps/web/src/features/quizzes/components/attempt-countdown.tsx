@@ -1,6 +1,6 @@
 import { Timer } from 'lucide-react';
 import { TIMER_WARNING_SECONDS } from '@quizcast/contract/constants';
-import { formatCountdown } from '@quizcast/contract/domain/time-format';
+import { formatCountdown } from '@quizcast/contract/domain/duration-format';
 
 /** Spoken to screen readers only when it changes: at 5 minutes, 1 minute and the end. */
 function announcement(remainingMs: number): string {

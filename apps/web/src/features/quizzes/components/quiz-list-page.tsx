@@ -110,7 +110,7 @@ export function QuizListPage() {
                 className={`min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold transition-colors ${
                   active
                     ? 'bg-brand-700 text-white'
-                    : 'bg-slate-100 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-200'
+                    : 'bg-slate-100 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-200 active:bg-slate-300'
                 }`}
               >
                 {value ?? t('quizzes.allExams')}

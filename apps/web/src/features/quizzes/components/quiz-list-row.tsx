@@ -65,7 +65,7 @@ export function QuizListRow({ quiz, now }: { quiz: QuizListItem; now: Date }) {
             to={webPath.quizIntro(quiz._id)}
             state={introState}
             aria-label={t('quizzes.action.startName', { name: quiz.name })}
-            className="inline-flex min-h-11 min-w-24 items-center justify-center rounded-xl bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex min-h-11 min-w-24 items-center justify-center rounded-xl bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 active:bg-brand-900"
           >
             {t('quizzes.action.start')}
           </Link>
@@ -74,7 +74,7 @@ export function QuizListRow({ quiz, now }: { quiz: QuizListItem; now: Date }) {
           <Link
             to={webPath.quizSummary(quiz._id)}
             aria-label={t('quizzes.action.viewDetailsName', { name: quiz.name })}
-            className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-4 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+            className="inline-flex min-h-11 items-center justify-center rounded-xl bg-white px-4 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 active:bg-brand-100"
           >
             {t('quizzes.action.viewDetails')}
           </Link>
