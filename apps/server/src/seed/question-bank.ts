@@ -16,6 +16,10 @@ export interface DemoQuestion {
   ansIndex: number;
   /** One or two sentences explaining the answer. */
   explanation: string;
+  /** The Hindi version (bilingual quizzes): question, choices in the same order, explanation. */
+  qnHi?: string;
+  choicesHi?: string[];
+  explanationHi?: string;
 }
 
 export interface DemoQuizContent {

@@ -46,6 +46,39 @@ export interface QuestionDraft {
   explanation?: string | null;
   /** Optional subject area for analytics, e.g. "Modern History". */
   topic?: string | null;
+  lang?: QuestionLang;
+  /** Optional Hindi version (issue 12): question, every choice (same order), explanation. */
+  qnHi?: string | null;
+  choicesHi?: string[] | null;
+  explanationHi?: string | null;
+}
+
+/** True when the draft carries any Hindi-version text. */
+export function hasHindiVersion(q: Pick<QuestionDraft, 'qnHi' | 'choicesHi' | 'explanationHi'>): boolean {
+  return Boolean(q.qnHi?.trim() || q.choicesHi?.some((c) => c.trim()) || q.explanationHi?.trim());
+}
+
+/** The rules of the Hindi version: all of question and choices, or nothing. */
+function hindiViolations(q: QuestionDraft, label: string): string[] {
+  if (!hasHindiVersion(q)) return [];
+  const problems: string[] = [];
+  if (q.lang === 'hi') problems.push(`${label}: a Hindi question cannot have a second Hindi version`);
+  if (!q.qnHi?.trim()) problems.push(`${label}: the Hindi question text is required when it has Hindi choices`);
+  else if (q.qnHi.length > QUESTION_TEXT_MAX)
+    problems.push(`${label}: Hindi question text must be at most ${QUESTION_TEXT_MAX} characters`);
+  const hi = q.choicesHi ?? [];
+  if (hi.length !== q.choices.length) {
+    problems.push(`${label}: needs a Hindi text for each of its ${q.choices.length} choices (has ${hi.length})`);
+  }
+  hi.forEach((choice, i) => {
+    const letter = CHOICE_LETTERS[i] ?? String(i + 1);
+    if (!choice.trim()) problems.push(`${label}: Hindi choice ${letter} is empty`);
+    else if (choice.length > CHOICE_TEXT_MAX)
+      problems.push(`${label}: Hindi choice ${letter} must be at most ${CHOICE_TEXT_MAX} characters`);
+  });
+  if (q.explanationHi && q.explanationHi.length > EXPLANATION_MAX)
+    problems.push(`${label}: Hindi explanation must be at most ${EXPLANATION_MAX} characters`);
+  return problems;
 }
 
 /**
@@ -87,6 +120,7 @@ export function questionViolations(q: QuestionDraft, label: string): string[] {
     problems.push(`${label}: explanation must be at most ${EXPLANATION_MAX} characters`);
   if (typeof q.topic === 'string' && q.topic.trim().length > TOPIC_MAX)
     problems.push(`${label}: topic must be at most ${TOPIC_MAX} characters`);
+  problems.push(...hindiViolations(q, label));
   return problems;
 }
 
@@ -105,6 +139,13 @@ export const questionInputSchema = z.object({
   explanation: z.string({ error: 'Explanation must be text' }).nullable().optional(),
   lang: z.enum(QUESTION_LANGS, { error: 'Question language must be "en" or "hi"' }).optional(),
   topic: z.string({ error: 'Topic must be text' }).nullable().optional(),
+  /** Optional Hindi version; `$…$` TeX is allowed in every text (ADR 019). */
+  qnHi: z.string({ error: 'Hindi question text must be text' }).nullable().optional(),
+  choicesHi: z
+    .array(z.string({ error: 'Each Hindi choice must be text' }), { error: 'Hindi choices must be a list of text' })
+    .nullable()
+    .optional(),
+  explanationHi: z.string({ error: 'Hindi explanation must be text' }).nullable().optional(),
 });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
@@ -181,12 +222,18 @@ const quizFieldsSchema = z.object({
 
 function isQuestionShape(q: unknown): q is QuestionDraft {
   if (typeof q !== 'object' || q === null) return false;
-  const { qn, choices, ansIndex } = q as Record<string, unknown>;
+  const { qn, choices, ansIndex, qnHi, choicesHi, explanationHi } = q as Record<string, unknown>;
+  const optionalText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
   return (
     typeof qn === 'string' &&
     Array.isArray(choices) &&
     choices.every((c) => typeof c === 'string') &&
-    typeof ansIndex === 'number'
+    typeof ansIndex === 'number' &&
+    optionalText(qnHi) &&
+    optionalText(explanationHi) &&
+    (choicesHi === undefined ||
+      choicesHi === null ||
+      (Array.isArray(choicesHi) && choicesHi.every((c) => typeof c === 'string')))
   );
 }
 
@@ -260,6 +307,9 @@ export const adminQuestionSchema = z.object({
   explanation: z.string().nullable(),
   lang: z.enum(QUESTION_LANGS),
   topic: z.string().nullable(),
+  qnHi: z.string().nullable(),
+  choicesHi: z.array(z.string()).nullable(),
+  explanationHi: z.string().nullable(),
   /** The attached recording (played instead of speech), if any. */
   audioUrl: z.string().nullable(),
 });
@@ -380,6 +430,9 @@ export const importPreviewResponseSchema = z.object({
       explanation: z.string().nullable(),
       lang: z.enum(QUESTION_LANGS).optional(),
       topic: z.string().optional(),
+      qnHi: z.string().optional(),
+      choicesHi: z.array(z.string()).optional(),
+      explanationHi: z.string().optional(),
     }),
   ),
 });

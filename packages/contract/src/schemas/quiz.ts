@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXAM_FAMILIES, QUIZ_LIST_FIRST_PAGE, QUIZ_LIST_MAX_LIMIT, QUIZ_LIST_PAGE_SIZE } from '../constants';
 import { QUIZ_MESSAGES } from '../messages/quiz';
+import { attemptTextFields } from './question-text';
 
 /**
  * Participant quiz calls (spec sections 3 and 7; issue "Quizzes for participants").
@@ -96,6 +97,8 @@ export const attemptQuestionSchema = z.object({
   lang: z.enum(['en', 'hi']),
   /** A recorded reading of the question (same origin, range requests); played instead of speech. */
   audioUrl: z.string().nullable(),
+  /** Formulas rendered on the server and the Hindi version (ADR 019); no explanation before publication. */
+  ...attemptTextFields,
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 

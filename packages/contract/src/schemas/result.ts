@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { questionTextFields } from './question-text';
 
 /** Results: the participant's summary, the public latest-result podium and a quiz's leaderboard. */
 
@@ -23,6 +24,8 @@ export const summaryQuestionSchema = z.object({
   lang: z.enum(['en', 'hi']).optional(),
   /** A recording of the question, played instead of synthesized speech. */
   audioUrl: z.string().nullable().optional(),
+  /** Formulas rendered on the server and the Hindi version (ADR 019). */
+  ...questionTextFields,
 });
 export type SummaryQuestion = z.infer<typeof summaryQuestionSchema>;
 

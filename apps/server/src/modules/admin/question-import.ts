@@ -10,7 +10,7 @@ import {
 
 /**
  * Bulk import of questions from a CSV file (qn, choice1…choice6, answer, explanation, and with a
- * header row optionally lang and topic) or an
+ * header row optionally lang, topic and the Hindi version qn_hi, choice1_hi…choice6_hi, explanation_hi) or an
  * Aiken-format text file. Pure: text in, questions or every problem (with its line number) out.
  */
 
@@ -24,6 +24,10 @@ export interface ImportedQuestion {
   lang?: QuestionLang;
   /** Optional `topic` column (CSV only). */
   topic?: string;
+  /** Optional Hindi version (CSV `_hi` columns). */
+  qnHi?: string;
+  choicesHi?: string[];
+  explanationHi?: string;
   /** First line of the question in the file (1-based). */
   line: number;
 }
@@ -86,7 +90,16 @@ function checkQuestion(q: ImportedQuestion, errors: string[], label: string): bo
 // CSV
 // -------------------------------------------------------------------------------------------------
 
-type Column = 'qn' | 'answer' | 'explanation' | 'lang' | 'topic' | `choice${number}`;
+type Column =
+  | 'qn'
+  | 'answer'
+  | 'explanation'
+  | 'lang'
+  | 'topic'
+  | 'qnHi'
+  | 'explanationHi'
+  | `choice${number}`
+  | `choiceHi${number}`;
 
 const HEADER_ALIASES: Record<string, Column> = {
   qn: 'qn',
@@ -101,6 +114,9 @@ const HEADER_ALIASES: Record<string, Column> = {
   language: 'lang',
   topic: 'topic',
   subject: 'topic',
+  qnhi: 'qnHi',
+  questionhi: 'qnHi',
+  explanationhi: 'explanationHi',
 };
 
 function headerColumn(cell: string): Column | null {
@@ -109,8 +125,9 @@ function headerColumn(cell: string): Column | null {
     .toLowerCase()
     .replace(/[\s_-]/g, '');
   if (HEADER_ALIASES[key]) return HEADER_ALIASES[key]!;
-  const choice = key.match(/^(?:choice|option)([1-6])$/);
-  return choice ? `choice${Number(choice[1])}` : null;
+  const choice = key.match(/^(?:choice|option)([1-6])(hi)?$/);
+  if (!choice) return null;
+  return choice[2] ? `choiceHi${Number(choice[1])}` : `choice${Number(choice[1])}`;
 }
 
 /** Without a header row the columns are positional: qn, choice1…choice6, answer, explanation (optional). */
@@ -210,6 +227,11 @@ function parseCsv(text: string): Parsed {
       else errors.push(`${label}: lang must be "en" or "hi" (got "${rawLang}")`);
     }
     const topic = field('topic').trim();
+    // The Hindi version: as many Hindi choices as choices (a missing one is reported by the rules).
+    const qnHi = field('qnHi').trim();
+    const choicesHi = Array.from({ length: choices.length }, (_, i) => field(`choiceHi${i + 1}`).trim());
+    const explanationHi = field('explanationHi').trim();
+    const bilingual = Boolean(qnHi || explanationHi || choicesHi.some(Boolean));
     const question: ImportedQuestion = {
       qn: field('qn').trim(),
       choices,
@@ -217,6 +239,8 @@ function parseCsv(text: string): Parsed {
       explanation: field('explanation').trim() || null,
       ...(lang ? { lang } : {}),
       ...(topic ? { topic } : {}),
+      ...(bilingual ? { qnHi, choicesHi: choicesHi.filter(Boolean) } : {}),
+      ...(bilingual && explanationHi ? { explanationHi } : {}),
       line: row.line,
     };
     if (ansIndex === null) {

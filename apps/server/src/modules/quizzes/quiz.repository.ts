@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, questions, quizzes } from '../../db/schema';
+import { attempts, questions, quizzes, type StoredQuestionMath } from '../../db/schema';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
@@ -35,6 +35,10 @@ export interface QuizQuestion {
   ansIndex: number;
   lang: 'en' | 'hi';
   audioKey: string | null;
+  /** Hindi version and rendered formulas (ADR 019); explanations are stripped before sending. */
+  qnHi: string | null;
+  choicesHi: string[] | null;
+  math: StoredQuestionMath | null;
 }
 
 /** A question with its answer, for validation and scoring on the server only. */
@@ -208,6 +212,9 @@ export class QuizRepository {
         ansIndex: questions.ansIndex,
         lang: questions.lang,
         audioKey: questions.audioKey,
+        qnHi: questions.qnHi,
+        choicesHi: questions.choicesHi,
+        math: questions.math,
       })
       .from(questions)
       .where(eq(questions.quizId, quizId))

@@ -21,6 +21,7 @@ import {
 } from './attempt.repository';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import { inLearnerOrder } from './learner-order';
+import { participantTexts } from '../../lib/question-texts';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -177,6 +178,7 @@ export class ParticipantQuizService {
         choices: q.choices,
         lang: q.lang,
         audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+        ...participantTexts({ ...q, explanationHi: null }, false),
       })),
       savedAnswers: attempt.answers.map((a) => ({
         qnId: a.qnId,

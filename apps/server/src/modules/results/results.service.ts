@@ -13,6 +13,7 @@ import {
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { inLearnerOrder } from '../quizzes/learner-order';
+import { participantTexts } from '../../lib/question-texts';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
 import { fileUrl } from '../students/profile-photo';
@@ -193,6 +194,7 @@ export class ResultsService {
           explanation: q.explanation,
           lang: q.lang,
           audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+          ...participantTexts(q, true),
         })),
       },
       quizzSummary: {

@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
-import { attempts, questions, quizzes, reviewCards, reviewLogs, reviewSettings } from '../../db/schema';
+import {
+  attempts,
+  questions,
+  quizzes,
+  reviewCards,
+  reviewLogs,
+  reviewSettings,
+  type StoredQuestionMath,
+} from '../../db/schema';
 import type { CardState } from './scheduler';
 
 export type CardRow = typeof reviewCards.$inferSelect;
@@ -19,6 +27,10 @@ export interface QueueRow {
   explanation: string | null;
   lang: 'en' | 'hi';
   audioKey: string | null;
+  qnHi: string | null;
+  choicesHi: string[] | null;
+  explanationHi: string | null;
+  math: StoredQuestionMath | null;
 }
 
 export interface CountsRow {
@@ -55,6 +67,10 @@ const queueColumns = {
   explanation: questions.explanation,
   lang: questions.lang,
   audioKey: questions.audioKey,
+  qnHi: questions.qnHi,
+  choicesHi: questions.choicesHi,
+  explanationHi: questions.explanationHi,
+  math: questions.math,
 };
 
 export class ReviewRepository {

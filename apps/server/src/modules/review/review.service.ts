@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
+import { participantTexts } from '../../lib/question-texts';
 import type { CardRow, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
 import {
   advance,
@@ -106,6 +107,7 @@ export class ReviewService {
       explanation: row.explanation,
       lang: row.lang,
       audioUrl: row.audioKey ? questionAudioUrl(row.audioKey) : null,
+      ...participantTexts(row, true),
       source: row.card.source,
       state: stateName(row.card),
       due: row.card.due.toISOString(),
