@@ -33,7 +33,12 @@ describe('question math (ADR 019)', () => {
 
   it('names the question and the text with a malformed formula', async () => {
     const { problems } = await renderQuestionMath(
-      { qn: 'Find $\\frac{1}{$', choices: ['1', '$x^$'], qnHi: 'ज्ञात कीजिए $x$', choicesHi: ['1', '$\\sqrt{$'] },
+      {
+        qn: 'Find $\\frac{1}{$',
+        choices: ['1', '$x^$'],
+        qnHi: 'ज्ञात कीजिए $x$',
+        choicesHi: ['1', '$\\sqrt{$'],
+      },
       'Question 3',
     );
     expect(problems).toHaveLength(3);

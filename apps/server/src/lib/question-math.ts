@@ -134,18 +134,23 @@ export async function renderMathText(text: string, lang: TextLang): Promise<Math
   const words = mathml.length ? await speak(mathml, lang) : [];
   let k = 0;
   let html = '';
-  const speech: string[] = [];
+  let speech = '';
   for (const s of split.segments) {
     if (s.kind === 'text') {
       html += escapeHtml(s.value);
-      speech.push(s.value.trim());
+      speech += s.value;
     } else {
       html += mathml[k]!;
-      speech.push(words[k]!);
+      speech += ` ${words[k]!} `;
       k += 1;
     }
   }
-  return { html, speech: speech.filter(Boolean).join(' ') };
+  // Spaces around each formula's words, but none before punctuation ("acceleration a.").
+  speech = speech
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ([.,;:?!।)])/g, '$1')
+    .trim();
+  return { html, speech };
 }
 
 export interface QuestionTexts {

@@ -63,12 +63,15 @@ function hindiViolations(q: QuestionDraft, label: string): string[] {
   if (!hasHindiVersion(q)) return [];
   const problems: string[] = [];
   if (q.lang === 'hi') problems.push(`${label}: a Hindi question cannot have a second Hindi version`);
-  if (!q.qnHi?.trim()) problems.push(`${label}: the Hindi question text is required when it has Hindi choices`);
+  if (!q.qnHi?.trim())
+    problems.push(`${label}: the Hindi question text is required when it has Hindi choices`);
   else if (q.qnHi.length > QUESTION_TEXT_MAX)
     problems.push(`${label}: Hindi question text must be at most ${QUESTION_TEXT_MAX} characters`);
   const hi = q.choicesHi ?? [];
   if (hi.length !== q.choices.length) {
-    problems.push(`${label}: needs a Hindi text for each of its ${q.choices.length} choices (has ${hi.length})`);
+    problems.push(
+      `${label}: needs a Hindi text for each of its ${q.choices.length} choices (has ${hi.length})`,
+    );
   }
   hi.forEach((choice, i) => {
     const letter = CHOICE_LETTERS[i] ?? String(i + 1);
@@ -142,7 +145,9 @@ export const questionInputSchema = z.object({
   /** Optional Hindi version; `$…$` TeX is allowed in every text (ADR 019). */
   qnHi: z.string({ error: 'Hindi question text must be text' }).nullable().optional(),
   choicesHi: z
-    .array(z.string({ error: 'Each Hindi choice must be text' }), { error: 'Hindi choices must be a list of text' })
+    .array(z.string({ error: 'Each Hindi choice must be text' }), {
+      error: 'Hindi choices must be a list of text',
+    })
     .nullable()
     .optional(),
   explanationHi: z.string({ error: 'Hindi explanation must be text' }).nullable().optional(),

@@ -128,7 +128,11 @@ async function renderedMath(
   return out;
 }
 
-function questionValues(q: QuestionFields, position: number, math: StoredQuestionMath | null): QuestionValues {
+function questionValues(
+  q: QuestionFields,
+  position: number,
+  math: StoredQuestionMath | null,
+): QuestionValues {
   return {
     position,
     ...questionTexts(q),

@@ -73,12 +73,7 @@ function withCompanionsIn<Q extends ChoiceCompanions>(q: Q, order: number[]): Pa
  */
 export function inLearnerOrder<
   Q extends { id: string; choices: string[]; ansIndex?: number } & ChoiceCompanions,
->(
-  questions: readonly Q[],
-  quizId: string,
-  userId: string,
-  options: LearnerOrderOptions,
-): Q[] {
+>(questions: readonly Q[], quizId: string, userId: string, options: LearnerOrderOptions): Q[] {
   const ordered = options.shuffleQuestions
     ? shuffled(questions, generator('questions', quizId, userId))
     : [...questions];
