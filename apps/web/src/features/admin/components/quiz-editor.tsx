@@ -140,6 +140,9 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       explanation: q.explanation ?? '',
       lang: q.lang ?? 'en',
       topic: q.topic ?? '',
+      qnHi: q.qnHi ?? '',
+      choicesHi: q.choices.map((_, i) => q.choicesHi?.[i] ?? ''),
+      explanationHi: q.explanationHi ?? '',
     }));
     setQuestions((qs) => (mode === 'replace' ? fresh : [...qs.filter((q) => !isBlankQuestion(q)), ...fresh]));
     toast.success(`Imported ${fresh.length} ${fresh.length === 1 ? 'question' : 'questions'}`);

@@ -21,6 +21,10 @@ export interface DraftQuestion {
   lang: QuestionLang;
   /** Optional subject area for analytics (≤ 60 characters); '' when none. */
   topic: string;
+  /** Optional Hindi version (issue 12): '' when none; `choicesHi` has one entry per choice. */
+  qnHi: string;
+  choicesHi: string[];
+  explanationHi: string;
   /** The saved question's recording (managed through its own API, not saved with the quiz). */
   audioUrl?: string | null;
 }
@@ -72,6 +76,9 @@ export function blankQuestion(): DraftQuestion {
     explanation: '',
     lang: 'en',
     topic: '',
+    qnHi: '',
+    choicesHi: ['', '', '', ''],
+    explanationHi: '',
   };
 }
 
@@ -128,6 +135,9 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
       explanation: q.explanation ?? '',
       lang: q.lang,
       topic: q.topic ?? '',
+      qnHi: q.qnHi ?? '',
+      choicesHi: q.choices.map((_, i) => q.choicesHi?.[i] ?? ''),
+      explanationHi: q.explanationHi ?? '',
       audioUrl: q.audioUrl,
     })),
   };
@@ -171,7 +181,19 @@ export function draftToInput(draft: QuizDraft): QuizInput {
       explanation: q.explanation.trim() ? q.explanation : null,
       lang: q.lang,
       topic: q.topic.trim() ? q.topic.trim() : null,
+      ...hindiInput(q),
     })),
+  };
+}
+
+/** The Hindi version as the API takes it: all of it, or nulls when the admin wrote none. */
+function hindiInput(q: DraftQuestion) {
+  const any = q.qnHi.trim() || q.explanationHi.trim() || q.choicesHi.some((c) => c.trim());
+  if (!any) return { qnHi: null, choicesHi: null, explanationHi: null };
+  return {
+    qnHi: q.qnHi,
+    choicesHi: q.choices.map((_, i) => q.choicesHi[i] ?? ''),
+    explanationHi: q.explanationHi.trim() ? q.explanationHi : null,
   };
 }
 

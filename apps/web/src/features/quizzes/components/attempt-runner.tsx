@@ -7,13 +7,15 @@ import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
+import { shownText, spokenText, type TextLang } from '@quizcast/contract/schemas/question-text';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { useQuestionReader } from '../../../hooks/use-question-reader';
 import { isApiError, type ApiError } from '../../../lib/api-client';
-import { optionLetter } from '../../../lib/speech';
+import { optionLetter, type ListenableQuestion } from '../../../lib/speech';
+import { defaultQuestionLanguage, rememberQuestionLanguage } from '../../../lib/question-language';
 import { submitQuiz } from '../api/quiz-attempt';
 import { quizListBaseKey } from '../api/quiz-list';
 import { audioModeAction, useAudioModeSetting } from '../hooks/audio-mode';
@@ -238,12 +240,38 @@ export function AttemptRunner({
     [session],
   );
 
-  // ── Listening and audio mode ──────────────────────────────────────────────────────────────
   const reader = useQuestionReader();
+
+  // ── Language of bilingual questions (issue 12) ───────────────────────────────────────────
+  // Each question keeps the language it was switched to; the last choice is remembered as the
+  // default for the next questions and attempts. Answers stay the question's own choice texts.
+  const [defaultLang, setDefaultLang] = useState<TextLang>(defaultQuestionLanguage);
+  const [langById, setLangById] = useState<Record<string, TextLang>>({});
+  const shownLang = question ? (langById[question._id] ?? defaultLang) : defaultLang;
+  const shown = question ? shownText(question, shownLang) : null;
+  const changeLang = (next: TextLang) => {
+    if (!question) return;
+    reader.stop();
+    setLangById((all) => ({ ...all, [question._id]: next }));
+    setDefaultLang(next);
+    rememberQuestionLanguage(next);
+  };
+  /** What Listen and audio mode read: the shown language, formulas in words. */
+  const listenable: ListenableQuestion | null =
+    question && shown
+      ? {
+          ...spokenText(shown),
+          lang: shown.lang,
+          // A recording is of the question's own language.
+          audioUrl: shown.lang === question.lang ? question.audioUrl : null,
+        }
+      : null;
+
+  // ── Listening and audio mode ──────────────────────────────────────────────────────────────
   const [audioMode, setAudioMode] = useAudioModeSetting();
   /** Last thing audio mode said, shown and announced (screen readers, and devices without speech). */
   const [spoken, setSpoken] = useState('');
-  const lang = question?.lang ?? 'en';
+  const lang = shown?.lang ?? question?.lang ?? 'en';
 
   const announce = (text: string) => {
     setSpoken(text);
@@ -272,10 +300,10 @@ export function AttemptRunner({
   // Audio mode reads each question on arrival; otherwise moving on stops any reading.
   const { read: readQuestion, stop: stopReading } = reader;
   useEffect(() => {
-    if (audioMode && phase === 'running' && question) readQuestion(question);
+    if (audioMode && phase === 'running' && listenable) readQuestion(listenable);
     else stopReading();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival at a question or a mode change
-  }, [audioMode, currentIndex, phase]);
+  }, [audioMode, currentIndex, phase, shownLang]);
 
   // Spoken time warnings at 5 minutes, 1 minute and 10 seconds left (from the clock, which re-renders alone).
   const warningState = useRef({ audioMode, phase, lang, reader });
@@ -312,7 +340,7 @@ export function AttemptRunner({
         break;
       case 'replay':
         setSpoken('');
-        reader.read(question);
+        if (listenable) reader.read(listenable);
         break;
       case 'pause':
         reader.togglePause();
@@ -394,7 +422,7 @@ export function AttemptRunner({
                   submit
                 </p>
                 <div className="flex flex-wrap gap-2" role="group" aria-label="Audio controls">
-                  <Button variant="secondary" onClick={() => reader.read(question)}>
+                  <Button variant="secondary" onClick={() => listenable && reader.read(listenable)}>
                     <RotateCcw className="size-4" aria-hidden="true" />
                     Replay
                   </Button>
@@ -427,7 +455,9 @@ export function AttemptRunner({
             disabled={phase !== 'running'}
             onChoose={(option) => chooseAt(question.choices.indexOf(option))}
             readingPart={reader.part}
-            listen={<ListenControls question={question} reader={reader} />}
+            listen={listenable && <ListenControls question={listenable} reader={reader} />}
+            shownLang={shownLang}
+            onLangChange={changeLang}
           />
           <AttemptActions
             isFirst={currentIndex === 0}
