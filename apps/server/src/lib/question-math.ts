@@ -71,7 +71,7 @@ function toMathml(tex: string, display: boolean): string {
     return temml.renderToString(tex, { displayMode: display, throwOnError: true, trust: false, xml: true });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new Error(message.replace(/^\s*(Temml parse error:|ParseError:)?\s*/i, '').trim());
+    throw new Error(message.replace(/^\s*(Temml parse error:|ParseError:)?\s*/i, '').trim(), { cause: err });
   }
 }
 
@@ -128,7 +128,7 @@ export async function renderMathText(text: string, lang: TextLang): Promise<Math
     try {
       return toMathml(s.tex, s.display);
     } catch (err) {
-      throw new Error(`formula "${s.tex}" cannot be read: ${(err as Error).message}`);
+      throw new Error(`formula "${s.tex}" cannot be read: ${(err as Error).message}`, { cause: err });
     }
   });
   const words = mathml.length ? await speak(mathml, lang) : [];

@@ -57,6 +57,8 @@ export interface ShownText {
   qn: string;
   choices: string[];
   explanation: string | null;
+  /** The explanation's own language: a Hindi version without one shows the question's own explanation. */
+  explanationLang: TextLang;
   math: QuestionMath | null;
 }
 
@@ -75,21 +77,37 @@ export function shownText(
   },
   want: TextLang,
 ): ShownText {
-  if (want === 'hi' && q.hi && q.hi.choices.length === q.choices.length) {
+  const own: ShownText = {
+    lang: q.lang ?? 'en',
+    qn: q.qn,
+    choices: q.choices,
+    explanation: q.explanation ?? null,
+    explanationLang: q.lang ?? 'en',
+    math: q.math ?? null,
+  };
+  if (want !== 'hi' || !q.hi || q.hi.choices.length !== q.choices.length) return own;
+  const hiMath = q.hi.math ?? null;
+  if (q.hi.explanation || !own.explanation) {
     return {
       lang: 'hi',
       qn: q.hi.qn,
       choices: q.hi.choices,
       explanation: q.hi.explanation ?? null,
-      math: q.hi.math ?? null,
+      explanationLang: 'hi',
+      math: hiMath,
     };
   }
   return {
-    lang: q.lang ?? 'en',
-    qn: q.qn,
-    choices: q.choices,
-    explanation: q.explanation ?? null,
-    math: q.math ?? null,
+    lang: 'hi',
+    qn: q.hi.qn,
+    choices: q.hi.choices,
+    explanation: own.explanation,
+    explanationLang: own.lang,
+    math: {
+      qn: hiMath?.qn ?? null,
+      choices: hiMath?.choices ?? [],
+      explanation: own.math?.explanation ?? null,
+    },
   };
 }
 

@@ -2,12 +2,8 @@ import { forwardRef, useId, type ReactNode } from 'react';
 import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
 import { shownText, type TextLang } from '@quizcast/contract/schemas/question-text';
 import { Badge } from '../../../components/ui/badge';
+import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
 import { RichText } from '../../../components/question-text/rich-text';
-
-const LANGS: { lang: TextLang; label: string }[] = [
-  { lang: 'en', label: 'English' },
-  { lang: 'hi', label: 'हिन्दी' },
-];
 
 /**
  * One question with its choices as large radio options; line breaks in the text are kept. A bilingual
@@ -64,24 +60,7 @@ export const AttemptQuestion = forwardRef<
         </span>
       </div>
       {question.hi && onLangChange && (
-        <div role="group" aria-label="Question language" className="mt-3 flex gap-2">
-          {LANGS.map(({ lang, label }) => (
-            <button
-              key={lang}
-              type="button"
-              lang={lang}
-              aria-pressed={shown.lang === lang}
-              onClick={() => onLangChange(lang)}
-              className={`min-h-11 rounded-xl px-4 text-sm font-semibold ring-1 ${
-                shown.lang === lang
-                  ? 'bg-brand-700 text-white ring-brand-700'
-                  : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
-              }`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <QuestionLanguageSwitch className="mt-3" value={shown.lang} onChange={onLangChange} />
       )}
       {listen && <div className="mt-3">{listen}</div>}
       <p

@@ -15,7 +15,7 @@ import { ListenControls } from '../../../components/listen/listen-controls';
 import { useQuestionReader } from '../../../hooks/use-question-reader';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 import { optionLetter, type ListenableQuestion } from '../../../lib/speech';
-import { defaultQuestionLanguage, rememberQuestionLanguage } from '../../../lib/question-language';
+import { useQuestionLanguage } from '../../../hooks/use-question-language';
 import { submitQuiz } from '../api/quiz-attempt';
 import { quizListBaseKey } from '../api/quiz-list';
 import { audioModeAction, useAudioModeSetting } from '../hooks/audio-mode';
@@ -245,16 +245,13 @@ export function AttemptRunner({
   // ── Language of bilingual questions (issue 12) ───────────────────────────────────────────
   // Each question keeps the language it was switched to; the last choice is remembered as the
   // default for the next questions and attempts. Answers stay the question's own choice texts.
-  const [defaultLang, setDefaultLang] = useState<TextLang>(defaultQuestionLanguage);
-  const [langById, setLangById] = useState<Record<string, TextLang>>({});
-  const shownLang = question ? (langById[question._id] ?? defaultLang) : defaultLang;
+  const questionLanguage = useQuestionLanguage();
+  const shownLang = questionLanguage.langOf(question?._id ?? '');
   const shown = question ? shownText(question, shownLang) : null;
   const changeLang = (next: TextLang) => {
     if (!question) return;
     reader.stop();
-    setLangById((all) => ({ ...all, [question._id]: next }));
-    setDefaultLang(next);
-    rememberQuestionLanguage(next);
+    questionLanguage.setLang(question._id, next);
   };
   /** What Listen and audio mode read: the shown language, formulas in words. */
   const listenable: ListenableQuestion | null =

@@ -1,7 +1,11 @@
 import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
+import { shownText, spokenText } from '@quizcast/contract/schemas/question-text';
 import { ListenControls } from '../../../components/listen/listen-controls';
+import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
+import { RichText } from '../../../components/question-text/rich-text';
+import { useQuestionLanguage } from '../../../hooks/use-question-language';
 import { Badge } from '../../../components/ui/badge';
 import { useQuestionReader, type QuestionReaderState } from '../../../hooks/use-question-reader';
 
@@ -45,6 +49,7 @@ export function QuestionReview({
   percentCorrect?: ReadonlyMap<string, number>;
 }) {
   const readerFor = useReaderFor();
+  const questionLanguage = useQuestionLanguage();
   const answers = new Map(summary.quizzSummary.answers.map((a) => [a.qnId, a]));
   return (
     <ol className="space-y-4">
@@ -52,9 +57,19 @@ export function QuestionReview({
         const answer = answers.get(question._id);
         const selected = answer?.selectedOption ?? null;
         const isCorrect = answer?.isCorrect ?? false;
-        const correctChoice = question.choices[question.ansIndex];
+        // Bilingual questions show in the learner's language (issue 12); answers stay the own choice texts.
+        const shown = shownText(question, questionLanguage.langOf(question._id));
+        const display = (i: number) => (
+          <RichText text={shown.choices[i] ?? question.choices[i] ?? ''} math={shown.math?.choices[i]} />
+        );
+        const selectedIndex = selected === null ? -1 : question.choices.indexOf(selected);
         const headingId = `question-${question._id}`;
         const reader = readerFor(question);
+        const listenable = {
+          ...spokenText(shown),
+          lang: shown.lang,
+          audioUrl: shown.lang === (question.lang ?? 'en') ? question.audioUrl : null,
+        };
         return (
           <li
             key={question._id}
@@ -75,14 +90,24 @@ export function QuestionReview({
                 </Badge>
               )}
             </div>
+            {question.hi && (
+              <QuestionLanguageSwitch
+                className="mt-2"
+                value={shown.lang}
+                onChange={(lang) => {
+                  reader.stop();
+                  questionLanguage.setLang(question._id, lang);
+                }}
+              />
+            )}
             <p
-              lang={question.lang}
+              lang={shown.lang}
               data-reading={reader.part === 'question' || undefined}
               className={`mt-2 rounded-lg text-base font-medium whitespace-pre-line text-slate-900 ${
                 reader.part === 'question' ? 'bg-amber-100' : ''
               }`}
             >
-              {question.qn}
+              <RichText text={shown.qn} math={shown.math?.qn} />
             </p>
             {percentCorrect?.has(question._id) && (
               <p className="mt-1 text-sm text-slate-700">
@@ -90,7 +115,7 @@ export function QuestionReview({
               </p>
             )}
             <div className="mt-3">
-              <ListenControls question={question} reader={reader} />
+              <ListenControls question={listenable} reader={reader} />
             </div>
             {questionAction && <div className="mt-3">{questionAction(question._id)}</div>}
             <ul className="mt-4 space-y-2">
@@ -105,7 +130,7 @@ export function QuestionReview({
                 return (
                   <li
                     key={`${i}-${choice}`}
-                    lang={question.lang}
+                    lang={shown.lang}
                     data-correct={isAnswer || undefined}
                     data-selected={isSelected || undefined}
                     data-reading={reader.part === i || undefined}
@@ -116,7 +141,7 @@ export function QuestionReview({
                     <span className="grid size-7 shrink-0 place-items-center rounded-full bg-white/80 text-sm font-bold ring-1 ring-current/20">
                       {LETTERS[i] ?? i + 1}
                     </span>
-                    <span className="flex-1">{choice}</span>
+                    <span className="flex-1">{display(i)}</span>
                     {isAnswer ? (
                       <CheckCircle2 className="size-5 text-emerald-600" aria-label="Correct choice" />
                     ) : isSelected ? (
@@ -137,20 +162,26 @@ export function QuestionReview({
               <dl className="mt-4 grid gap-2 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
                 <div>
                   <dt className="font-semibold text-red-800">Your answer</dt>
-                  <dd className="text-slate-900">{selected ?? 'Not answered'}</dd>
+                  <dd className="text-slate-900" lang={selectedIndex >= 0 ? shown.lang : undefined}>
+                    {selectedIndex >= 0 ? display(selectedIndex) : (selected ?? 'Not answered')}
+                  </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-emerald-800">Correct answer</dt>
-                  <dd className="text-slate-900">{correctChoice}</dd>
+                  <dd className="text-slate-900" lang={shown.lang}>
+                    {display(question.ansIndex)}
+                  </dd>
                 </div>
               </dl>
             )}
-            {question.explanation && (
+            {shown.explanation && (
               <div className="mt-4 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-950">
                 <Lightbulb className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <div>
                   <p className="font-semibold">Explanation</p>
-                  <p className="mt-1 whitespace-pre-line">{question.explanation}</p>
+                  <p className="mt-1 whitespace-pre-line" lang={shown.explanationLang}>
+                    <RichText text={shown.explanation} math={shown.math?.explanation} />
+                  </p>
                 </div>
               </div>
             )}

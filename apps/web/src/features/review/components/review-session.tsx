@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { formatInterval, suggestRating } from '@quizcast/contract/domain/review';
 import { RATING_LABELS, type ReviewCard } from '@quizcast/contract/schemas/review';
+import { shownText, spokenText, type TextLang } from '@quizcast/contract/schemas/question-text';
+import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
+import { RichText } from '../../../components/question-text/rich-text';
+import { defaultQuestionLanguage, rememberQuestionLanguage } from '../../../lib/question-language';
 import { Button } from '../../../components/ui/button';
 import {
   QuestionReader,
@@ -57,6 +61,10 @@ export function ReviewSession({
   const reader = useMemo(() => new QuestionReader(browserSpeechEnvironment()), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const card = currentCard(state);
+  // Bilingual cards show in the learner's question language (issue 12); answers stay the own choice texts.
+  const [questionLang, setQuestionLang] = useState<TextLang>(defaultQuestionLanguage);
+  const shown = card ? shownText(card, questionLang) : null;
+  const spoken = shown ? spokenText(shown) : null;
   const suggestion = state.phase === 'revealed' ? suggestedRating(state, medianDurationMs) : null;
 
   useEffect(() => () => reader.stop(), [reader]);
@@ -68,10 +76,10 @@ export function ReviewSession({
     if (audioMode) {
       reader.read(
         {
-          qn: card.qn,
-          choices: state.order.map((i) => card.choices[i]!),
-          lang: card.lang,
-          audioUrl: card.audioUrl,
+          qn: spoken!.qn,
+          choices: state.order.map((i) => spoken!.choices[i]!),
+          lang: shown!.lang,
+          audioUrl: shown!.lang === card.lang ? card.audioUrl : null,
         },
         readListenSettings(),
         { onPart: setReadingPart },
@@ -88,12 +96,12 @@ export function ReviewSession({
   const feedback = useCallback(
     (rating: Grade, picked: number | null) => {
       if (!card) return '';
-      const answer = `${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`;
+      const answer = `${letterOf(state, card.ansIndex)}: ${spoken?.choices[card.ansIndex]}`;
       const verdict = picked === card.ansIndex ? 'Correct.' : `The answer is ${answer}.`;
-      const explanation = card.explanation ? ` ${card.explanation}` : '';
+      const explanation = spoken?.explanation ? ` ${spoken.explanation}` : '';
       return `${verdict}${explanation} Next review in ${formatInterval(card.intervals[rating])}.`;
     },
-    [card, state],
+    [card, spoken, state],
   );
 
   const nextCard = useCallback(
@@ -115,14 +123,14 @@ export function ReviewSession({
       if (audioMode) {
         const text = `${feedback(rating, picked)} Press Enter for the next card.`;
         setAnnouncement(text);
-        reader.say(text, card.lang, readListenSettings());
+        reader.say(text, shown?.lang ?? card.lang, readListenSettings());
       } else {
         nextCard(
           `Graded ${RATING_LABELS[rating]}. Next review in ${formatInterval(card.intervals[rating])}. `,
         );
       }
     },
-    [audioMode, card, feedback, nextCard, onGrade, reader],
+    [audioMode, card, feedback, nextCard, onGrade, reader, shown?.lang],
   );
 
   const grade = useCallback(
@@ -135,9 +143,9 @@ export function ReviewSession({
   const reveal = useCallback(() => {
     if (!card || state.phase !== 'answering') return;
     dispatch({ type: 'reveal', now: Date.now() });
-    const answer = `${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`;
+    const answer = `${letterOf(state, card.ansIndex)}: ${spoken?.choices[card.ansIndex]}`;
     setAnnouncement(isCorrect(state) ? `Correct. ${answer}` : `The answer is ${answer}`);
-  }, [card, state]);
+  }, [card, spoken, state]);
 
   const pick = useCallback(
     (position: number) => {
@@ -183,7 +191,10 @@ export function ReviewSession({
     return () => window.removeEventListener('keydown', onKey);
   }, [grade, nextCard, pick, reveal, state.phase]);
 
-  if (!card) return null;
+  if (!card || !shown) return null;
+  const choiceText = (i: number) => (
+    <RichText text={shown.choices[i] ?? card.choices[i] ?? ''} math={shown.math?.choices[i]} />
+  );
   const revealed = state.phase !== 'answering';
   const textId = `review-qn-${card.cardId}`;
 
@@ -195,14 +206,25 @@ export function ReviewSession({
         </h2>
         <p className="text-xs text-slate-600">{card.quizName}</p>
       </div>
+      {card.hi && (
+        <QuestionLanguageSwitch
+          className="mt-3"
+          value={shown.lang}
+          onChange={(lang) => {
+            reader.stop();
+            setQuestionLang(lang);
+            rememberQuestionLanguage(lang);
+          }}
+        />
+      )}
       <p
         id={textId}
-        lang={card.lang}
+        lang={shown.lang}
         className={`mt-3 rounded-lg text-lg leading-relaxed font-medium whitespace-pre-line text-slate-900 ${
           readingPart === 'question' ? 'bg-amber-100' : ''
         }`}
       >
-        {card.qn}
+        <RichText text={shown.qn} math={shown.math?.qn} />
       </p>
       <div role="group" aria-label="Choices" className="mt-5 space-y-3">
         {state.order.map((choiceIndex, position) => {
@@ -213,7 +235,7 @@ export function ReviewSession({
             <button
               key={choiceIndex}
               type="button"
-              lang={card.lang}
+              lang={shown.lang}
               aria-pressed={chosen}
               disabled={revealed}
               onClick={() => pick(position)}
@@ -230,7 +252,7 @@ export function ReviewSession({
               <span className="font-semibold text-slate-700" aria-hidden="true">
                 {optionLetter(position)}.
               </span>
-              <span className="whitespace-pre-line">{card.choices[choiceIndex]}</span>
+              <span className="whitespace-pre-line">{choiceText(choiceIndex)}</span>
               {right && (
                 <span className="ml-auto text-sm font-semibold text-emerald-800">Correct answer</span>
               )}
@@ -249,17 +271,22 @@ export function ReviewSession({
       {revealed && (
         <div className="mt-5 space-y-4">
           <p className={`font-semibold ${isCorrect(state) ? 'text-emerald-800' : 'text-red-800'}`}>
-            {isCorrect(state)
-              ? 'Correct!'
-              : state.picked === null
-                ? `You did not pick. The answer is ${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`
-                : `You picked ${letterOf(state, state.picked)}. The answer is ${letterOf(state, card.ansIndex)}: ${card.choices[card.ansIndex]}`}
+            {isCorrect(state) ? (
+              'Correct!'
+            ) : (
+              <>
+                {state.picked === null
+                  ? `You did not pick. The answer is ${letterOf(state, card.ansIndex)}: `
+                  : `You picked ${letterOf(state, state.picked)}. The answer is ${letterOf(state, card.ansIndex)}: `}
+                <span lang={shown.lang}>{choiceText(card.ansIndex)}</span>
+              </>
+            )}
           </p>
-          {card.explanation && (
+          {shown.explanation && (
             <div className="rounded-xl bg-slate-50 p-4">
               <h3 className="text-sm font-semibold text-slate-700">Explanation</h3>
-              <p lang={card.lang} className="mt-1 whitespace-pre-line text-slate-800">
-                {card.explanation}
+              <p lang={shown.explanationLang} className="mt-1 whitespace-pre-line text-slate-800">
+                <RichText text={shown.explanation} math={shown.math?.explanation} />
               </p>
             </div>
           )}
