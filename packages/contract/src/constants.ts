@@ -10,8 +10,6 @@ export const STORAGE_KEYS = {
   audioMode: 'QUIZCAST_AUDIO_MODE',
   /** The language chosen on this device: "en" or "hi" (issue 18). */
   language: 'QUIZCAST_LANGUAGE',
-  /** The language bilingual questions open in on this device: "en" or "hi" (issue 12). */
-  questionLanguage: 'QUIZCAST_QUESTION_LANGUAGE',
 } as const;
 
 export const EDUCATION_LEVELS = [

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS } from '@quizcast/contract/constants';
+/** On this device: "en" or "hi". */
+const QUESTION_LANGUAGE_KEY = 'QUIZCAST_QUESTION_LANGUAGE';
 import type { TextLang } from '@quizcast/contract/schemas/question-text';
 import { currentLanguage } from '../i18n/i18n';
 import { storage } from './storage';
@@ -8,10 +9,10 @@ import { storage } from './storage';
  * app's language (which follows the learner's preferred language in their profile).
  */
 export function defaultQuestionLanguage(): TextLang {
-  const stored = storage.get(STORAGE_KEYS.questionLanguage);
+  const stored = storage.get(QUESTION_LANGUAGE_KEY);
   return stored === 'en' || stored === 'hi' ? stored : currentLanguage();
 }
 
 export function rememberQuestionLanguage(lang: TextLang): void {
-  storage.set(STORAGE_KEYS.questionLanguage, lang);
+  storage.set(QUESTION_LANGUAGE_KEY, lang);
 }

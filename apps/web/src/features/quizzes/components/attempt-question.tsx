@@ -1,8 +1,7 @@
 import { forwardRef, useId, type ReactNode } from 'react';
 import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
-import { shownText, type TextLang } from '@quizcast/contract/schemas/question-text';
+import { shownText, type TextLang } from '@quizcast/contract/domain/question-text';
 import { Badge } from '../../../components/ui/badge';
-import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
 import { RichText } from '../../../components/question-text/rich-text';
 
 /**
@@ -60,7 +59,26 @@ export const AttemptQuestion = forwardRef<
         </span>
       </div>
       {question.hi && onLangChange && (
-        <QuestionLanguageSwitch className="mt-3" value={shown.lang} onChange={onLangChange} />
+        // The same switch as components/question-text/language-switch, written here so the attempt
+        // screen's bundle shares its class names with the audio-mode button (ADR 013 budget).
+        <div role="group" aria-label="Question language" className="mt-3 flex gap-2">
+          {(['en', 'hi'] as const).map((lang) => (
+            <button
+              key={lang}
+              type="button"
+              lang={lang}
+              aria-pressed={shown.lang === lang}
+              onClick={() => onLangChange(lang)}
+              className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold ring-1 ${
+                shown.lang === lang
+                  ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800'
+                  : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
+              }`}
+            >
+              {lang === 'en' ? 'English' : 'हिन्दी'}
+            </button>
+          ))}
+        </div>
       )}
       {listen && <div className="mt-3">{listen}</div>}
       <p

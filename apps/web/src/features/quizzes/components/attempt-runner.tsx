@@ -7,7 +7,7 @@ import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
-import { shownText, spokenText, type TextLang } from '@quizcast/contract/schemas/question-text';
+import { shownText, spokenText, type TextLang } from '@quizcast/contract/domain/question-text';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';

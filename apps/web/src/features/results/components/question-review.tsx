@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
-import { shownText, spokenText } from '@quizcast/contract/schemas/question-text';
+import { shownText, spokenText, withExplanation } from '@quizcast/contract/domain/question-text';
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
 import { RichText } from '../../../components/question-text/rich-text';
@@ -58,7 +58,7 @@ export function QuestionReview({
         const selected = answer?.selectedOption ?? null;
         const isCorrect = answer?.isCorrect ?? false;
         // Bilingual questions show in the learner's language (issue 12); answers stay the own choice texts.
-        const shown = shownText(question, questionLanguage.langOf(question._id));
+        const shown = withExplanation(shownText(question, questionLanguage.langOf(question._id)), question);
         const display = (i: number) => (
           <RichText text={shown.choices[i] ?? question.choices[i] ?? ''} math={shown.math?.choices[i]} />
         );

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { formatInterval, suggestRating } from '@quizcast/contract/domain/review';
 import { RATING_LABELS, type ReviewCard } from '@quizcast/contract/schemas/review';
-import { shownText, spokenText, type TextLang } from '@quizcast/contract/schemas/question-text';
+import {
+  shownText,
+  spokenText,
+  withExplanation,
+  type TextLang,
+} from '@quizcast/contract/domain/question-text';
 import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
 import { RichText } from '../../../components/question-text/rich-text';
 import { defaultQuestionLanguage, rememberQuestionLanguage } from '../../../lib/question-language';
@@ -63,7 +68,7 @@ export function ReviewSession({
   const card = currentCard(state);
   // Bilingual cards show in the learner's question language (issue 12); answers stay the own choice texts.
   const [questionLang, setQuestionLang] = useState<TextLang>(defaultQuestionLanguage);
-  const shown = card ? shownText(card, questionLang) : null;
+  const shown = card ? withExplanation(shownText(card, questionLang), card) : null;
   const spoken = shown ? spokenText(shown) : null;
   const suggestion = state.phase === 'revealed' ? suggestedRating(state, medianDurationMs) : null;
 

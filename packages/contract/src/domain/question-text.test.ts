@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownText, spokenText } from './question-text';
+import { shownText, spokenText, withExplanation } from './question-text';
 
 const m = (html: string, speech: string) => ({ html, speech });
 const question = {
@@ -21,7 +21,7 @@ const question = {
 
 describe('shownText', () => {
   it('shows the Hindi version when asked, keeping the choices in place', () => {
-    const hi = shownText(question, 'hi');
+    const hi = withExplanation(shownText(question, 'hi'), question);
     expect(hi.lang).toBe('hi');
     expect(hi.choices).toEqual(['$1$', 'दो']);
     expect(spokenText(hi)).toEqual({
