@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Headphones, LogOut, Pause, Play, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
@@ -9,7 +9,6 @@ import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
 import { shownText, spokenText, type TextLang } from '@quizcast/contract/domain/question-text';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { useQuestionReader } from '../../../hooks/use-question-reader';
@@ -28,8 +27,16 @@ import { AttemptClock } from './attempt-clock';
 import { AttemptQuestion } from './attempt-question';
 import { OfflineNotice } from './offline-notice';
 import { QuestionPalette } from './question-palette';
-import { SubmitDialog } from './submit-dialog';
-import { TimeUpScreen, type TimeUpOutcome } from './time-up-screen';
+import type { TimeUpOutcome } from './time-up-screen';
+
+// Needed only on Submit, Quit or at time-up: fetched right after the screen is usable (and
+// precached by the service worker), so they stay out of the screen's first bytes (ADR 013 budget).
+const loadSubmitDialog = () => import('./submit-dialog');
+const loadConfirmDialog = () => import('../../../components/ui/confirm-dialog');
+const loadTimeUpScreen = () => import('./time-up-screen');
+const SubmitDialog = lazy(() => loadSubmitDialog().then((m) => ({ default: m.SubmitDialog })));
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+const TimeUpScreen = lazy(() => loadTimeUpScreen().then((m) => ({ default: m.TimeUpScreen })));
 
 /** State the submitted page receives. */
 export interface QuizSubmittedState {
@@ -316,6 +323,10 @@ export function AttemptRunner({
   }, []);
   const onExpire = useCallback(() => void autoSubmit(), [autoSubmit]);
 
+  useEffect(() => {
+    void loadTimeUpScreen();
+  }, []);
+
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
   const onAudioKey = (event: KeyboardEvent) => {
     if (!audioMode || !question || phase !== 'running' || confirmSubmit || confirmQuit) return;
@@ -359,11 +370,13 @@ export function AttemptRunner({
 
   if (flow.phase === 'time-up') {
     return (
-      <TimeUpScreen
-        quizName={attempt.name}
-        outcome={flow.outcome}
-        onClose={() => leaveTo(WEB_ROUTES.quizzes)}
-      />
+      <Suspense fallback={null}>
+        <TimeUpScreen
+          quizName={attempt.name}
+          outcome={flow.outcome}
+          onClose={() => leaveTo(WEB_ROUTES.quizzes)}
+        />
+      </Suspense>
     );
   }
   if (!question) {
@@ -484,25 +497,30 @@ export function AttemptRunner({
 
       <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
 
-      <SubmitDialog
-        open={confirmSubmit}
-        onOpenChange={setConfirmSubmit}
-        counts={paletteCounts(questionIds, entries)}
-        onConfirm={() => void submitNow()}
-      />
-      <ConfirmDialog
-        open={confirmQuit || blocked}
-        onOpenChange={(open) => {
-          setConfirmQuit(open);
-          if (!open && blocker.state === 'blocked') blocker.reset();
-        }}
-        title="Quit the quiz?"
-        message="The timer keeps running. Your answers are saved, and you can come back to continue before the time is up."
-        confirmLabel="Quit"
-        cancelLabel="Keep going"
-        destructive
-        onConfirm={quit}
-      />
+      {/* Rendered closed from the start, so their code loads at once (see the lazy imports above). */}
+      <Suspense fallback={null}>
+        <SubmitDialog
+          open={confirmSubmit}
+          onOpenChange={setConfirmSubmit}
+          counts={paletteCounts(questionIds, entries)}
+          onConfirm={() => void submitNow()}
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          open={confirmQuit || blocked}
+          onOpenChange={(open) => {
+            setConfirmQuit(open);
+            if (!open && blocker.state === 'blocked') blocker.reset();
+          }}
+          title="Quit the quiz?"
+          message="The timer keeps running. Your answers are saved, and you can come back to continue before the time is up."
+          confirmLabel="Quit"
+          cancelLabel="Keep going"
+          destructive
+          onConfirm={quit}
+        />
+      </Suspense>
     </div>
   );
 }
