@@ -1,6 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Headphones, LogOut, Pause, Play, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
@@ -29,14 +39,36 @@ import { OfflineNotice } from './offline-notice';
 import { QuestionPalette } from './question-palette';
 import type { TimeUpOutcome } from './time-up-screen';
 
-// Needed only on Submit, Quit or at time-up: fetched right after the screen is usable (and
-// precached by the service worker), so they stay out of the screen's first bytes (ADR 013 budget).
-const loadSubmitDialog = () => import('./submit-dialog');
-const loadConfirmDialog = () => import('../../../components/ui/confirm-dialog');
-const loadTimeUpScreen = () => import('./time-up-screen');
-const SubmitDialog = lazy(() => loadSubmitDialog().then((m) => ({ default: m.SubmitDialog })));
-const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
-const TimeUpScreen = lazy(() => loadTimeUpScreen().then((m) => ({ default: m.TimeUpScreen })));
+/**
+ * A part needed only on Submit, Quit or at time-up, kept out of the screen's first bytes (ADR 013
+ * budget): its fetch starts as soon as this module runs, alongside the attempt's own request, and
+ * the screen never waits for it. A fetch that fails (the connection dropped at that moment, no
+ * service worker yet) is tried again when the connection returns or 5 s later, never thrown to the
+ * error boundary.
+ */
+function eager<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const attempt = (): Promise<{ default: ComponentType<P> }> =>
+    load().then(
+      (component) => ({ default: component }),
+      () =>
+        new Promise((resolve) => {
+          const again = () => {
+            window.removeEventListener('online', again);
+            clearTimeout(timer);
+            resolve(attempt());
+          };
+          const timer = setTimeout(again, 5_000);
+          window.addEventListener('online', again);
+        }),
+    );
+  const ready = attempt();
+  return lazy(() => ready);
+}
+const SubmitDialog = eager(() => import('./submit-dialog').then((m) => m.SubmitDialog));
+const ConfirmDialog = eager(() =>
+  import('../../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog),
+);
+const TimeUpScreen = eager(() => import('./time-up-screen').then((m) => m.TimeUpScreen));
 
 /** State the submitted page receives. */
 export interface QuizSubmittedState {
@@ -323,10 +355,6 @@ export function AttemptRunner({
   }, []);
   const onExpire = useCallback(() => void autoSubmit(), [autoSubmit]);
 
-  useEffect(() => {
-    void loadTimeUpScreen();
-  }, []);
-
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
   const onAudioKey = (event: KeyboardEvent) => {
     if (!audioMode || !question || phase !== 'running' || confirmSubmit || confirmQuit) return;
@@ -497,7 +525,6 @@ export function AttemptRunner({
 
       <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
 
-      {/* Rendered closed from the start, so their code loads at once (see the lazy imports above). */}
       <Suspense fallback={null}>
         <SubmitDialog
           open={confirmSubmit}
