@@ -107,7 +107,8 @@ describe('demo question bank', () => {
     expect(bilingual[1]!.questions.map((q) => q.ansIndex)).toEqual([1, 2, 0, 3, 1, 0, 1, 2, 1, 0, 2, 3]);
   });
 
-  it('renders every formula in the bank, in both languages', async () => {
+  // About 600 formulas through Temml and the speech engine: seconds alone, more on a busy machine.
+  it('renders every formula in the bank, in both languages', { timeout: 180_000 }, async () => {
     for (const { quiz, question } of allQuestions) {
       const { problems } = await renderQuestionMath(question, `${quiz.key}: ${question.qn}`);
       expect(problems).toEqual([]);
