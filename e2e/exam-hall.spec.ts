@@ -47,6 +47,8 @@ async function startAttempt(page: Page, quizId: string, name: string): Promise<S
   await page.goto(`/quizzes/intro/${quizId}`);
   await page.getByRole('button', { name: 'Start Quiz Now' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The intro page has the same h1: wait for the attempt itself before cutting the network.
+  await expect(page.getByRole('heading', { name: /^Question \d+ of \d+$/ })).toBeVisible();
   return learner;
 }
 

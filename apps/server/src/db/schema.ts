@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { QuestionMath } from '@quizcast/contract/schemas/question-text';
 import {
   boolean,
   check,
@@ -147,6 +148,12 @@ export const quizzes = pgTable(
   ],
 );
 
+/** The rendered formulas of a question's own texts (`main`) and of its Hindi version (`hi`). */
+export interface StoredQuestionMath {
+  main: QuestionMath | null;
+  hi: QuestionMath | null;
+}
+
 export const questions = pgTable(
   'questions',
   {
@@ -176,6 +183,12 @@ export const questions = pgTable(
       .default('mcq'),
     numericAnswer: numeric('numeric_answer'),
     tolerance: numeric('tolerance'),
+    /** Optional Hindi version (issue 12): the choices in the same order as `choices`. */
+    qnHi: text('qn_hi'),
+    choicesHi: jsonb('choices_hi').$type<string[]>(),
+    explanationHi: text('explanation_hi'),
+    /** Formulas rendered when the quiz was saved (ADR 019); null when no text has one. */
+    math: jsonb('math').$type<StoredQuestionMath>(),
   },
   (t) => [
     uniqueIndex('questions_quiz_position_key').on(t.quizId, t.position),

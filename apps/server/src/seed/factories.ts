@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { attempts, questions, quizzes, users } from '../db/schema';
+import { renderQuestionMath } from '../lib/question-math';
 
 /** Factories typed from the schema, shared by the demo seed, tests and benchmarks. */
 
@@ -50,6 +51,10 @@ export interface QuestionSeed {
   type?: 'mcq' | 'numeric';
   numericAnswer?: string | null;
   tolerance?: string | null;
+  /** Optional Hindi version (issue 12). */
+  qnHi?: string | null;
+  choicesHi?: string[] | null;
+  explanationHi?: string | null;
 }
 
 export function buildQuestions(count: number): QuestionSeed[] {
@@ -90,19 +95,29 @@ export async function createQuiz(
   now: Date = new Date(),
 ): Promise<CreatedQuiz> {
   const [quiz] = await db.insert(quizzes).values(buildQuiz(overrides, now)).returning();
-  const rows: QuestionInsert[] = questionSeeds.map((q, position) => ({
-    quizId: quiz!.id,
-    position,
-    qn: q.qn,
-    choices: q.choices,
-    ansIndex: q.ansIndex,
-    explanation: q.explanation ?? null,
-    lang: q.lang ?? 'en',
-    topic: q.topic ?? null,
-    type: q.type ?? 'mcq',
-    numericAnswer: q.numericAnswer ?? null,
-    tolerance: q.tolerance ?? null,
-  }));
+  const rows: QuestionInsert[] = [];
+  for (const [position, q] of questionSeeds.entries()) {
+    // Formulas are rendered as the admin API would (ADR 019); a broken one in seed data is a bug.
+    const { math, problems } = await renderQuestionMath(q, `Question ${position + 1}`);
+    if (problems.length) throw new Error(problems.join('; '));
+    rows.push({
+      quizId: quiz!.id,
+      position,
+      qn: q.qn,
+      choices: q.choices,
+      ansIndex: q.ansIndex,
+      explanation: q.explanation ?? null,
+      lang: q.lang ?? 'en',
+      topic: q.topic ?? null,
+      type: q.type ?? 'mcq',
+      numericAnswer: q.numericAnswer ?? null,
+      tolerance: q.tolerance ?? null,
+      qnHi: q.qnHi ?? null,
+      choicesHi: q.choicesHi ?? null,
+      explanationHi: q.explanationHi ?? null,
+      math,
+    });
+  }
   const inserted = rows.length ? await db.insert(questions).values(rows).returning() : [];
   return { quiz: quiz!, questions: inserted.sort((a, b) => a.position - b.position) };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EDUCATION_LEVELS, EXAM_FAMILIES } from '@quizcast/contract/constants';
 import { canonicalNumber, numericAnswerMatches } from '@quizcast/contract/domain/numeric-answer';
 import { questionViolations } from '@quizcast/contract/schemas/admin';
+import { renderQuestionMath } from '../lib/question-math';
 import { DEMO_QUIZZES } from './question-bank';
 
 const allQuestions = DEMO_QUIZZES.flatMap((quiz) => quiz.questions.map((question) => ({ quiz, question })));
@@ -97,5 +98,37 @@ describe('demo question bank', () => {
 
   it('includes at least one multi-line question', () => {
     expect(allQuestions.some(({ question }) => question.qn.includes('\n'))).toBe(true);
+  });
+
+  it('has a JEE physics and a NEET chemistry quiz that are fully bilingual and use formulas (issue 12)', () => {
+    const bilingual = DEMO_QUIZZES.filter((quiz) => quiz.questions.every((q) => q.qnHi));
+    expect(bilingual.map((quiz) => [quiz.key, quiz.exam])).toEqual([
+      ['neet-chemistry-formulas', 'NEET'],
+      ['jee-main-physics-formulas', 'JEE'],
+    ]);
+    for (const quiz of bilingual) {
+      // demo.ts draws every quiz's seeded answers from one generator: these shapes keep the other
+      // quizzes' scores and podiums as they were.
+      expect(
+        quiz.questions.map((q) => q.choices.length),
+        quiz.key,
+      ).toEqual(Array(12).fill(4));
+      for (const [i, q] of quiz.questions.entries()) {
+        expect(questionViolations({ ...q, lang: 'en' }, `${quiz.key} ${i + 1}`)).toEqual([]);
+        expect(q.choicesHi, q.qn).toHaveLength(q.choices.length);
+        expect(q.explanationHi?.trim(), q.qn).toBeTruthy();
+      }
+      expect(quiz.questions.filter((q) => q.qn.includes('$')).length, quiz.key).toBeGreaterThanOrEqual(8);
+    }
+    expect(bilingual[0]!.questions.map((q) => q.ansIndex)).toEqual([1, 2, 0, 3, 1, 2, 0, 3, 1, 2, 0, 2]);
+    expect(bilingual[1]!.questions.map((q) => q.ansIndex)).toEqual([1, 2, 0, 3, 1, 0, 1, 2, 1, 0, 2, 3]);
+  });
+
+  // About 600 formulas through Temml and the speech engine: seconds alone, more on a busy machine.
+  it('renders every formula in the bank, in both languages', { timeout: 180_000 }, async () => {
+    for (const { quiz, question } of allQuestions) {
+      const { problems } = await renderQuestionMath(question, `${quiz.key}: ${question.qn}`);
+      expect(problems).toEqual([]);
+    }
   });
 });

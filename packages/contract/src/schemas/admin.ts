@@ -51,6 +51,11 @@ export interface QuestionDraft {
   type?: QuestionType;
   numericAnswer?: string | null;
   tolerance?: string | null;
+  lang?: QuestionLang;
+  /** Optional Hindi version (issue 12): question, every choice (same order), explanation. */
+  qnHi?: string | null;
+  choicesHi?: string[] | null;
+  explanationHi?: string | null;
 }
 
 /** The rules of a numeric question's answer and tolerance (editor, CSV import and API alike). */
@@ -67,6 +72,37 @@ export function numericAnswerViolations(
   if (tolerance && (canonicalNumber(tolerance) === null || tolerance.startsWith('-')))
     problems.push(`${label}: the tolerance must be a number of 0 or more, like 0.01`);
   if (q.choices.length) problems.push(`${label}: a numeric question has no choices`);
+  return problems;
+}
+
+/** True when the draft carries any Hindi-version text. */
+export function hasHindiVersion(q: Pick<QuestionDraft, 'qnHi' | 'choicesHi' | 'explanationHi'>): boolean {
+  return Boolean(q.qnHi?.trim() || q.choicesHi?.some((c) => c.trim()) || q.explanationHi?.trim());
+}
+
+/** The rules of the Hindi version: all of question and choices, or nothing. */
+function hindiViolations(q: QuestionDraft, label: string): string[] {
+  if (!hasHindiVersion(q)) return [];
+  const problems: string[] = [];
+  if (q.lang === 'hi') problems.push(`${label}: a Hindi question cannot have a second Hindi version`);
+  if (!q.qnHi?.trim())
+    problems.push(`${label}: the Hindi question text is required when it has Hindi choices`);
+  else if (q.qnHi.length > QUESTION_TEXT_MAX)
+    problems.push(`${label}: Hindi question text must be at most ${QUESTION_TEXT_MAX} characters`);
+  const hi = q.choicesHi ?? [];
+  if (hi.length !== q.choices.length) {
+    problems.push(
+      `${label}: needs a Hindi text for each of its ${q.choices.length} choices (has ${hi.length})`,
+    );
+  }
+  hi.forEach((choice, i) => {
+    const letter = CHOICE_LETTERS[i] ?? String(i + 1);
+    if (!choice.trim()) problems.push(`${label}: Hindi choice ${letter} is empty`);
+    else if (choice.length > CHOICE_TEXT_MAX)
+      problems.push(`${label}: Hindi choice ${letter} must be at most ${CHOICE_TEXT_MAX} characters`);
+  });
+  if (q.explanationHi && q.explanationHi.length > EXPLANATION_MAX)
+    problems.push(`${label}: Hindi explanation must be at most ${EXPLANATION_MAX} characters`);
   return problems;
 }
 
@@ -89,6 +125,7 @@ export function questionViolations(q: QuestionDraft, label: string): string[] {
     problems.push(`${label}: explanation must be at most ${EXPLANATION_MAX} characters`);
   if (typeof q.topic === 'string' && q.topic.trim().length > TOPIC_MAX)
     problems.push(`${label}: topic must be at most ${TOPIC_MAX} characters`);
+  problems.push(...hindiViolations(q, label));
   return problems;
 }
 
@@ -155,6 +192,15 @@ export const questionInputSchema = z.object({
   type: z.enum(QUESTION_TYPES, { error: 'Question type must be "mcq" or "numeric"' }).optional(),
   numericAnswer: numericText('The answer'),
   tolerance: numericText('The tolerance'),
+  /** Optional Hindi version; `$…$` TeX is allowed in every text (ADR 019). */
+  qnHi: z.string({ error: 'Hindi question text must be text' }).nullable().optional(),
+  choicesHi: z
+    .array(z.string({ error: 'Each Hindi choice must be text' }), {
+      error: 'Hindi choices must be a list of text',
+    })
+    .nullable()
+    .optional(),
+  explanationHi: z.string({ error: 'Hindi explanation must be text' }).nullable().optional(),
 });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
@@ -232,7 +278,11 @@ const quizFieldsSchema = z.object({
 /** The draft the rules read, or null when a field is mistyped (its own schema reports that). */
 function asDraft(q: unknown): QuestionDraft | null {
   if (typeof q !== 'object' || q === null) return null;
-  const { qn, ansIndex, type, numericAnswer, tolerance } = q as Record<string, unknown>;
+  const { qn, ansIndex, type, numericAnswer, tolerance, qnHi, choicesHi, explanationHi } = q as Record<
+    string,
+    unknown
+  >;
+  const optionalText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
   const choices = (q as Record<string, unknown>).choices ?? [];
   const text = (v: unknown) => (typeof v === 'number' ? String(v) : v);
   const numberish = (v: unknown) => v === undefined || v === null || typeof v === 'string';
@@ -242,7 +292,14 @@ function asDraft(q: unknown): QuestionDraft | null {
     !choices.every((c) => typeof c === 'string') ||
     (ansIndex !== undefined && typeof ansIndex !== 'number') ||
     !numberish(text(numericAnswer)) ||
-    !numberish(text(tolerance))
+    !numberish(text(tolerance)) ||
+    !optionalText(qnHi) ||
+    !optionalText(explanationHi) ||
+    !(
+      choicesHi === undefined ||
+      choicesHi === null ||
+      (Array.isArray(choicesHi) && choicesHi.every((c) => typeof c === 'string'))
+    )
   )
     return null;
   return {
@@ -327,6 +384,9 @@ export const adminQuestionSchema = z.object({
   explanation: z.string().nullable(),
   lang: z.enum(QUESTION_LANGS),
   topic: z.string().nullable(),
+  qnHi: z.string().nullable(),
+  choicesHi: z.array(z.string()).nullable(),
+  explanationHi: z.string().nullable(),
   /** The attached recording (played instead of speech), if any. */
   audioUrl: z.string().nullable(),
   type: z.enum(QUESTION_TYPES),
@@ -454,6 +514,9 @@ export const importPreviewResponseSchema = z.object({
       type: z.enum(QUESTION_TYPES).optional(),
       numericAnswer: z.string().nullable().optional(),
       tolerance: z.string().nullable().optional(),
+      qnHi: z.string().optional(),
+      choicesHi: z.array(z.string()).optional(),
+      explanationHi: z.string().optional(),
     }),
   ),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXAM_FAMILIES, QUIZ_LIST_FIRST_PAGE, QUIZ_LIST_MAX_LIMIT, QUIZ_LIST_PAGE_SIZE } from '../constants';
 import { QUIZ_MESSAGES } from '../messages/quiz';
+import { attemptTextFields } from './question-text';
 
 /**
  * Participant quiz calls (spec sections 3 and 7; issue "Quizzes for participants").
@@ -101,6 +102,8 @@ export const attemptQuestionSchema = z.object({
    * `selectedOption` as its canonical text. Never the answer or the tolerance.
    */
   type: z.literal('numeric').optional(),
+  /** Formulas rendered on the server and the Hindi version (ADR 019); no explanation before publication. */
+  ...attemptTextFields,
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { questionTextFields } from './question-text';
 
 /** Results: the participant's summary, the public latest-result podium and a quiz's leaderboard. */
 
@@ -27,6 +28,8 @@ export const summaryQuestionSchema = z.object({
   type: z.literal('numeric').optional(),
   numericAnswer: z.string().nullable().optional(),
   tolerance: z.string().nullable().optional(),
+  /** Formulas rendered on the server and the Hindi version (ADR 019). */
+  ...questionTextFields,
 });
 export type SummaryQuestion = z.infer<typeof summaryQuestionSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { indiaDayKey } from '../domain/review';
+import { questionTextFields } from './question-text';
 
 /** Spaced repetition (ADR 011): the queue, grading, stats and settings. */
 
@@ -90,6 +91,8 @@ export const reviewCardSchema = z.object({
   type: z.literal('numeric').optional(),
   numericAnswer: z.string().nullable().optional(),
   tolerance: z.string().nullable().optional(),
+  /** Formulas rendered on the server and the Hindi version (ADR 019). */
+  ...questionTextFields,
   source: z.enum(['wrong', 'skipped', 'unsure', 'manual']),
   state: z.enum(CARD_STATES),
   due: z.string(),

@@ -12,6 +12,7 @@ import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
   ATTEMPT_STATUS_LABELS,
+  hasHindiVersion,
   QUIZ_QUESTIONS_MAX,
   type AdminQuestion,
   type AdminQuiz,
@@ -27,6 +28,8 @@ import {
   type QuizParticipantsResponse,
 } from '@quizcast/contract/schemas/admin';
 import type { Clock } from '../../lib/clock';
+import { renderQuestionMath } from '../../lib/question-math';
+import type { StoredQuestionMath } from '../../db/schema';
 import type { FileStorage } from '../../providers/storage/storage';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { fileUrl } from '../students/profile-photo';
@@ -81,33 +84,71 @@ function quizValues(input: QuizInputParsed): Omit<QuizInsert, 'createdBy'> {
 export const END_TIME_AFTER_PUBLICATION_MESSAGE =
   'The end time cannot change after the results have been published';
 
+type QuestionFields = {
+  qn: string;
+  choices: string[];
+  ansIndex?: number;
+  explanation?: string | null;
+  lang?: 'en' | 'hi';
+  topic?: string | null;
+  type?: QuestionType;
+  numericAnswer?: string | null;
+  tolerance?: string | null;
+  qnHi?: string | null;
+  choicesHi?: string[] | null;
+  explanationHi?: string | null;
+};
+
+/** The texts as stored: trimmed, the Hindi version all or nothing (issue 12). */
+function questionTexts(q: QuestionFields) {
+  const bilingual = hasHindiVersion(q);
+  return {
+    qn: q.qn.trim(),
+    choices: q.choices.map((c) => c.trim()),
+    explanation: q.explanation?.trim() || null,
+    lang: q.lang ?? ('en' as const),
+    qnHi: bilingual ? q.qnHi!.trim() : null,
+    choicesHi: bilingual ? (q.choicesHi ?? []).map((c) => c.trim()) : null,
+    explanationHi: bilingual ? q.explanationHi?.trim() || null : null,
+  };
+}
+
+/**
+ * The formulas of every question rendered (ADR 019), before anything is written: a malformed one is
+ * a 400 naming its question ("Question 3: …", or its line for an import).
+ */
+async function renderedMath(
+  questions: QuestionFields[],
+  label: (i: number) => string,
+): Promise<(StoredQuestionMath | null)[]> {
+  const problems: string[] = [];
+  const out: (StoredQuestionMath | null)[] = [];
+  for (const [i, q] of questions.entries()) {
+    const { math, problems: found } = await renderQuestionMath(questionTexts(q), label(i));
+    problems.push(...found);
+    out.push(math);
+  }
+  if (problems.length) throw badRequest(problems);
+  return out;
+}
+
 function questionValues(
-  q: {
-    qn: string;
-    choices: string[];
-    ansIndex?: number;
-    explanation?: string | null;
-    lang?: 'en' | 'hi';
-    topic?: string | null;
-    type?: QuestionType;
-    numericAnswer?: string | null;
-    tolerance?: string | null;
-  },
+  q: QuestionFields,
   position: number,
+  math: StoredQuestionMath | null,
 ): QuestionValues {
   const numeric = q.type === 'numeric';
   return {
     position,
-    qn: q.qn.trim(),
+    ...questionTexts(q),
     choices: numeric ? [] : q.choices.map((c) => c.trim()),
     ansIndex: numeric ? 0 : (q.ansIndex ?? 0),
-    explanation: q.explanation?.trim() || null,
-    lang: q.lang ?? 'en',
     topic: q.topic?.trim() || null,
     // Numeric questions (issue 12): the key and tolerance as canonical decimal text ("2.50" → "2.5").
     type: numeric ? 'numeric' : 'mcq',
     numericAnswer: numeric ? canonicalNumber(q.numericAnswer ?? '') : null,
     tolerance: numeric && q.tolerance?.trim() ? canonicalNumber(q.tolerance) : null,
+    math,
   };
 }
 
@@ -120,6 +161,9 @@ function toAdminQuestion(q: QuestionRow): AdminQuestion {
     explanation: q.explanation,
     lang: q.lang,
     topic: q.topic,
+    qnHi: q.qnHi,
+    choicesHi: q.choicesHi,
+    explanationHi: q.explanationHi,
     audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
     type: q.type,
     numericAnswer: q.numericAnswer,
@@ -154,10 +198,11 @@ export class AdminService {
   // ---- quizzes ---------------------------------------------------------------------------------
 
   async createQuiz(input: QuizInputParsed, admin: UserRow): Promise<AdminQuiz> {
+    const math = await renderedMath(input.questions, (i) => `Question ${i + 1}`);
     const quiz = await this.repo.transaction((repo) =>
       repo.insertQuiz(
         { ...quizIntegrityDefaults(input), ...quizValues(input), createdBy: admin.id },
-        input.questions.map((q, i) => questionValues(q, i)),
+        input.questions.map((q, i) => questionValues(q, i, math[i]!)),
       ),
     );
     return this.getQuiz(quiz.id);
@@ -169,6 +214,7 @@ export class AdminService {
    * time, price and publishing; questions, choices, answers, duration, start and marking are frozen (409).
    */
   async updateQuiz(id: string, input: QuizInputParsed): Promise<AdminQuiz> {
+    const math = await renderedMath(input.questions, (i) => `Question ${i + 1}`);
     const removedRecordings = await this.repo.transaction(async (repo): Promise<string[]> => {
       const quiz = await repo.lockQuiz(id);
       if (!quiz) throw notFound(QUIZ_NOT_FOUND);
@@ -188,10 +234,16 @@ export class AdminService {
         await repo.updateQuiz(id, values);
         for (const [i, q] of input.questions.entries()) {
           const row = existing[i]!;
+          const texts = questionTexts({ ...q, lang: q.lang ?? row.lang });
+          // Choices are frozen (checked above); their Hindi wording may still be corrected.
           await repo.updateQuestion(id, row.id, {
-            qn: q.qn.trim(),
-            explanation: q.explanation?.trim() || null,
-            lang: q.lang ?? row.lang,
+            qn: texts.qn,
+            explanation: texts.explanation,
+            lang: texts.lang,
+            qnHi: texts.qnHi,
+            choicesHi: texts.choicesHi,
+            explanationHi: texts.explanationHi,
+            math: math[i]!,
             topic: q.topic === undefined ? row.topic : q.topic?.trim() || null,
           });
         }
@@ -214,7 +266,7 @@ export class AdminService {
       await repo.parkPositions(id);
       const fresh: QuestionValues[] = [];
       for (const [i, q] of input.questions.entries()) {
-        const v = questionValues(q, i);
+        const v = questionValues(q, i, math[i]!);
         if (q._id) await repo.updateQuestion(id, q._id, v);
         else fresh.push(v);
       }
@@ -372,9 +424,10 @@ export class AdminService {
   // ---- import ----------------------------------------------------------------------------------
 
   /** Parses and checks a file without saving anything (the editor adds the questions to its form). */
-  previewImport(text: string, format: ImportFormat): ImportPreviewResponse {
+  async previewImport(text: string, format: ImportFormat): Promise<ImportPreviewResponse> {
     const result = parseQuestionFile(text, format);
     if (!result.ok) throw badRequest(result.errors);
+    await renderedMath(result.questions, (i) => `Question ${i + 1} (line ${result.questions[i]!.line})`);
     return { format, questions: result.questions.map(stripLine) };
   }
 
@@ -386,6 +439,9 @@ export class AdminService {
     mode: 'append' | 'replace',
   ): Promise<ImportResponse> {
     const result = parseQuestionFile(text, format);
+    const math = result.ok
+      ? await renderedMath(result.questions, (i) => `Question ${i + 1} (line ${result.questions[i]!.line})`)
+      : [];
     const saved = await this.repo.transaction(async (repo) => {
       const quiz = await repo.lockQuiz(id);
       if (!quiz) throw notFound(QUIZ_NOT_FOUND);
@@ -402,7 +458,7 @@ export class AdminService {
       const start = mode === 'append' ? Math.max(-1, ...existing.map((q) => q.position)) + 1 : 0;
       await repo.insertQuestions(
         id,
-        result.questions.map((q, i) => questionValues(q, start + i)),
+        result.questions.map((q, i) => questionValues(q, start + i, math[i]!)),
       );
       await repo.updateQuiz(id, {});
       return repo.questionsOf(id);
@@ -472,6 +528,8 @@ function stripLine(q: ImportedQuestion) {
     ...(q.type === 'numeric'
       ? { type: q.type, numericAnswer: q.numericAnswer ?? null, tolerance: q.tolerance ?? null }
       : {}),
+    ...(q.qnHi ? { qnHi: q.qnHi, choicesHi: q.choicesHi ?? [] } : {}),
+    ...(q.explanationHi ? { explanationHi: q.explanationHi } : {}),
   };
 }
 
@@ -532,7 +590,7 @@ function frozenChanges(
       )
     )
       refused.push(`${label}: choices cannot change ${why}`);
-    const next = questionValues(q, i);
+    const next = questionValues(q, i, null);
     if (
       next.type !== row.type ||
       (next.type === 'mcq' && next.ansIndex !== row.ansIndex) ||

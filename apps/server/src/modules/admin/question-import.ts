@@ -10,7 +10,8 @@ import {
 
 /**
  * Bulk import of questions from a CSV file (qn, choice1…choice6, answer, explanation, and with a
- * header row optionally lang, topic, and type + tolerance for numeric-answer questions) or an
+ * header row optionally lang, topic, type + tolerance for numeric-answer questions, and the Hindi
+ * version qn_hi, choice1_hi…choice6_hi, explanation_hi) or an
  * Aiken-format text file. Pure: text in, questions or every problem (with its line number) out.
  */
 
@@ -28,6 +29,10 @@ export interface ImportedQuestion {
   type?: 'numeric';
   numericAnswer?: string;
   tolerance?: string | null;
+  /** Optional Hindi version (CSV `_hi` columns). */
+  qnHi?: string;
+  choicesHi?: string[];
+  explanationHi?: string;
   /** First line of the question in the file (1-based). */
   line: number;
 }
@@ -90,7 +95,18 @@ function checkQuestion(q: ImportedQuestion, errors: string[], label: string): bo
 // CSV
 // -------------------------------------------------------------------------------------------------
 
-type Column = 'qn' | 'answer' | 'explanation' | 'lang' | 'topic' | 'type' | 'tolerance' | `choice${number}`;
+type Column =
+  | 'qn'
+  | 'answer'
+  | 'explanation'
+  | 'lang'
+  | 'topic'
+  | 'type'
+  | 'tolerance'
+  | 'qnHi'
+  | 'explanationHi'
+  | `choice${number}`
+  | `choiceHi${number}`;
 
 const HEADER_ALIASES: Record<string, Column> = {
   qn: 'qn',
@@ -108,6 +124,9 @@ const HEADER_ALIASES: Record<string, Column> = {
   type: 'type',
   questiontype: 'type',
   tolerance: 'tolerance',
+  qnhi: 'qnHi',
+  questionhi: 'qnHi',
+  explanationhi: 'explanationHi',
 };
 
 function headerColumn(cell: string): Column | null {
@@ -116,8 +135,9 @@ function headerColumn(cell: string): Column | null {
     .toLowerCase()
     .replace(/[\s_-]/g, '');
   if (HEADER_ALIASES[key]) return HEADER_ALIASES[key]!;
-  const choice = key.match(/^(?:choice|option)([1-6])$/);
-  return choice ? `choice${Number(choice[1])}` : null;
+  const choice = key.match(/^(?:choice|option)([1-6])(hi)?$/);
+  if (!choice) return null;
+  return choice[2] ? `choiceHi${Number(choice[1])}` : `choice${Number(choice[1])}`;
 }
 
 /** Without a header row the columns are positional: qn, choice1…choice6, answer, explanation (optional). */
@@ -237,6 +257,11 @@ function parseCsv(text: string): Parsed {
       else errors.push(`${label}: lang must be "en" or "hi" (got "${rawLang}")`);
     }
     const topic = field('topic').trim();
+    // The Hindi version: as many Hindi choices as choices (a missing one is reported by the rules).
+    const qnHi = field('qnHi').trim();
+    const choicesHi = Array.from({ length: choices.length }, (_, i) => field(`choiceHi${i + 1}`).trim());
+    const explanationHi = field('explanationHi').trim();
+    const bilingual = Boolean(qnHi || explanationHi || choicesHi.some(Boolean));
     const question: ImportedQuestion = {
       qn: field('qn').trim(),
       choices,
@@ -244,6 +269,8 @@ function parseCsv(text: string): Parsed {
       explanation: field('explanation').trim() || null,
       ...(lang ? { lang } : {}),
       ...(topic ? { topic } : {}),
+      ...(bilingual ? { qnHi, choicesHi: choicesHi.filter(Boolean) } : {}),
+      ...(bilingual && explanationHi ? { explanationHi } : {}),
       line: row.line,
     };
     if (ansIndex === null) {

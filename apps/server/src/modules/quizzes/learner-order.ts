@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { StoredQuestionMath } from '../../db/schema';
 
 /**
  * Each learner's own order of a quiz's questions and choices (ADR 014), against answer sharing
@@ -45,24 +46,51 @@ export function learnerChoiceOrder(quizId: string, userId: string, questionId: s
   return [...shuffled(free, generator('choices', quizId, userId, questionId)), ...pinned];
 }
 
+/** Texts kept beside the choices, in the same positions (Hindi version, rendered formulas). */
+interface ChoiceCompanions {
+  choicesHi?: string[] | null;
+  math?: StoredQuestionMath | null;
+}
+
+function withCompanionsIn<Q extends ChoiceCompanions>(q: Q, order: number[]): Partial<Q> {
+  const permute = <T>(list: T[] | null | undefined) => (list ? order.map((i) => list[i]!) : list);
+  const out: Partial<Q> = {};
+  if (q.choicesHi) out.choicesHi = permute(q.choicesHi);
+  if (q.math) {
+    const m = q.math;
+    out.math = {
+      main: m.main ? { ...m.main, choices: permute(m.main.choices)! } : null,
+      hi: m.hi ? { ...m.hi, choices: permute(m.hi.choices)! } : null,
+    };
+  }
+  return out;
+}
+
 /**
  * The questions in this learner's order, each with its choices in this learner's order. `ansIndex`,
- * when a question carries one (the summary), is moved with its choice.
+ * when a question carries one (the summary), is moved with its choice, and so are the choices'
+ * Hindi texts and formulas.
  */
-export function inLearnerOrder<Q extends { id: string; choices: string[]; ansIndex?: number }>(
-  questions: readonly Q[],
-  quizId: string,
-  userId: string,
-  options: LearnerOrderOptions,
-): Q[] {
+export function inLearnerOrder<
+  Q extends { id: string; choices: string[]; ansIndex?: number } & ChoiceCompanions,
+>(questions: readonly Q[], quizId: string, userId: string, options: LearnerOrderOptions): Q[] {
   const ordered = options.shuffleQuestions
     ? shuffled(questions, generator('questions', quizId, userId))
     : [...questions];
   if (!options.shuffleChoices) return ordered;
   return ordered.map((q) => {
     const choices = learnerChoiceOrder(quizId, userId, q.id, q.choices);
-    if (q.ansIndex === undefined) return { ...q, choices };
+    const companions = withCompanionsIn(
+      q,
+      choices.map((c) => q.choices.indexOf(c)),
+    );
+    if (q.ansIndex === undefined) return { ...q, ...companions, choices };
     const answer = q.choices[q.ansIndex];
-    return { ...q, choices, ansIndex: answer === undefined ? q.ansIndex : choices.indexOf(answer) };
+    return {
+      ...q,
+      ...companions,
+      choices,
+      ansIndex: answer === undefined ? q.ansIndex : choices.indexOf(answer),
+    };
   });
 }

@@ -1,7 +1,7 @@
 import type { QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { and, asc, count, eq, ilike, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, questions, quizzes } from '../../db/schema';
+import { attempts, questions, quizzes, type StoredQuestionMath } from '../../db/schema';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
@@ -39,6 +39,10 @@ export interface QuizQuestion {
   type: QuestionType;
   numericAnswer: string | null;
   tolerance: string | null;
+  /** Hindi version and rendered formulas (ADR 019); explanations are stripped before sending. */
+  qnHi: string | null;
+  choicesHi: string[] | null;
+  math: StoredQuestionMath | null;
 }
 
 /** A question with its answer, for validation and scoring on the server only. */
@@ -219,6 +223,9 @@ export class QuizRepository {
         type: questions.type,
         numericAnswer: questions.numericAnswer,
         tolerance: questions.tolerance,
+        qnHi: questions.qnHi,
+        choicesHi: questions.choicesHi,
+        math: questions.math,
       })
       .from(questions)
       .where(eq(questions.quizId, quizId))

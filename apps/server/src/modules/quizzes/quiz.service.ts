@@ -22,6 +22,7 @@ import {
 } from './attempt.repository';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import { inLearnerOrder } from './learner-order';
+import { participantTexts } from '../../lib/question-texts';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -179,6 +180,7 @@ export class ParticipantQuizService {
         lang: q.lang,
         audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
         ...(q.type === 'numeric' && { type: q.type }),
+        ...participantTexts({ ...q, explanationHi: null }, false),
       })),
       savedAnswers: attempt.answers.map((a) => ({
         qnId: a.qnId,

@@ -13,6 +13,7 @@ import {
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { inLearnerOrder } from '../quizzes/learner-order';
+import { participantTexts } from '../../lib/question-texts';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
 import { fileUrl } from '../students/profile-photo';
@@ -201,6 +202,7 @@ export class ResultsService {
             numericAnswer: q.numericAnswer,
             tolerance: q.tolerance,
           }),
+          ...participantTexts(q, true),
         })),
       },
       quizzSummary: {

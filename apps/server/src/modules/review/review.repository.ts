@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
-import { attempts, questions, quizzes, reviewCards, reviewLogs, reviewSettings } from '../../db/schema';
+import {
+  attempts,
+  questions,
+  quizzes,
+  reviewCards,
+  reviewLogs,
+  reviewSettings,
+  type StoredQuestionMath,
+} from '../../db/schema';
 import type { CardState } from './scheduler';
 
 export type CardRow = typeof reviewCards.$inferSelect;
@@ -22,6 +30,10 @@ export interface QueueRow {
   type: 'mcq' | 'numeric';
   numericAnswer: string | null;
   tolerance: string | null;
+  qnHi: string | null;
+  choicesHi: string[] | null;
+  explanationHi: string | null;
+  math: StoredQuestionMath | null;
 }
 
 export interface CountsRow {
@@ -61,6 +73,10 @@ const queueColumns = {
   type: questions.type,
   numericAnswer: questions.numericAnswer,
   tolerance: questions.tolerance,
+  qnHi: questions.qnHi,
+  choicesHi: questions.choicesHi,
+  explanationHi: questions.explanationHi,
+  math: questions.math,
 };
 
 export class ReviewRepository {

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
+import { participantTexts } from '../../lib/question-texts';
 import type { CardRow, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
 import { dailyAllowances, mergeQueue } from './daily-limits';
 import {
@@ -142,6 +143,7 @@ export class ReviewService {
         numericAnswer: row.numericAnswer,
         tolerance: row.tolerance,
       }),
+      ...participantTexts(row, true),
       source: row.card.source,
       state: stateName(row.card),
       due: row.card.due.toISOString(),

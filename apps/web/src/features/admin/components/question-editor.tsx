@@ -54,11 +54,15 @@ export function QuestionEditor({
 
   const setChoice = (i: number, text: string) =>
     update({ choices: question.choices.map((c, j) => (j === i ? text : c)) });
+  const hindiChoices = question.choices.map((_, i) => question.choicesHi[i] ?? '');
+  const setHindiChoice = (i: number, text: string) =>
+    update({ choicesHi: hindiChoices.map((c, j) => (j === i ? text : c)) });
   const removeChoice = (i: number) => {
     const choices = question.choices.filter((_, j) => j !== i);
+    const choicesHi = hindiChoices.filter((_, j) => j !== i);
     const ansIndex =
       question.ansIndex === i ? 0 : question.ansIndex > i ? question.ansIndex - 1 : question.ansIndex;
-    update({ choices, ansIndex });
+    update({ choices, choicesHi, ansIndex });
   };
 
   return (
@@ -124,7 +128,7 @@ export function QuestionEditor({
         rows={3}
         value={question.qn}
         onChange={(e) => update({ qn: e.target.value })}
-        hint="Line breaks are kept."
+        hint="Line breaks are kept. Math: TeX between $…$ (inline) or $$…$$ (display); \$ for a dollar sign."
       />
 
       <SelectField
@@ -209,7 +213,7 @@ export function QuestionEditor({
             <Button
               variant="ghost"
               className="mt-2"
-              onClick={() => update({ choices: [...question.choices, ''] })}
+              onClick={() => update({ choices: [...question.choices, ''], choicesHi: [...hindiChoices, ''] })}
             >
               <Plus className="size-4" aria-hidden="true" />
               Add choice
@@ -233,6 +237,52 @@ export function QuestionEditor({
           options={LANG_OPTIONS}
         />
       </div>
+
+      {question.lang === 'en' && (
+        <details
+          className="mt-4 rounded-xl border border-slate-200 p-3"
+          open={Boolean(question.qnHi || question.explanationHi || hindiChoices.some(Boolean))}
+        >
+          <summary className="min-h-11 cursor-pointer content-center text-sm font-semibold text-slate-800">
+            Hindi version (optional)
+          </summary>
+          <p className="mt-1 text-sm text-slate-600">
+            Learners can switch this question to Hindi. Write the question and every choice; answers are still
+            matched to the English choices.
+          </p>
+          <TextAreaField
+            className="mt-3"
+            lang="hi"
+            label={`Question ${number} text in Hindi`}
+            rows={3}
+            value={question.qnHi}
+            onChange={(e) => update({ qnHi: e.target.value })}
+          />
+          <ol className="mt-3 space-y-2">
+            {hindiChoices.map((choice, i) => {
+              const letter = CHOICE_LETTERS[i] ?? String(i + 1);
+              return (
+                <li key={i}>
+                  <TextField
+                    lang="hi"
+                    label={`Question ${number} choice ${letter} in Hindi`}
+                    value={choice}
+                    onChange={(e) => setHindiChoice(i, e.target.value)}
+                  />
+                </li>
+              );
+            })}
+          </ol>
+          <TextAreaField
+            className="mt-3"
+            lang="hi"
+            label={`Question ${number} explanation in Hindi (optional)`}
+            rows={2}
+            value={question.explanationHi}
+            onChange={(e) => update({ explanationHi: e.target.value })}
+          />
+        </details>
+      )}
 
       <TextField
         className="mt-4"

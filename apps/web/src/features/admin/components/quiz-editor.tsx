@@ -143,6 +143,9 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       type: q.type ?? 'mcq',
       numericAnswer: q.numericAnswer ?? '',
       tolerance: q.tolerance ?? '',
+      qnHi: q.qnHi ?? '',
+      choicesHi: q.choices.map((_, i) => q.choicesHi?.[i] ?? ''),
+      explanationHi: q.explanationHi ?? '',
     }));
     setQuestions((qs) => (mode === 'replace' ? fresh : [...qs.filter((q) => !isBlankQuestion(q)), ...fresh]));
     toast.success(`Imported ${fresh.length} ${fresh.length === 1 ? 'question' : 'questions'}`);

@@ -37,6 +37,9 @@ const quiz: AdminQuiz = {
       explanation: null,
       lang: 'hi',
       topic: 'Percentages',
+      qnHi: null,
+      choicesHi: null,
+      explanationHi: null,
       audioUrl: '/api/files/audio/x.mp3',
       type: 'mcq',
       numericAnswer: null,
@@ -93,9 +96,36 @@ describe('quiz draft', () => {
           explanation: null,
           lang: 'hi',
           topic: 'Percentages',
+          qnHi: null,
+          choicesHi: null,
+          explanationHi: null,
         },
       ],
     });
+  });
+
+  it('round-trips the Hindi version, one Hindi text per choice', () => {
+    const bilingual = {
+      ...quiz,
+      questions: [
+        {
+          ...quiz.questions[0]!,
+          lang: 'en' as const,
+          qnHi: 'प्रश्न?',
+          choicesHi: ['क', 'ख'],
+          explanationHi: 'क्योंकि $x^2$',
+        },
+      ],
+    };
+    const draft = draftFromQuiz(bilingual);
+    expect(draftToInput(draft).questions[0]).toMatchObject({
+      qnHi: 'प्रश्न?',
+      choicesHi: ['क', 'ख'],
+      explanationHi: 'क्योंकि $x^2$',
+    });
+    // A Hindi choice left empty is sent as such, so the shared rules name it.
+    draft.questions[0]!.choicesHi = ['क', ''];
+    expect(draftProblems(draft)?.questions[0]).toContain('Question 1: Hindi choice B is empty');
   });
 
   it('sends a changed time from the input', () => {
@@ -187,6 +217,9 @@ describe('numeric questions in the editor (issue 12)', () => {
       explanation: null,
       lang: 'en' as const,
       topic: null,
+      qnHi: null,
+      choicesHi: null,
+      explanationHi: null,
       audioUrl: null,
       type: 'numeric' as const,
       numericAnswer: '32',

@@ -22,6 +22,10 @@ export interface DraftQuestion {
   lang: QuestionLang;
   /** Optional subject area for analytics (≤ 60 characters); '' when none. */
   topic: string;
+  /** Optional Hindi version (issue 12): '' when none; `choicesHi` has one entry per choice. */
+  qnHi: string;
+  choicesHi: string[];
+  explanationHi: string;
   /** The saved question's recording (managed through its own API, not saved with the quiz). */
   audioUrl?: string | null;
   /** 'numeric' (issue 12): the choices are kept aside and the answer is a number ± tolerance. */
@@ -81,6 +85,9 @@ export function blankQuestion(): DraftQuestion {
     type: 'mcq',
     numericAnswer: '',
     tolerance: '',
+    qnHi: '',
+    choicesHi: ['', '', '', ''],
+    explanationHi: '',
   };
 }
 
@@ -142,6 +149,9 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
       explanation: q.explanation ?? '',
       lang: q.lang,
       topic: q.topic ?? '',
+      qnHi: q.qnHi ?? '',
+      choicesHi: q.choices.map((_, i) => q.choicesHi?.[i] ?? ''),
+      explanationHi: q.explanationHi ?? '',
       audioUrl: q.audioUrl,
       type: q.type,
       numericAnswer: q.numericAnswer ?? '',
@@ -196,7 +206,19 @@ export function draftToInput(draft: QuizDraft): QuizInput {
             tolerance: (q.tolerance ?? '').trim() || null,
           }
         : { choices: q.choices, ansIndex: q.ansIndex }),
+      ...hindiInput(q),
     })),
+  };
+}
+
+/** The Hindi version as the API takes it: all of it, or nulls when the admin wrote none. */
+function hindiInput(q: DraftQuestion) {
+  const any = q.qnHi.trim() || q.explanationHi.trim() || q.choicesHi.some((c) => c.trim());
+  if (!any) return { qnHi: null, choicesHi: null, explanationHi: null };
+  return {
+    qnHi: q.qnHi,
+    choicesHi: q.choices.map((_, i) => q.choicesHi[i] ?? ''),
+    explanationHi: q.explanationHi.trim() ? q.explanationHi : null,
   };
 }
 

@@ -1,13 +1,18 @@
 import { forwardRef, lazy, Suspense, useId, type ReactNode } from 'react';
 import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
+import { shownText, type TextLang } from '@quizcast/contract/domain/question-text';
 import { Badge } from '../../../components/ui/badge';
+import { RichText } from '../../../components/question-text/rich-text';
 
 // Loaded only when a numeric question shows (the attempt screen's size budget); precached for offline.
 const NumericAnswerInput = lazy(() =>
   import('./numeric-answer-input').then((m) => ({ default: m.NumericAnswerInput })),
 );
 
-/** One question with its choices as large radio options; line breaks in the text are kept. */
+/**
+ * One question with its choices as large radio options; line breaks in the text are kept. A bilingual
+ * question has an English / हिन्दी switch; the chosen answer is always the question's own choice text.
+ */
 export const AttemptQuestion = forwardRef<
   HTMLHeadingElement,
   {
@@ -25,6 +30,9 @@ export const AttemptQuestion = forwardRef<
     readingPart?: 'question' | number | null;
     /** The Listen control. */
     listen?: ReactNode;
+    /** The language to show a bilingual question in, and its switch. */
+    shownLang?: TextLang;
+    onLangChange?(lang: TextLang): void;
   }
 >(function AttemptQuestion(
   {
@@ -38,12 +46,15 @@ export const AttemptQuestion = forwardRef<
     onClear,
     readingPart = null,
     listen,
+    shownLang = 'en',
+    onLangChange,
   },
   headingRef,
 ) {
   const groupName = useId();
   const textId = useId();
   const answered = selected !== undefined;
+  const shown = shownText(question, shownLang);
   return (
     <section aria-labelledby={textId} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex items-center justify-between gap-3">
@@ -55,16 +66,38 @@ export const AttemptQuestion = forwardRef<
           <Badge tone={answered ? 'green' : 'slate'}>{answered ? 'Answered' : 'Not Answered'}</Badge>
         </span>
       </div>
+      {question.hi && onLangChange && (
+        // The same switch as components/question-text/language-switch, written here so the attempt
+        // screen's bundle shares its class names with the audio-mode button (ADR 013 budget).
+        <div role="group" aria-label="Question language" className="mt-3 flex gap-2">
+          {(['en', 'hi'] as const).map((lang) => (
+            <button
+              key={lang}
+              type="button"
+              lang={lang}
+              aria-pressed={shown.lang === lang}
+              onClick={() => onLangChange(lang)}
+              className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold ring-1 ${
+                shown.lang === lang
+                  ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800'
+                  : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
+              }`}
+            >
+              {lang === 'en' ? 'English' : 'हिन्दी'}
+            </button>
+          ))}
+        </div>
+      )}
       {listen && <div className="mt-3">{listen}</div>}
       <p
         id={textId}
-        lang={question.lang}
+        lang={shown.lang}
         data-reading={readingPart === 'question' || undefined}
         className={`mt-3 rounded-lg text-lg leading-relaxed font-medium whitespace-pre-line text-slate-900 ${
           readingPart === 'question' ? 'bg-amber-100' : ''
         }`}
       >
-        {question.qn}
+        <RichText text={shown.qn} math={shown.math?.qn} />
       </p>
       {question.type === 'numeric' ? (
         <Suspense fallback={<div className="mt-5 min-h-24" />}>
@@ -86,7 +119,7 @@ export const AttemptQuestion = forwardRef<
               return (
                 <label
                   key={`${i}-${choice}`}
-                  lang={question.lang}
+                  lang={shown.lang}
                   data-reading={beingRead || undefined}
                   className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-base transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
                     checked
@@ -105,7 +138,9 @@ export const AttemptQuestion = forwardRef<
                   <span className="font-semibold text-slate-600" aria-hidden="true">
                     {String.fromCharCode(65 + i)}.
                   </span>
-                  <span className="whitespace-pre-line">{choice}</span>
+                  <span className="whitespace-pre-line">
+                    <RichText text={shown.choices[i] ?? choice} math={shown.math?.choices[i]} />
+                  </span>
                 </label>
               );
             })}

@@ -93,8 +93,13 @@ describe('AttemptRunner', () => {
     expect(renders).toEqual(before);
   });
 
-  it('shows the five palette states and the exam-hall buttons', () => {
+  it('shows the five palette states and the exam-hall buttons', async () => {
     renderRunner();
+    // The submit and quit dialogs load just after the screen (lazy, ADR 013 budget): let them arrive.
+    await act(async () => {
+      await import('./submit-dialog');
+      await import('../../../components/ui/confirm-dialog');
+    });
     fireEvent.click(screen.getByRole('radio', { name: /Beta/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Mark for Review & Next' }));
     fireEvent.click(screen.getByRole('button', { name: 'Mark for Review & Next' }));

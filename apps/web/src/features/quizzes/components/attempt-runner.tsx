@@ -1,19 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Headphones, LogOut, Pause, Play, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
+import { shownText, spokenText, type TextLang } from '@quizcast/contract/domain/question-text';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { useQuestionReader } from '../../../hooks/use-question-reader';
 import { isApiError, type ApiError } from '../../../lib/api-client';
-import { optionLetter } from '../../../lib/speech';
+import { optionLetter, type ListenableQuestion } from '../../../lib/speech';
+import { useQuestionLanguage } from '../../../hooks/use-question-language';
 import { submitQuiz } from '../api/quiz-attempt';
 import { quizListBaseKey } from '../api/quiz-list';
 import { audioModeAction, useAudioModeSetting } from '../hooks/audio-mode';
@@ -26,8 +37,38 @@ import { AttemptClock } from './attempt-clock';
 import { AttemptQuestion } from './attempt-question';
 import { OfflineNotice } from './offline-notice';
 import { QuestionPalette } from './question-palette';
-import { SubmitDialog } from './submit-dialog';
-import { TimeUpScreen, type TimeUpOutcome } from './time-up-screen';
+import type { TimeUpOutcome } from './time-up-screen';
+
+/**
+ * A part needed only on Submit, Quit or at time-up, kept out of the screen's first bytes (ADR 013
+ * budget): its fetch starts as soon as this module runs, alongside the attempt's own request, and
+ * the screen never waits for it. A fetch that fails (the connection dropped at that moment, no
+ * service worker yet) is tried again when the connection returns or 5 s later, never thrown to the
+ * error boundary.
+ */
+function eager<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const attempt = (): Promise<{ default: ComponentType<P> }> =>
+    load().then(
+      (component) => ({ default: component }),
+      () =>
+        new Promise((resolve) => {
+          const again = () => {
+            window.removeEventListener('online', again);
+            clearTimeout(timer);
+            resolve(attempt());
+          };
+          const timer = setTimeout(again, 5_000);
+          window.addEventListener('online', again);
+        }),
+    );
+  const ready = attempt();
+  return lazy(() => ready);
+}
+const SubmitDialog = eager(() => import('./submit-dialog').then((m) => m.SubmitDialog));
+const ConfirmDialog = eager(() =>
+  import('../../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog),
+);
+const TimeUpScreen = eager(() => import('./time-up-screen').then((m) => m.TimeUpScreen));
 
 /** State the submitted page receives. */
 export interface QuizSubmittedState {
@@ -238,12 +279,35 @@ export function AttemptRunner({
     [session],
   );
 
-  // ── Listening and audio mode ──────────────────────────────────────────────────────────────
   const reader = useQuestionReader();
+
+  // ── Language of bilingual questions (issue 12) ───────────────────────────────────────────
+  // Each question keeps the language it was switched to; the last choice is remembered as the
+  // default for the next questions and attempts. Answers stay the question's own choice texts.
+  const questionLanguage = useQuestionLanguage();
+  const shownLang = questionLanguage.langOf(question?._id ?? '');
+  const shown = question ? shownText(question, shownLang) : null;
+  const changeLang = (next: TextLang) => {
+    if (!question) return;
+    reader.stop();
+    questionLanguage.setLang(question._id, next);
+  };
+  /** What Listen and audio mode read: the shown language, formulas in words. */
+  const listenable: ListenableQuestion | null =
+    question && shown
+      ? {
+          ...spokenText(shown),
+          lang: shown.lang,
+          // A recording is of the question's own language.
+          audioUrl: shown.lang === question.lang ? question.audioUrl : null,
+        }
+      : null;
+
+  // ── Listening and audio mode ──────────────────────────────────────────────────────────────
   const [audioMode, setAudioMode] = useAudioModeSetting();
   /** Last thing audio mode said, shown and announced (screen readers, and devices without speech). */
   const [spoken, setSpoken] = useState('');
-  const lang = question?.lang ?? 'en';
+  const lang = shown?.lang ?? question?.lang ?? 'en';
 
   const announce = (text: string) => {
     setSpoken(text);
@@ -272,10 +336,10 @@ export function AttemptRunner({
   // Audio mode reads each question on arrival; otherwise moving on stops any reading.
   const { read: readQuestion, stop: stopReading } = reader;
   useEffect(() => {
-    if (audioMode && phase === 'running' && question) readQuestion(question);
+    if (audioMode && phase === 'running' && listenable) readQuestion(listenable);
     else stopReading();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival at a question or a mode change
-  }, [audioMode, currentIndex, phase]);
+  }, [audioMode, currentIndex, phase, shownLang]);
 
   // Spoken time warnings at 5 minutes, 1 minute and 10 seconds left (from the clock, which re-renders alone).
   const warningState = useRef({ audioMode, phase, lang, reader });
@@ -312,7 +376,7 @@ export function AttemptRunner({
         break;
       case 'replay':
         setSpoken('');
-        reader.read(question);
+        if (listenable) reader.read(listenable);
         break;
       case 'pause':
         reader.togglePause();
@@ -334,11 +398,13 @@ export function AttemptRunner({
 
   if (flow.phase === 'time-up') {
     return (
-      <TimeUpScreen
-        quizName={attempt.name}
-        outcome={flow.outcome}
-        onClose={() => leaveTo(WEB_ROUTES.quizzes)}
-      />
+      <Suspense fallback={null}>
+        <TimeUpScreen
+          quizName={attempt.name}
+          outcome={flow.outcome}
+          onClose={() => leaveTo(WEB_ROUTES.quizzes)}
+        />
+      </Suspense>
     );
   }
   if (!question) {
@@ -394,7 +460,7 @@ export function AttemptRunner({
                   submit
                 </p>
                 <div className="flex flex-wrap gap-2" role="group" aria-label="Audio controls">
-                  <Button variant="secondary" onClick={() => reader.read(question)}>
+                  <Button variant="secondary" onClick={() => listenable && reader.read(listenable)}>
                     <RotateCcw className="size-4" aria-hidden="true" />
                     Replay
                   </Button>
@@ -432,7 +498,9 @@ export function AttemptRunner({
             }
             onClear={() => session.clear(question._id)}
             readingPart={reader.part}
-            listen={<ListenControls question={question} reader={reader} />}
+            listen={listenable && <ListenControls question={listenable} reader={reader} />}
+            shownLang={shownLang}
+            onLangChange={changeLang}
           />
           <AttemptActions
             isFirst={currentIndex === 0}
@@ -462,25 +530,29 @@ export function AttemptRunner({
 
       <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
 
-      <SubmitDialog
-        open={confirmSubmit}
-        onOpenChange={setConfirmSubmit}
-        counts={paletteCounts(questionIds, entries)}
-        onConfirm={() => void submitNow()}
-      />
-      <ConfirmDialog
-        open={confirmQuit || blocked}
-        onOpenChange={(open) => {
-          setConfirmQuit(open);
-          if (!open && blocker.state === 'blocked') blocker.reset();
-        }}
-        title="Quit the quiz?"
-        message="The timer keeps running. Your answers are saved, and you can come back to continue before the time is up."
-        confirmLabel="Quit"
-        cancelLabel="Keep going"
-        destructive
-        onConfirm={quit}
-      />
+      <Suspense fallback={null}>
+        <SubmitDialog
+          open={confirmSubmit}
+          onOpenChange={setConfirmSubmit}
+          counts={paletteCounts(questionIds, entries)}
+          onConfirm={() => void submitNow()}
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          open={confirmQuit || blocked}
+          onOpenChange={(open) => {
+            setConfirmQuit(open);
+            if (!open && blocker.state === 'blocked') blocker.reset();
+          }}
+          title="Quit the quiz?"
+          message="The timer keeps running. Your answers are saved, and you can come back to continue before the time is up."
+          confirmLabel="Quit"
+          cancelLabel="Keep going"
+          destructive
+          onConfirm={quit}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -2,7 +2,11 @@ import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
 import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
+import { shownText, spokenText, withExplanation } from '@quizcast/contract/domain/question-text';
 import { ListenControls } from '../../../components/listen/listen-controls';
+import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
+import { RichText } from '../../../components/question-text/rich-text';
+import { useQuestionLanguage } from '../../../hooks/use-question-language';
 import { Badge } from '../../../components/ui/badge';
 import { useQuestionReader, type QuestionReaderState } from '../../../hooks/use-question-reader';
 import { formatPercent } from '../../../i18n/format';
@@ -51,6 +55,7 @@ export function QuestionReview({
   const readerFor = useReaderFor();
   const t = useT(resultsCatalog);
   const language = useLanguage();
+  const questionLanguage = useQuestionLanguage();
   const answers = new Map(summary.quizzSummary.answers.map((a) => [a.qnId, a]));
   return (
     <ol className="space-y-4">
@@ -59,12 +64,23 @@ export function QuestionReview({
         const selected = answer?.selectedOption ?? null;
         const isCorrect = answer?.isCorrect ?? false;
         const numeric = question.type === 'numeric';
+        // Bilingual questions show in the learner's language (issue 12); answers stay the own choice texts.
+        const shown = withExplanation(shownText(question, questionLanguage.langOf(question._id)), question);
+        const display = (i: number) => (
+          <RichText text={shown.choices[i] ?? question.choices[i] ?? ''} math={shown.math?.choices[i]} />
+        );
+        const selectedIndex = selected === null || numeric ? -1 : question.choices.indexOf(selected);
         // Issue 12: a numeric question's answer is a number, with its tolerance when there is one.
-        const correctChoice = numeric
+        const correctAnswer = numeric
           ? formatNumericAnswer(question.numericAnswer ?? '', question.tolerance)
-          : question.choices[question.ansIndex];
+          : display(question.ansIndex);
         const headingId = `question-${question._id}`;
         const reader = readerFor(question);
+        const listenable = {
+          ...spokenText(shown),
+          lang: shown.lang,
+          audioUrl: shown.lang === (question.lang ?? 'en') ? question.audioUrl : null,
+        };
         return (
           <li
             key={question._id}
@@ -85,14 +101,24 @@ export function QuestionReview({
                 </Badge>
               )}
             </div>
+            {question.hi && (
+              <QuestionLanguageSwitch
+                className="mt-2"
+                value={shown.lang}
+                onChange={(lang) => {
+                  reader.stop();
+                  questionLanguage.setLang(question._id, lang);
+                }}
+              />
+            )}
             <p
-              lang={question.lang}
+              lang={shown.lang}
               data-reading={reader.part === 'question' || undefined}
               className={`mt-2 rounded-lg text-base font-medium whitespace-pre-line text-slate-900 ${
                 reader.part === 'question' ? 'bg-amber-100' : ''
               }`}
             >
-              {question.qn}
+              <RichText text={shown.qn} math={shown.math?.qn} />
             </p>
             {percentCorrect?.has(question._id) && (
               <p className="mt-1 text-sm text-slate-700">
@@ -102,7 +128,7 @@ export function QuestionReview({
               </p>
             )}
             <div className="mt-3">
-              <ListenControls question={question} reader={reader} />
+              <ListenControls question={listenable} reader={reader} />
             </div>
             {questionAction && <div className="mt-3">{questionAction(question._id)}</div>}
             <ul className="mt-4 space-y-2">
@@ -117,7 +143,7 @@ export function QuestionReview({
                 return (
                   <li
                     key={`${i}-${choice}`}
-                    lang={question.lang}
+                    lang={shown.lang}
                     data-correct={isAnswer || undefined}
                     data-selected={isSelected || undefined}
                     data-reading={reader.part === i || undefined}
@@ -128,7 +154,7 @@ export function QuestionReview({
                     <span className="grid size-7 shrink-0 place-items-center rounded-full bg-white/80 text-sm font-bold ring-1 ring-current/20">
                       {LETTERS[i] ?? i + 1}
                     </span>
-                    <span className="flex-1">{choice}</span>
+                    <span className="flex-1">{display(i)}</span>
                     {isAnswer ? (
                       <CheckCircle2
                         className="size-5 text-emerald-600"
@@ -154,24 +180,32 @@ export function QuestionReview({
                   <dt className={`font-semibold ${isCorrect ? 'text-emerald-800' : 'text-red-800'}`}>
                     {t('results.review.yourAnswer')}
                   </dt>
-                  <dd className="text-slate-900" data-your-answer>
-                    {selected ?? t('results.review.notAnswered')}
+                  <dd
+                    className="text-slate-900"
+                    data-your-answer
+                    lang={selectedIndex >= 0 ? shown.lang : undefined}
+                  >
+                    {selectedIndex >= 0
+                      ? display(selectedIndex)
+                      : (selected ?? t('results.review.notAnswered'))}
                   </dd>
                 </div>
                 <div>
                   <dt className="font-semibold text-emerald-800">{t('results.review.correctAnswer')}</dt>
-                  <dd className="text-slate-900" data-correct-answer>
-                    {correctChoice}
+                  <dd className="text-slate-900" data-correct-answer lang={numeric ? undefined : shown.lang}>
+                    {correctAnswer}
                   </dd>
                 </div>
               </dl>
             )}
-            {question.explanation && (
+            {shown.explanation && (
               <div className="mt-4 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-950">
                 <Lightbulb className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <div>
                   <p className="font-semibold">{t('results.review.explanation')}</p>
-                  <p className="mt-1 whitespace-pre-line">{question.explanation}</p>
+                  <p className="mt-1 whitespace-pre-line" lang={shown.explanationLang}>
+                    <RichText text={shown.explanation} math={shown.math?.explanation} />
+                  </p>
                 </div>
               </div>
             )}

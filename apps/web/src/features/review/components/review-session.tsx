@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { suggestRating } from '@quizcast/contract/domain/review';
 import type { ReviewCard } from '@quizcast/contract/schemas/review';
+import {
+  shownText,
+  spokenText,
+  withExplanation,
+  type TextLang,
+} from '@quizcast/contract/domain/question-text';
+import { QuestionLanguageSwitch } from '../../../components/question-text/language-switch';
+import { RichText } from '../../../components/question-text/rich-text';
+import { defaultQuestionLanguage, rememberQuestionLanguage } from '../../../lib/question-language';
 import { useLanguage, useT } from '../../../i18n/use-t';
 import { formatInterval } from '../lib/interval';
 import { reviewCatalog } from '../messages/catalog';
@@ -63,13 +72,22 @@ export function ReviewSession({
   const ratingLabel = (rating: Grade) => t(`review.rating.${rating}`);
   const position = (number: number, total: number) => t('review.card.position', { number, total });
   // In Hindi the app's own cues are spoken by a Hindi voice; in English, in the card's language.
-  const cueLang = (card: ReviewCard) => (language === 'hi' ? 'hi' : card.lang);
+  const cueLang = (card: ReviewCard) => (language === 'hi' ? 'hi' : (shown?.lang ?? card.lang));
   const [state, dispatch] = useReducer(sessionReducer, cards, (c) => initialSession(c, Date.now()));
   const [announcement, setAnnouncement] = useState(() => position(1, cards.length));
   const [readingPart, setReadingPart] = useState<ReadingPart | null>(null);
   const reader = useMemo(() => new QuestionReader(browserSpeechEnvironment()), []);
   const heading = useRef<HTMLHeadingElement>(null);
   const card = currentCard(state);
+  // Bilingual cards show in the learner's question language (issue 12); answers stay the own choice texts.
+  const [questionLang, setQuestionLang] = useState<TextLang>(defaultQuestionLanguage);
+  const shown = card ? withExplanation(shownText(card, questionLang), card) : null;
+  const spoken = shown ? spokenText(shown) : null;
+  /** The right answer in words, in the shown language ("B: x squared"), or the number ± tolerance. */
+  const spokenAnswer = (c: ReviewCard) =>
+    c.type === 'numeric'
+      ? answerText(state)
+      : `${letterOf(state, c.ansIndex)}: ${spoken?.choices[c.ansIndex] ?? ''}`;
   const suggestion = state.phase === 'revealed' ? suggestedRating(state, medianDurationMs) : null;
 
   useEffect(() => () => reader.stop(), [reader]);
@@ -81,10 +99,10 @@ export function ReviewSession({
     if (audioMode) {
       reader.read(
         {
-          qn: card.qn,
-          choices: state.order.map((i) => card.choices[i]!),
-          lang: card.lang,
-          audioUrl: card.audioUrl,
+          qn: spoken!.qn,
+          choices: state.order.map((i) => spoken!.choices[i]!),
+          lang: shown!.lang,
+          audioUrl: shown!.lang === card.lang ? card.audioUrl : null,
         },
         readListenSettings(),
         { onPart: setReadingPart },
@@ -101,14 +119,14 @@ export function ReviewSession({
   const feedback = useCallback(
     (rating: Grade, picked: number | null) => {
       if (!card) return '';
-      const answer = answerText(state);
+      const answer = spokenAnswer(card);
       const right = card.type === 'numeric' ? isCorrect(state) : picked === card.ansIndex;
       const verdict = right ? t('review.card.correctShort') : t('review.card.theAnswerIs', { answer });
-      const explanation = card.explanation ? ` ${card.explanation}` : '';
+      const explanation = spoken?.explanation ? ` ${spoken.explanation}` : '';
       return `${verdict}${explanation} ${t('review.card.nextReview', { interval: interval(card.intervals[rating]) })}`;
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [card, state, t],
+    [card, spoken, state, t],
   );
 
   const nextCard = useCallback(
@@ -147,7 +165,7 @@ export function ReviewSession({
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [audioMode, card, feedback, nextCard, onGrade, reader, state, t],
+    [audioMode, card, feedback, nextCard, onGrade, reader, state, t, shown?.lang],
   );
 
   const grade = useCallback(
@@ -160,15 +178,17 @@ export function ReviewSession({
   const reveal = useCallback(() => {
     if (!card || state.phase !== 'answering') return;
     dispatch({ type: 'reveal', now: Date.now() });
-    const answer = answerText(state);
+    const answer = spokenAnswer(card);
     setAnnouncement(
       isCorrect(state)
         ? t('review.card.revealCorrect', { answer })
         : t('review.card.revealAnswer', { answer }),
     );
-  }, [card, state, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [card, spoken, state, t]);
 
   const pick = useCallback(
+    // eslint-disable-next-line react-hooks/preserve-manual-memoization
     (position: number) => {
       if (!card || state.phase !== 'answering' || position >= state.order.length) return;
       dispatch({ type: 'pick', position });
@@ -212,7 +232,10 @@ export function ReviewSession({
     return () => window.removeEventListener('keydown', onKey);
   }, [grade, nextCard, pick, reveal, state.phase]);
 
-  if (!card) return null;
+  if (!card || !shown) return null;
+  const choiceText = (i: number) => (
+    <RichText text={shown.choices[i] ?? card.choices[i] ?? ''} math={shown.math?.choices[i]} />
+  );
   const revealed = state.phase !== 'answering';
   const textId = `review-qn-${card.cardId}`;
 
@@ -224,14 +247,25 @@ export function ReviewSession({
         </h2>
         <p className="text-xs text-slate-600">{card.quizName}</p>
       </div>
+      {card.hi && (
+        <QuestionLanguageSwitch
+          className="mt-3"
+          value={shown.lang}
+          onChange={(lang) => {
+            reader.stop();
+            setQuestionLang(lang);
+            rememberQuestionLanguage(lang);
+          }}
+        />
+      )}
       <p
         id={textId}
-        lang={card.lang}
+        lang={shown.lang}
         className={`mt-3 rounded-lg text-lg leading-relaxed font-medium whitespace-pre-line text-slate-900 ${
           readingPart === 'question' ? 'bg-amber-100' : ''
         }`}
       >
-        {card.qn}
+        <RichText text={shown.qn} math={shown.math?.qn} />
       </p>
       {card.type === 'numeric' && (
         <NumericReviewInput
@@ -250,7 +284,7 @@ export function ReviewSession({
             <button
               key={choiceIndex}
               type="button"
-              lang={card.lang}
+              lang={shown.lang}
               aria-pressed={chosen}
               disabled={revealed}
               onClick={() => pick(position)}
@@ -267,7 +301,7 @@ export function ReviewSession({
               <span className="font-semibold text-slate-700" aria-hidden="true">
                 {optionLetter(position)}.
               </span>
-              <span className="whitespace-pre-line">{card.choices[choiceIndex]}</span>
+              <span className="whitespace-pre-line">{choiceText(choiceIndex)}</span>
               {right && (
                 <span className="ml-auto text-sm font-semibold text-emerald-800">
                   {t('review.card.correctAnswer')}
@@ -300,17 +334,17 @@ export function ReviewSession({
                   ? t('review.card.didNotAnswer', { answer: answerText(state) })
                   : t('review.card.answeredWrong', { typed: state.typed, answer: answerText(state) })
                 : state.picked === null
-                  ? t('review.card.didNotPick', { answer: answerText(state) })
+                  ? t('review.card.didNotPick', { answer: spokenAnswer(card) })
                   : t('review.card.pickedWrong', {
                       letter: letterOf(state, state.picked),
-                      answer: answerText(state),
+                      answer: spokenAnswer(card),
                     })}
           </p>
-          {card.explanation && (
+          {shown.explanation && (
             <div className="rounded-xl bg-slate-50 p-4">
               <h3 className="text-sm font-semibold text-slate-700">{t('review.card.explanation')}</h3>
-              <p lang={card.lang} className="mt-1 whitespace-pre-line text-slate-800">
-                {card.explanation}
+              <p lang={shown.explanationLang} className="mt-1 whitespace-pre-line text-slate-800">
+                <RichText text={shown.explanation} math={shown.math?.explanation} />
               </p>
             </div>
           )}

@@ -1,0 +1,38 @@
+import type { TextLang } from '@quizcast/contract/schemas/question-text';
+
+const LANGS: { lang: TextLang; label: string }[] = [
+  { lang: 'en', label: 'English' },
+  { lang: 'hi', label: 'हिन्दी' },
+];
+
+/** English / हिन्दी for one bilingual question (issue 12): each name in its own language. */
+export function QuestionLanguageSwitch({
+  value,
+  onChange,
+  className = '',
+}: {
+  value: TextLang;
+  onChange(lang: TextLang): void;
+  className?: string;
+}) {
+  return (
+    <div role="group" aria-label="Question language" className={`flex gap-2 ${className}`}>
+      {LANGS.map(({ lang, label }) => (
+        <button
+          key={lang}
+          type="button"
+          lang={lang}
+          aria-pressed={value === lang}
+          onClick={() => onChange(lang)}
+          className={`min-h-11 rounded-xl px-4 text-sm font-semibold ring-1 ${
+            value === lang
+              ? 'bg-brand-700 text-white ring-brand-700'
+              : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
