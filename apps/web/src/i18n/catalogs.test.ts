@@ -32,8 +32,10 @@ describe('message catalogues', () => {
   it('finds the catalogues (landing, auth, app chrome, shared primitives)', () => {
     expect([...catalogues.keys()].sort()).toEqual([
       '../app/messages',
+      '../features/audit-log/messages',
       '../features/auth/messages',
       '../features/landing/messages',
+      '../features/profile/messages',
       './messages',
     ]);
   });
