@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ACCOUNT_MESSAGES, initialsOf } from '@quizcast/contract/schemas/account';
+import { ACCOUNT_MESSAGES, initialsOf, type PrivacySettings } from '@quizcast/contract/schemas/account';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import type { ParticipantUser } from '@quizcast/contract/schemas/student';
 import { Button } from '../../../components/ui/button';
@@ -60,16 +60,21 @@ export function PrivacySection({ user }: { user: ParticipantUser }) {
   const t = useT(profileCatalog);
   const { saveUser } = useAuth();
   const save = useSavePrivacy();
-  const initialsOnly = user.initialsOnly ?? false;
-  const publicPhoto = user.publicPhoto ?? false;
-  const change = (next: { initialsOnly: boolean; publicPhoto: boolean }) =>
+  // The box follows the tap at once; a failed save puts it back.
+  const [pending, setPending] = useState<PrivacySettings | null>(null);
+  const initialsOnly = pending?.initialsOnly ?? user.initialsOnly ?? false;
+  const publicPhoto = pending?.publicPhoto ?? user.publicPhoto ?? false;
+  const change = (next: PrivacySettings) => {
+    setPending(next);
     save.mutate(next, {
       onSuccess: (saved) => {
         saveUser(saved);
         toast.success(t('profile.privacy.saved'));
       },
       onError: (err) => toast.error(errorMessage(err, t('profile.privacy.saveFailed'))),
+      onSettled: () => setPending(null),
     });
+  };
   return (
     <section aria-labelledby="privacy-heading" className={card}>
       <h2 id="privacy-heading" className="text-lg font-bold text-slate-900">
