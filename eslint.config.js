@@ -14,6 +14,8 @@ const TRANSLATED_SCREENS = [
   'apps/web/src/app/layouts/**/*.tsx',
   'apps/web/src/app/not-found-page.tsx',
   'apps/web/src/i18n/**/*.tsx',
+  'apps/web/src/features/audit-log/**/*.tsx',
+  'apps/web/src/features/profile/components/{account-sections,account-deleted-page}.tsx',
   'apps/web/src/components/pwa/install-app-button.tsx',
   'apps/web/src/components/ui/{confirm-dialog,dialog,error-state,full-screen-loader,photo-picker,spinner}.tsx',
   'apps/web/src/features/quizzes/components/{quiz-list-page,quiz-list-row,quiz-intro-page}.tsx',

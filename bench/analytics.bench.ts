@@ -35,7 +35,7 @@ import {
 } from '../apps/server/src/modules/analytics/item-analysis';
 import { rankQuizAttempts } from '../apps/server/src/modules/results/results.repository';
 import { ManualClock } from '../apps/server/src/lib/clock';
-import { sessions } from '../apps/server/src/db/schema';
+import { sessions, users } from '../apps/server/src/db/schema';
 import { openDatabase } from './database';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 100_000);
@@ -151,11 +151,10 @@ async function main() {
     );
 
     // ── 2. key correction: re-score + re-rank + refresh ──
-    const [admin] = rawRows<{ id: string }>(
-      await db.execute(
-        sql`insert into users (ph_no, name, place, class, role) values ('7999999999', 'Bench Admin', 'Pune', 'Other', 'admin') returning id`,
-      ),
-    );
+    const [admin] = await db
+      .insert(users)
+      .values({ phNo: '7999999999', name: 'Bench Admin', place: 'Pune', class: 'Other', role: 'admin' })
+      .returning();
     const [first] = rawRows<{ id: string }>(
       await db.execute(sql`select id from questions where quiz_id = ${big} and position = 0`),
     );
@@ -164,7 +163,7 @@ async function main() {
     const corrected = await service.correctKey(
       big,
       { questionId: first!.id, ansIndex: 1, reason: 'bench' },
-      admin!.id,
+      admin!,
     );
     const correctionMs = performance.now() - t0;
     if (corrected.rescored !== ATTEMPTS)

@@ -39,6 +39,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { AvatarUrls } from './modules/files/avatar-url';
 
 export interface AppContext {
   config: AppConfig;
@@ -49,6 +50,8 @@ export interface AppContext {
   /** The payment gateway chosen once from config (fake by default outside production). */
   payments: PaymentProvider;
   sms: SmsProvider;
+  /** Signed, expiring avatar URLs (ADR 015): `<img>` sends no token, so the URL carries the permission. */
+  avatarUrls: AvatarUrls;
 }
 
 declare module 'fastify' {
@@ -155,6 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     payments: deps.payments ?? createPaymentProvider(config),
     storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
+    avatarUrls: new AvatarUrls(config.jwtSecret, clock),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log, config.SWEEP_TASK_TIMEOUT_SECONDS * 1000));
   app.addHook('onClose', async () => {

@@ -68,6 +68,8 @@ export const envSchema = z
       .optional(),
     /** PostgreSQL connections per app process (each of WEB_CONCURRENCY workers has its own pool). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /** How long a request waits for a free PostgreSQL connection before answering 503 + Retry-After. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** Worker processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL (PGlite is one process). */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How long each instance may answer the session check from memory; invalidated on change (Redis across instances). 0 turns it off. */

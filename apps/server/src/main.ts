@@ -10,6 +10,7 @@ function openConfiguredDatabase(config: AppConfig) {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    connectionTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     pgliteFsync: config.PGLITE_FSYNC,
   });
 }

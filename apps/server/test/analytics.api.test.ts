@@ -1,3 +1,4 @@
+import { auditLogResponseSchema } from '@quizcast/contract/schemas/account';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -666,6 +667,13 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
       .from(keyCorrections)
       .where(eq(keyCorrections.quizId, corrected!.quiz.id));
     expect(recorded).toHaveLength(1);
+    // One audit entry for the one real change (the repeat changed nothing and logged nothing).
+    const audited = auditLogResponseSchema
+      .parse((await get(t, '/admin/audit-log?limit=100', admin)).json())
+      .entries.filter((e) => e.targetId === corrected!.quiz.id);
+    expect(audited.map((e) => [e.action, e.details.oldAnsIndex, e.details.newAnsIndex])).toEqual([
+      ['quiz.key_correction', 3, 2],
+    ]);
     expect(recorded[0]).toMatchObject({
       adminId: admin.id,
       oldAnsIndex: 3,
@@ -688,6 +696,25 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
       newAnsIndex: null,
     });
     expect(await standings(dropped!)).toEqual(await standings(without!));
+
+    // The admin audit log has the drop, with who and why (issue 15 item 8).
+    const log = auditLogResponseSchema
+      .parse((await get(t, '/admin/audit-log?limit=100', admin)).json())
+      .entries.filter((e) => e.targetId === dropped!.quiz.id);
+    expect(log).toEqual([
+      expect.objectContaining({
+        action: 'quiz.key_correction',
+        actor: 'Key Keeper',
+        actorId: admin.id,
+        targetType: 'quiz',
+        details: expect.objectContaining({
+          questionId: dropped!.questions[4]!.id,
+          dropped: true,
+          newAnsIndex: null,
+          reason: 'Two right options',
+        }),
+      }),
+    ]);
   });
 
   it('bad input gets one 400 listing every problem', async () => {

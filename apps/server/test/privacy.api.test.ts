@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { leaderboardResponseSchema, latestResultResponseSchema } from '@quizcast/contract/schemas/result';
 import { userEnvelopeSchema } from '@quizcast/contract/schemas/student';
-import { attempts, otpChallenges, sessions, users } from '../src/db/schema';
+import { attempts, otpChallenges, reviewSettings, sessions, users } from '../src/db/schema';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import { authHeader, freshPhone, pngImage, sendOtp, signUpViaApi } from './account-support';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
@@ -76,6 +76,8 @@ describe(`privacy choices (${testDatabaseKind})`, () => {
       initialsOnly: true,
     });
     const quizId = await publishedQuizWith([asha, ravi, meena]);
+    const signedPic = t.app.ctx.avatarUrls.url(pic);
+    expect(signedPic).toMatch(/^\/api\/files\/avatars\/[0-9a-f-]{36}\.webp\?exp=\d+&sig=[\w-]+$/);
 
     const podium = latestResultResponseSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/result/latest' })).json(),
@@ -83,7 +85,7 @@ describe(`privacy choices (${testDatabaseKind})`, () => {
     expect(podium.quiz?._id).toBe(quizId);
     expect(podium.results.map((r) => [r.userId.name, r.userId.profilePicUrl])).toEqual([
       ['Asha Verma', null], // has a photo, never opted in
-      ['Ravi Kumar', `/api/files/${pic}`], // opted in
+      ['Ravi Kumar', signedPic], // opted in
       ['M. D. R.', null], // initials only: no photo either
     ]);
 
@@ -98,8 +100,8 @@ describe(`privacy choices (${testDatabaseKind})`, () => {
       ).json(),
     );
     expect(board.results.map((r) => [r.userId.name, r.userId.profilePicUrl])).toEqual([
-      ['Asha Verma', `/api/files/${pic}`],
-      ['Ravi Kumar', `/api/files/${pic}`],
+      ['Asha Verma', signedPic],
+      ['Ravi Kumar', signedPic],
       ['M. D. R.', null],
     ]);
   });
@@ -117,6 +119,15 @@ describe(`account deletion (${testDatabaseKind})`, () => {
     const quizId = await publishedQuizWith([other, row!]);
     const photoPath = signed.profilePicUrl!;
     expect((await t.app.inject({ method: 'GET', url: photoPath })).statusCode).toBe(200);
+    await t.db.insert(reviewSettings).values({
+      userId: signed._id,
+      desiredRetention: 0.9,
+      examName: 'UPSC Prelims 2027',
+      examDate: '2027-05-30',
+      dailyNewLimit: 20,
+      dailyReviewCap: 200,
+      updatedAt: t.clock.now(),
+    });
 
     const headers = authHeader(signed.accessToken);
     const wrong = await t.app.inject({
@@ -155,6 +166,7 @@ describe(`account deletion (${testDatabaseKind})`, () => {
     const open = await t.db.select().from(sessions).where(eq(sessions.userId, signed._id));
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
     expect(await t.db.select().from(otpChallenges).where(eq(otpChallenges.phNo, signed.phNo))).toEqual([]);
+    expect(await t.db.select().from(reviewSettings).where(eq(reviewSettings.userId, signed._id))).toEqual([]);
 
     // The attempt stays, ranked as before; the leaderboard shows no name of theirs.
     const [attempt] = await t.db.select().from(attempts).where(eq(attempts.userId, signed._id));
@@ -176,5 +188,98 @@ describe(`account deletion (${testDatabaseKind})`, () => {
     // The number is free again: a new account can be made with it.
     t.clock.advance(MIN);
     expect((await sendOtp(t.app, 'signup', signed.phNo)).statusCode).toBe(200);
+  });
+});
+
+describe(`avatars only through signed URLs (${testDatabaseKind})`, () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const withQuery = (url: string, query: string) => `${url.split('?')[0]}${query}`;
+
+  it("the signed-in response's URL works; no, forged or expired signatures are refused", async () => {
+    const signed = await signUpViaApi(
+      t.app,
+      { name: 'Photo Owner' },
+      { name: 'me.png', data: await pngImage(64, 64), type: 'image/png' },
+    );
+    const me = userEnvelopeSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/students/me',
+          headers: authHeader(signed.accessToken),
+        })
+      ).json(),
+    ).data;
+    const url = me.profilePicUrl!;
+    const { searchParams } = new URL(url, 'http://local');
+    const exp = searchParams.get('exp')!;
+    const sig = searchParams.get('sig')!;
+
+    expect((await get(url)).statusCode).toBe(200);
+    expect((await get(url.replace('.webp?', '-96.webp?'))).statusCode).toBe(200);
+
+    const refused = [
+      withQuery(url, ''), // no signature: the bare URL anyone could pass around before
+      withQuery(url, `?exp=${exp}`),
+      withQuery(url, `?exp=${exp}&sig=${'A'.repeat(sig.length)}`), // forged
+      withQuery(url, `?exp=${Number(exp) + 86_400}&sig=${sig}`), // expiry pushed out
+      withQuery(
+        url.replace(/[0-9a-f-]{36}/, '00000000-0000-4000-8000-000000000000'),
+        `?exp=${exp}&sig=${sig}`,
+      ),
+    ];
+    for (const bad of refused) {
+      const res = await get(bad);
+      expect(res.statusCode, bad).toBe(403);
+      expect(res.json()).toEqual({
+        statusCode: 403,
+        message: 'This photo link is not valid or has expired',
+        error: 'Forbidden',
+      });
+    }
+
+    // Expired: the same URL two days later is refused; a fresh response hands out a new one.
+    t.clock.advance(2 * 24 * 60 * MIN);
+    expect((await get(url)).statusCode).toBe(403);
+    const fresh = userEnvelopeSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/students/me',
+          headers: authHeader(signed.accessToken),
+        })
+      ).json(),
+    ).data.profilePicUrl!;
+    expect(fresh).not.toBe(url);
+    expect((await get(fresh)).statusCode).toBe(200);
+  });
+
+  it('the public podium gives a working photo URL only for learners who opted in', async () => {
+    const shy = await signUpViaApi(
+      t.app,
+      { name: 'Shy Learner' },
+      { name: 'a.png', data: await pngImage(32, 32), type: 'image/png' },
+    );
+    const proud = await signUpViaApi(
+      t.app,
+      { name: 'Proud Learner' },
+      { name: 'b.png', data: await pngImage(32, 32), type: 'image/png' },
+    );
+    expect(
+      (await privacy(authHeader(proud.accessToken), { initialsOnly: false, publicPhoto: true })).statusCode,
+    ).toBe(200);
+    const rows = await t.db.select().from(users).where(eq(users.id, proud._id));
+    const [shyRow] = await t.db.select().from(users).where(eq(users.id, shy._id));
+    await publishedQuizWith([rows[0]!, shyRow!]);
+
+    const podium = latestResultResponseSchema.parse((await get('/api/result/latest')).json());
+    const byName = new Map(podium.results.map((r) => [r.userId.name, r.userId.profilePicUrl]));
+    expect(byName.get('Shy Learner')).toBeNull();
+    const proudUrl = byName.get('Proud Learner')!;
+    expect(proudUrl).toMatch(/\?exp=\d+&sig=/);
+    // Anyone (no token) can load the opted-in learner's photo through the podium's URL.
+    expect((await get(proudUrl)).statusCode).toBe(200);
+    // The shy learner's photo cannot be reached without a signed URL.
+    expect((await get(withQuery(shy.profilePicUrl!, ''))).statusCode).toBe(403);
   });
 });

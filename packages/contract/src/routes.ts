@@ -21,6 +21,8 @@ export const WEB_ROUTES = {
   /** Admin: who did what (issue 15). */
   adminAuditLog: '/admin/audit-log',
   profile: '/profile',
+  /** Shown once after the learner deleted their account (issue 15), signed out. */
+  accountDeleted: '/account-deleted',
   editProfile: '/profile/edit',
   payment: '/payment',
   /** Spaced repetition: the review session and its summary. */

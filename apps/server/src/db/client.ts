@@ -185,8 +185,29 @@ export async function openPglite(
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10, queryLog?: QueryLog): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+/** What pg-pool throws when no connection could be had in time (pool exhausted or server slow to accept). */
+const POOL_TIMEOUT =
+  /^(timeout exceeded when trying to connect|Connection terminated due to connection timeout)$/;
+
+/** True when `err` (or an error it wraps, as the query builder does) is a pool connection timeout. */
+export function isPoolTimeout(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (POOL_TIMEOUT.test(e.message)) return true;
+  }
+  return false;
+}
+
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  queryLog?: QueryLog,
+  connectionTimeoutMs = 5000,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectionTimeoutMs,
+  });
   pool.on('error', () => {
     /* a dropped idle client is replaced on the next query; health reports it */
   });
@@ -211,9 +232,10 @@ export function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  connectionTimeoutMs?: number;
   pgliteFsync?: boolean;
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
+    ? openPostgres(options.databaseUrl, options.poolSize, undefined, options.connectionTimeoutMs)
     : openPglite(path.resolve(options.dataDir, 'pg'), { durable: options.pgliteFsync ?? true });
 }

@@ -4,7 +4,12 @@ import { errorName, GENERIC_MESSAGES, type ErrorBody } from '@quizcast/contract/
 import { languageFromAcceptLanguage, type Language } from '@quizcast/contract/i18n/languages';
 import { localiseMessages } from '@quizcast/contract/i18n/server-messages';
 import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from '@quizcast/contract/i18n/server-messages.hi';
+import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
+import { isPoolTimeout } from '../db/client';
 import { HttpError } from '../lib/http-error';
+
+/** Retry-After (seconds) when the database pool had no connection to give in time. */
+export const DATABASE_BUSY_RETRY_AFTER_S = 5;
 
 const HINDI = { exact: SERVER_MESSAGES_HI, patterns: SERVER_MESSAGE_PATTERNS_HI };
 
@@ -68,6 +73,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // The multipart parser (busboy) throws plain errors for a cut or malformed form: the client's fault.
     if (err.statusCode === undefined && request.isMultipart() && MALFORMED_MULTIPART.test(err.message)) {
       return reply.code(400).send(body(400, GENERIC_MESSAGES.malformedMultipart));
+    }
+    // No database connection in time (pool exhausted under load): busy, not broken. Come back soon.
+    if (isPoolTimeout(err)) {
+      request.log.warn({ err, reqId: request.id }, 'no database connection in time: answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_S))
+        .send(body(503, ACCOUNT_MESSAGES.serviceBusy));
     }
     request.log.error({ err, reqId: request.id }, 'unhandled error');
     return reply.code(500).send(body(500, GENERIC_MESSAGES.internal));

@@ -32,6 +32,13 @@ export const routes: RouteObject[] = [
           import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        path: WEB_ROUTES.accountDeleted,
+        lazy: () =>
+          import('../features/profile/components/account-deleted-page').then((m) => ({
+            Component: m.AccountDeletedPage,
+          })),
+      },
+      {
         path: WEB_ROUTES.register,
         lazy: () =>
           import('../features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })),
@@ -100,6 +107,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/admin/components/quiz-editor').then((m) => ({
                     Component: m.CreateQuizPage,
+                  })),
+              },
+              {
+                path: WEB_ROUTES.adminAuditLog,
+                lazy: () =>
+                  import('../features/audit-log/components/audit-log-page').then((m) => ({
+                    Component: m.AuditLogPage,
                   })),
               },
               { path: WEB_ROUTES.editQuiz, lazy: () => import('./routes/edit-quiz-redirect-route') },

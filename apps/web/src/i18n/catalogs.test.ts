@@ -33,10 +33,12 @@ describe('message catalogues', () => {
     expect([...catalogues.keys()].sort()).toEqual([
       '../app/messages',
       '../features/analytics/messages',
+      '../features/audit-log/messages',
       '../features/auth/messages',
       '../features/landing/messages',
       '../features/payments/messages',
       '../features/poster/messages',
+      '../features/profile/messages',
       '../features/quizzes/intro/messages',
       '../features/quizzes/messages',
       '../features/results/messages',

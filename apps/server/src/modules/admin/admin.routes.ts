@@ -70,7 +70,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 1 } });
   }
 
-  const service = new AdminService(new AdminRepository(app.ctx.db), app.ctx.clock, app.ctx.storage);
+  const service = new AdminService(
+    new AdminRepository(app.ctx.db),
+    app.ctx.clock,
+    app.ctx.storage,
+    app.ctx.avatarUrls,
+  );
   const audit = new AuditService(app.ctx.db, app.ctx.clock);
   const admin = { preHandler: app.requireAdmin };
   const quizNotFound = 'Quiz not found';

@@ -32,7 +32,7 @@ import { renderQuestionMath } from '../../lib/question-math';
 import type { StoredQuestionMath } from '../../db/schema';
 import type { FileStorage } from '../../providers/storage/storage';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
-import { fileUrl } from '../students/profile-photo';
+import type { AvatarUrls } from '../files/avatar-url';
 import type { UserRow } from '../students/student.repository';
 import type { AdminRepository } from './admin.repository';
 import { type QuestionRow, type QuestionValues, type QuizInsert, type QuizRow } from './admin.repository';
@@ -188,6 +188,7 @@ export class AdminService {
     private readonly repo: AdminRepository,
     private readonly clock: Clock,
     private readonly storage: FileStorage,
+    private readonly avatars: AvatarUrls,
   ) {}
 
   /** Files of questions that are gone (after the transaction committed). A failed delete leaves a stray file, never an error. */
@@ -475,7 +476,7 @@ export class AdminService {
   async listStudents(params: PageParams): Promise<AdminStudentListResponse> {
     const { rows, total } = await this.repo.listStudents(windowOf(params));
     return {
-      students: rows.map(({ user, attemptCount }) => toStudent(user, attemptCount)),
+      students: rows.map(({ user, attemptCount }) => toStudent(user, attemptCount, this.avatars)),
       total,
       page: params.page,
       limit: params.limit,
@@ -490,7 +491,7 @@ export class AdminService {
     const paymentRows = await this.repo.paymentsOfStudent(id);
     return {
       data: {
-        ...toStudent(found.user, found.attemptCount),
+        ...toStudent(found.user, found.attemptCount, this.avatars),
         updatedAt: iso(found.user.updatedAt),
         attempts: attemptRows.map(({ attempt, quizName, durationMin }) => ({
           _id: attempt.id,
@@ -633,7 +634,7 @@ function toParticipant(
   };
 }
 
-function toStudent(user: UserRow, attemptCount: number): AdminStudentListItem {
+function toStudent(user: UserRow, attemptCount: number, avatars: AvatarUrls): AdminStudentListItem {
   return {
     _id: user.id,
     name: user.name,
@@ -643,7 +644,7 @@ function toStudent(user: UserRow, attemptCount: number): AdminStudentListItem {
     school: user.school,
     class: user.class,
     role: user.role,
-    profilePicUrl: fileUrl(user.profilePicKey),
+    profilePicUrl: avatars.url(user.profilePicKey),
     createdAt: iso(user.createdAt),
     attemptCount,
   };

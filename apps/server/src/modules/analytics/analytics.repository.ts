@@ -57,7 +57,8 @@ const publishedMine = (userId: string) => sql`
 `;
 
 export class AnalyticsRepository {
-  constructor(private readonly db: Db) {}
+  /** The connection (inside `transaction`, the transaction's), for other modules' writes in the same unit. */
+  constructor(readonly db: Db) {}
 
   transaction<T>(fn: (repo: AnalyticsRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(new AnalyticsRepository(tx as unknown as Db)));

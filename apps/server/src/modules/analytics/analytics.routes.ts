@@ -123,6 +123,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
         response: { 200: keyCorrectionResponseSchema, ...errors },
       },
     },
-    async (request) => service.correctKey(request.params.quizId, request.body, currentUser(request).id),
+    async (request) => service.correctKey(request.params.quizId, request.body, currentUser(request)),
   );
 };

@@ -1,3 +1,5 @@
+import { AuditService } from '../audit/audit.service';
+import type { UserRow } from '../students/student.repository';
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
@@ -385,8 +387,9 @@ export class AnalyticsService {
   async correctKey(
     quizId: string,
     body: { questionId: string; ansIndex?: number; drop?: boolean; reason?: string },
-    adminId: string,
+    admin: UserRow,
   ): Promise<KeyCorrectionResponse> {
+    const adminId = admin.id;
     await this.quiz(quizId);
     const now = this.clock.now();
     const result = await this.repo.transaction(async (repo): Promise<KeyCorrectionResponse> => {
@@ -438,6 +441,20 @@ export class AnalyticsService {
         dropped: drop,
         reason: body.reason,
         createdAt: now,
+      });
+      // The admin audit log (issue 15 item 8), in the same transaction as the correction itself.
+      await new AuditService(repo.db, this.clock).record(admin, {
+        action: 'quiz.key_correction',
+        targetType: 'quiz',
+        targetId: quiz.id,
+        details: {
+          questionId: question.id,
+          questionNumber: index + 1,
+          oldAnsIndex: question.ansIndex,
+          newAnsIndex: drop ? null : body.ansIndex!,
+          dropped: drop,
+          reason: body.reason,
+        },
       });
       const [withName] = (await repo.corrections(quiz.id)).filter((c) => c.id === row.id);
       return {

@@ -4,6 +4,11 @@ import type { Clock } from '../../lib/clock';
 import type { UserRow } from '../students/student.repository';
 import { AuditRepository } from './audit.repository';
 
+/** "9876543210" → "******3210": the log names an admin without keeping their whole number. */
+export function maskPhone(phNo: string): string {
+  return phNo.length > 4 ? `${'*'.repeat(phNo.length - 4)}${phNo.slice(-4)}` : phNo;
+}
+
 /** Who acted: an admin (by id, named as they are now) or the system (with how). */
 export type AuditActor = UserRow | { system: 'ADMIN_PHONES' | 'npm run admin' };
 
@@ -30,7 +35,7 @@ export class AuditService {
     await this.repo.record({
       at: this.clock.now(),
       actorId: system ? null : actor.id,
-      actorLabel: system ? `system (${actor.system})` : `${actor.name} (${actor.phNo})`,
+      actorLabel: system ? `system (${actor.system})` : `${actor.name} (${maskPhone(actor.phNo)})`,
       action: event.action,
       targetType: event.targetType,
       targetId: event.targetId,

@@ -11,6 +11,7 @@ import { toParticipantUser } from '../students/participant-user';
 import { isUniqueViolation, type UserRow } from '../students/student.repository';
 import { StudentService } from '../students/student.service';
 import { AuditService } from '../audit/audit.service';
+import { AvatarUrls } from '../files/avatar-url';
 import { OtpService } from './otp.service';
 import type { SessionService } from './session.service';
 
@@ -19,6 +20,7 @@ export class AuthService {
   readonly otp: OtpService;
   private readonly students: StudentService;
   private readonly audit: AuditService;
+  private readonly avatars: AvatarUrls;
 
   constructor(
     db: Db,
@@ -29,6 +31,7 @@ export class AuthService {
     log: FastifyBaseLogger,
     private readonly sessions: SessionService,
   ) {
+    this.avatars = new AvatarUrls(config.jwtSecret, clock);
     this.otp = new OtpService(db, config, sms, clock, log);
     this.students = new StudentService(db, storage, clock, log);
     this.audit = new AuditService(db, clock);
@@ -40,7 +43,7 @@ export class AuthService {
 
   async session(user: UserRow): Promise<AuthResponse> {
     const accessToken = await this.sessions.issue(user);
-    return { accessToken, ...toParticipantUser(user) };
+    return { accessToken, ...toParticipantUser(user, this.avatars) };
   }
 
   /**

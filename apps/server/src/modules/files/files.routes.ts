@@ -3,13 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@quizcast/contract/routes';
 import { audioFileParamsSchema } from '@quizcast/contract/schemas/question-audio';
 import { z } from 'zod';
-import { notFound } from '../../lib/http-error';
+import { forbidden, notFound } from '../../lib/http-error';
 import type { FileStorage } from '../../providers/storage/storage';
 import { AUDIO_PREFIX } from '../question-audio/question-audio.service';
 import { AVATAR_PREFIX } from '../students/profile-photo';
 import { parseByteRange } from './byte-range';
 
 const avatarParamsSchema = z.object({ fileName: z.string() });
+const avatarQuerySchema = z.object({
+  exp: z.string().optional().describe('Expiry (Unix seconds) of the signed URL the API gave out'),
+  sig: z.string().optional().describe('Signature of the URL (ADR 015)'),
+});
+/** Refused photo links: the same answer for missing, forged and expired signatures. */
+export const AVATAR_LINK_REFUSED = 'This photo link is not valid or has expired';
 /** `<uuid>.webp` (at most 512 px) or a square copy `<uuid>-96.webp` / `<uuid>-192.webp`. */
 const AVATAR_FILE = /^([0-9a-f-]{36})(?:-(96|192))?\.webp$/;
 const AUDIO_FILE = /^[0-9a-f-]{36}\.(mp3|m4a|ogg|webm)$/;
@@ -24,12 +30,13 @@ async function sendStoredFile(
   reply: FastifyReply,
   key: string,
   fileName: string,
+  cacheControl = 'public, max-age=31536000, immutable',
 ) {
   const info = await storage.stat(key);
   if (!info) throw notFound('File not found');
   const etag = `"${fileName}"`;
   reply
-    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('cache-control', cacheControl)
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
     .header('cross-origin-resource-policy', 'same-origin')
@@ -64,17 +71,23 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['files'],
-        summary: 'A profile photo (WebP, at most 512 px; -96 and -192 are square copies)',
+        summary:
+          'A profile photo (WebP, at most 512 px; -96 and -192 are square copies), only through the signed URL the API gave out',
         params: avatarParamsSchema,
+        querystring: avatarQuerySchema,
       },
     },
     async (request, reply) => {
       const match = AVATAR_FILE.exec(request.params.fileName);
       if (!match) throw notFound('File not found');
+      const secondsLeft = app.ctx.avatarUrls.verify(match[1]!, request.query.exp, request.query.sig);
+      if (secondsLeft === null) throw forbidden(AVATAR_LINK_REFUSED);
       let key = `${AVATAR_PREFIX}${request.params.fileName}`;
       // Photos uploaded before the small copies existed: the full photo stands in.
       if (match[2] && !(await storage.stat(key))) key = `${AVATAR_PREFIX}${match[1]}.webp`;
-      return sendStoredFile(storage, request, reply, key, request.params.fileName);
+      // Private (no shared cache keeps a learner's photo), cached by the browser while the URL lasts.
+      const cache = `private, max-age=${Math.min(secondsLeft, 86_400)}`;
+      return sendStoredFile(storage, request, reply, key, request.params.fileName, cache);
     },
   );
 

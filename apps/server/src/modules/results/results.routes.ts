@@ -38,6 +38,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.ctx.clock,
     app.ctx.config.SUBMIT_GRACE_SECONDS,
     app.log,
+    app.ctx.avatarUrls,
     app.caches,
   );
   app.sweeper.add('publish-results', (now) => service.publishDue(now), { first: true });

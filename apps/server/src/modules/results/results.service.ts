@@ -16,7 +16,7 @@ import { inLearnerOrder } from '../quizzes/learner-order';
 import { participantTexts } from '../../lib/question-texts';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
-import { fileUrl } from '../students/profile-photo';
+import type { AvatarUrls } from '../files/avatar-url';
 import type { QuestionRow, QuizRow, RankedEntry, ResultsRepository } from './results.repository';
 
 /** How many due quizzes one sweep publishes at most (the next sweep takes the rest). */
@@ -44,18 +44,24 @@ const LATEST_KEY = 'results:latest';
  * The public podium (landing page, no sign-in): initials for a learner who chose them, and a photo
  * only for a learner who opted in (docs/privacy.md).
  */
-export function publicPodiumPerson(entry: RankedEntry): { name: string; profilePicUrl: string | null } {
+export function publicPodiumPerson(
+  entry: RankedEntry,
+  avatars: AvatarUrls,
+): { name: string; profilePicUrl: string | null } {
   return {
     name: entry.initialsOnly ? initialsOf(entry.name) : entry.name,
-    profilePicUrl: entry.publicPhoto && !entry.initialsOnly ? fileUrl(entry.profilePicKey) : null,
+    profilePicUrl: entry.publicPhoto && !entry.initialsOnly ? avatars.url(entry.profilePicKey) : null,
   };
 }
 
 /** Leaderboards (signed-in learners): initials and no photo for a learner who chose initials only. */
-export function leaderboardPerson(entry: RankedEntry): { name: string; profilePicUrl: string | null } {
+export function leaderboardPerson(
+  entry: RankedEntry,
+  avatars: AvatarUrls,
+): { name: string; profilePicUrl: string | null } {
   return entry.initialsOnly
     ? { name: initialsOf(entry.name), profilePicUrl: null }
-    : { name: entry.name, profilePicUrl: fileUrl(entry.profilePicKey) };
+    : { name: entry.name, profilePicUrl: avatars.url(entry.profilePicKey) };
 }
 
 export class ResultsService {
@@ -71,6 +77,7 @@ export class ResultsService {
     private readonly clock: Clock,
     private readonly graceSeconds: number,
     private readonly log: FastifyBaseLogger,
+    private readonly avatars: AvatarUrls,
     /** Across instances: the podium lives in `shared`, and `bus` drops every copy on publication. */
     private readonly caches?: { bus: InvalidationBus; shared: SharedCache },
   ) {
@@ -264,7 +271,7 @@ export class ResultsService {
         _id: entry.id,
         score: entry.score,
         elapsedTime: elapsedSeconds(entry.elapsedMs),
-        userId: publicPodiumPerson(entry),
+        userId: publicPodiumPerson(entry, this.avatars),
       })),
       quiz: {
         _id: quiz.id,
@@ -294,7 +301,7 @@ export class ResultsService {
         rank: entry.rank,
         score: entry.score,
         elapsedTime: elapsedSeconds(entry.elapsedMs),
-        userId: leaderboardPerson(entry),
+        userId: leaderboardPerson(entry, this.avatars),
         isMe: entry.userId === userId,
       })),
       total,

@@ -1,9 +1,9 @@
 import type { ParticipantUser } from '@quizcast/contract/schemas/student';
-import { fileUrl } from './profile-photo';
+import type { AvatarUrls } from '../files/avatar-url';
 import type { UserRow } from './student.repository';
 
 /** A user row as the API returns it (spec section 3 field names). */
-export function toParticipantUser(row: UserRow): ParticipantUser {
+export function toParticipantUser(row: UserRow, avatars: AvatarUrls): ParticipantUser {
   return {
     _id: row.id,
     name: row.name,
@@ -12,7 +12,7 @@ export function toParticipantUser(row: UserRow): ParticipantUser {
     place: row.place,
     school: row.school,
     class: row.class,
-    profilePicUrl: fileUrl(row.profilePicKey),
+    profilePicUrl: avatars.url(row.profilePicKey),
     role: row.role,
     initialsOnly: row.initialsOnly,
     publicPhoto: row.publicPhoto,

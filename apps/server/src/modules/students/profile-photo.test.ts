@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { PROFILE_IMAGE_MAX_BYTES } from '@quizcast/contract/constants';
 import { DiskStorage } from '../../providers/storage/disk-storage';
-import { detectImageKind, fileUrl, MAX_INPUT_PIXELS, ProfilePhotoService } from './profile-photo';
+import { detectImageKind, MAX_INPUT_PIXELS, ProfilePhotoService } from './profile-photo';
 
 const silentLog = pino({ level: 'silent' });
 
@@ -26,13 +26,6 @@ describe('detectImageKind', () => {
     expect(detectImageKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(detectImageKind(Buffer.alloc(0))).toBeNull();
     expect(detectImageKind(Buffer.from([0x89, 0x50, 0x4e]))).toBeNull();
-  });
-});
-
-describe('fileUrl', () => {
-  it('is a same-origin path under /api/files, or null', () => {
-    expect(fileUrl('avatars/x.webp')).toBe('/api/files/avatars/x.webp');
-    expect(fileUrl(null)).toBeNull();
   });
 });
 

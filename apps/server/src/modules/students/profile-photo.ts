@@ -37,11 +37,6 @@ export function detectImageKind(data: Buffer): ImageKind | null {
   return null;
 }
 
-/** The public, same-origin URL of a stored file (served by files.routes.ts). */
-export function fileUrl(key: string | null | undefined): string | null {
-  return key ? `/api/files/${key}` : null;
-}
-
 /**
  * Profile photos: accepted by content, at most 2 MB, re-encoded to WebP within 512 px with every bit of
  * metadata (EXIF, GPS, ICC comments) dropped, stored under a fresh unguessable key.

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { otpChallenges, reviewCards, reviewLogs, sessions, users } from '../../db/schema';
+import { otpChallenges, reviewCards, reviewLogs, reviewSettings, sessions, users } from '../../db/schema';
 import type { Language } from '@quizcast/contract/i18n/languages';
 
 export type UserRow = typeof users.$inferSelect;
@@ -126,6 +126,8 @@ export class StudentRepository {
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
       await tx.delete(reviewLogs).where(eq(reviewLogs.userId, user.id));
       await tx.delete(reviewCards).where(eq(reviewCards.userId, user.id));
+      // The target exam and its date say something about the learner too.
+      await tx.delete(reviewSettings).where(eq(reviewSettings.userId, user.id));
       await tx.delete(otpChallenges).where(eq(otpChallenges.phNo, user.phNo));
     });
   }

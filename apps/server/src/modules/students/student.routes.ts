@@ -35,7 +35,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userEnvelopeSchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ data: toParticipantUser(currentUser(request)) }),
+    async (request) => ({ data: toParticipantUser(currentUser(request), app.ctx.avatarUrls) }),
   );
 
   app.put(
@@ -60,7 +60,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readProfileForm(request, updateProfileFieldsSchema);
       const updated = await students.updateProfile(currentUser(request), form.fields, form.photo);
       await app.userCache.invalidate(updated.id);
-      return { data: toParticipantUser(updated) };
+      return { data: toParticipantUser(updated, app.ctx.avatarUrls) };
     },
   );
 
@@ -82,7 +82,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.preferredLanguage,
       );
       await app.sessions.userChanged(updated.id);
-      return { data: toParticipantUser(updated) };
+      return { data: toParticipantUser(updated, app.ctx.avatarUrls) };
     },
   );
 
@@ -135,7 +135,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const updated = await students.setPrivacy(currentUser(request), request.body);
       await app.sessions.userChanged(updated.id);
-      return { data: toParticipantUser(updated) };
+      return { data: toParticipantUser(updated, app.ctx.avatarUrls) };
     },
   );
 

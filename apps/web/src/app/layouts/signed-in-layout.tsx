@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { Logo } from '../../components/ui/logo';
+import { logoutOnServer } from '../../features/auth/api/logout';
 import { onUnauthorized } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { withRedirect } from '../../lib/redirect';
@@ -59,7 +60,9 @@ export function SignedInLayout() {
     return <Navigate to={withRedirect(WEB_ROUTES.login, redirect)} replace state={{ redirect }} />;
   }
 
-  const logout = () => {
+  const logout = async () => {
+    // Revoke the session on the server first (the token stops working), then forget it here.
+    await logoutOnServer();
     setLoggedOut(true);
     removeUser();
     queryClient.clear();
@@ -115,7 +118,7 @@ export function SignedInLayout() {
               {t('app.greeting', { name: user.name })}
             </p>
           </div>
-          <UserMenu user={user} onLogout={logout} />
+          <UserMenu user={user} onLogout={() => void logout()} />
         </header>
         <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
           <Outlet />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { UserRound } from 'lucide-react';
 
 const sizes = { sm: 'size-10', md: 'size-16', lg: 'size-28' } as const;
@@ -5,9 +6,12 @@ const sizes = { sm: 'size-10', md: 'size-16', lg: 'size-28' } as const;
 const shownPx = { sm: 40, md: 64, lg: 112 } as const;
 const variantPx = { sm: 96, md: 192, lg: 192 } as const;
 
-/** `/api/files/avatars/<uuid>.webp` → its `-96`/`-192` copy; any other URL (a preview) as it is. */
+/**
+ * `/api/files/avatars/<uuid>.webp?exp=…&sig=…` → its `-96`/`-192` copy with the same signature (it
+ * covers every size); any other URL (a preview) as it is.
+ */
 export function avatarSrc(src: string, px: 96 | 192): string {
-  return src.replace(/^(\/api\/files\/avatars\/[0-9a-f-]{36})\.webp$/, `$1-${px}.webp`);
+  return src.replace(/^(\/api\/files\/avatars\/[0-9a-f-]{36})\.webp(\?[^#]*)?$/, `$1-${px}.webp$2`);
 }
 const iconSizes = { sm: 'size-5', md: 'size-8', lg: 'size-14' } as const;
 
@@ -24,13 +28,17 @@ export function Avatar({
   size?: keyof typeof sizes;
   className?: string;
 }) {
+  // A signed photo URL kept on the device may have expired (ADR 015): the icon stands in.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const shown = src && src !== failedSrc ? src : null;
   return (
     <span
       className={`grid shrink-0 place-items-center overflow-hidden rounded-full bg-brand-100 text-brand-800 ${sizes[size]} ${className}`}
     >
-      {src ? (
+      {shown ? (
         <img
-          src={avatarSrc(src, variantPx[size])}
+          src={avatarSrc(shown, variantPx[size])}
+          onError={() => setFailedSrc(shown)}
           alt={alt}
           width={shownPx[size]}
           height={shownPx[size]}

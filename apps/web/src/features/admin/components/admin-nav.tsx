@@ -1,4 +1,4 @@
-import { FilePlus2, LayoutList, Users } from 'lucide-react';
+import { FilePlus2, History, LayoutList, Users } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { useAuth } from '../../../lib/auth';
@@ -7,6 +7,7 @@ const links = [
   { to: WEB_ROUTES.adminQuizzes, label: 'Manage quizzes', Icon: LayoutList },
   { to: WEB_ROUTES.createQuiz, label: 'Create quiz', Icon: FilePlus2 },
   { to: WEB_ROUTES.participants, label: 'Participants', Icon: Users },
+  { to: WEB_ROUTES.adminAuditLog, label: 'Audit log', Icon: History },
 ] as const;
 
 /** The sidebar's Admin section; renders nothing for participants. */

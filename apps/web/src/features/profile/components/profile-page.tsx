@@ -7,6 +7,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useAuth } from '../../../lib/auth';
 import { useMe } from '../api/get-me';
+import { DeleteAccountSection, PrivacySection, SessionsSection } from './account-sections';
 
 function Detail({ label, value }: { label: string; value?: string | null }) {
   return (
@@ -74,6 +75,9 @@ export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
         </dl>
       </div>
       {extra}
+      <PrivacySection user={shown} />
+      <SessionsSection />
+      <DeleteAccountSection />
     </section>
   );
 }
