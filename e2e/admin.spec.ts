@@ -58,7 +58,7 @@ async function fillQuizDetails(page: Page, name: string) {
 
 async function fillQuestion(page: Page, n: number, text: string, choices: string[], correct: number) {
   const q = question(page, n);
-  await q.getByLabel(`Question ${n} text`).fill(text);
+  await q.getByLabel(`Question ${n} text`, { exact: true }).fill(text);
   for (const [i, choice] of choices.entries()) {
     await q.getByLabel(`Question ${n} choice ${String.fromCharCode(65 + i)}`, { exact: true }).fill(choice);
   }
@@ -147,7 +147,9 @@ test.describe('admin', () => {
     await dialog.getByRole('button', { name: 'Check and import' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Questions (3)' })).toBeVisible();
-    await expect(question(page, 2).getByLabel('Question 2 text')).toHaveValue('Capital of India?');
+    await expect(question(page, 2).getByLabel('Question 2 text', { exact: true })).toHaveValue(
+      'Capital of India?',
+    );
 
     // The preview shows the question as a participant sees it.
     await question(page, 1).getByRole('button', { name: 'Preview question 1' }).click();
@@ -171,7 +173,7 @@ test.describe('admin', () => {
     await page.getByLabel('Search quizzes').fill(name);
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByRole('heading', { name: 'Edit quiz' })).toBeVisible();
-    await expect(page.getByLabel('Question 1 text')).toHaveValue(
+    await expect(page.getByLabel('Question 1 text', { exact: true })).toHaveValue(
       'Which river is the longest in India?\n(choose one)',
     );
     await expect(page.getByRole('radio', { name: 'Question 2: choice B is correct' })).toBeChecked();
@@ -286,7 +288,7 @@ test.describe('admin', () => {
     await expect(page.getByLabel('Question 1 choice A', { exact: true })).toBeDisabled();
     await expect(page.getByLabel('Duration (minutes)')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Delete quiz' })).toHaveCount(0);
-    await page.getByLabel('Question 1 text').fill('Which is the red planet?');
+    await page.getByLabel('Question 1 text', { exact: true }).fill('Which is the red planet?');
     await page.getByLabel(/^Published/).uncheck();
     await page.getByRole('button', { name: 'Save quiz' }).click();
     await expect(page).toHaveURL(detailsUrl);

@@ -264,9 +264,12 @@ test.describe('हिन्दी', () => {
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect(page.getByText('Hi, सुनीता यादव')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // Logging out revoked the first token (issue 15): read the new session's.
+    const second = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+    expect(second).not.toBe(token);
     await expect
       .poll(async () => {
-        const me = await request.get('/api/students/me', { headers: { authorization: `Bearer ${token}` } });
+        const me = await request.get('/api/students/me', { headers: { authorization: `Bearer ${second}` } });
         return ((await me.json()) as { data: { preferredLanguage: string | null } }).data.preferredLanguage;
       })
       .toBe('en');
