@@ -1,34 +1,43 @@
 /**
- * Issue 14: analytics at scale.
+ * Issue 14: analytics at scale (figures in bench/README.md, "analytics").
  *
  * 1. Item analysis of one quiz with 100,000 submitted attempts × 100 questions (each answer with a
- *    time on screen): the statement publication runs (`refreshItemAnalysis`), timed on its own.
- * 2. An answer-key correction of that quiz: re-score every attempt, re-rank with the publication's
- *    statement, refresh the item analysis, record it, in one transaction (`AnalyticsService.correctKey`).
- * 3. `GET /api/analytics/me` for a learner with 500 published attempts (500 quizzes × 20 questions,
- *    their item analysis materialised), from 10 concurrent connections against the real app on
- *    127.0.0.1. Reports p50/p99 latency.
+ *    time on screen): the statement publication runs (`refreshItemAnalysis`), timed on its own. It
+ *    reads the attempts' narrow marks (`attempt_marks`, ADR 017), which the seeding generates directly
+ *    in SQL (integer arrays, no jsonb), so seeding takes tens of seconds, not ten minutes.
+ * 2. An answer-key correction of that quiz through `AnalyticsService.correctKey`: lock, change the key,
+ *    re-score incrementally (only the corrected question's delta), re-rank, refresh the item analysis,
+ *    record and audit, in one transaction.
+ * 3. Publication's one jsonb pass (`materialiseAttemptMarks`) over BENCH_PARSE_ATTEMPTS attempts with
+ *    real jsonb answers, so that cost is shown too.
+ * 4. `GET /api/analytics/me` for a learner with 500 published attempts (500 quizzes × 20 questions,
+ *    21 participants each): the app runs as a child process from compiled JS (apps/server/dist,
+ *    NODE_ENV=production), the load generator (bench/load.mjs, autocannon) in a process of its own.
+ *    Reports p50/p99 latency. BENCH_PROFILE=1 runs the app with --cpu-prof.
  *
  *   npm run bench -- analytics                                                            # PGlite
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- analytics
+ *   BENCH_EXPLAIN=1 …   # also prints EXPLAIN (ANALYZE, BUFFERS) of the item-analysis statement
  *
- * BENCH_ATTEMPTS (default 100000), BENCH_QUESTIONS (100), BENCH_LEARNER_QUIZZES (500),
- * BENCH_READS (2000) and BENCH_CONNECTIONS (10) tune it. The data is generated inside the database
- * (generate_series), so seeding does not measure the network.
+ * BENCH_ATTEMPTS (default 100000), BENCH_QUESTIONS (100), BENCH_PARSE_ATTEMPTS (10000),
+ * BENCH_LEARNER_QUIZZES (500), BENCH_READS (2000), BENCH_CONNECTIONS (10), BENCH_PORT (4114),
+ * BENCH_SKIP_BUILD=1 (use the existing apps/server/dist).
  */
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app';
-import { parseEnv, type AppConfig } from '../apps/server/src/config';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client';
 import { rawRows } from '../apps/server/src/db/raw-rows';
 import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
 import { AnalyticsRepository } from '../apps/server/src/modules/analytics/analytics.repository';
 import { AnalyticsService } from '../apps/server/src/modules/analytics/analytics.service';
+import {
+  ensureItemAnswers,
+  materialiseAttemptMarks,
+} from '../apps/server/src/modules/analytics/attempt-marks';
 import {
   itemAnalysisStatement,
   refreshItemAnalysis,
@@ -40,43 +49,113 @@ import { openDatabase } from './database';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 100_000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100);
+const PARSE_ATTEMPTS = Number(process.env.BENCH_PARSE_ATTEMPTS ?? 10_000);
 const LEARNER_QUIZZES = Number(process.env.BENCH_LEARNER_QUIZZES ?? 500);
 const LEARNER_QUESTIONS = 20;
 const OTHERS_PER_QUIZ = 20;
 const READS = Number(process.env.BENCH_READS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 4114);
 const SECRET = randomBytes(32).toString('hex');
 const CHUNK = 5000;
+const root = path.resolve(import.meta.dirname, '..');
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A published quiz with `questions` questions (key = position mod 4) and no attempts yet. */
-async function makeQuiz(db: Db, name: string, questions: number, exam: string): Promise<string> {
-  const [quiz] = rawRows<{ id: string }>(
+/** Published quizzes named `${name} i` (i < count) with `questions` questions each (key = position mod 4). */
+async function makeQuizzes(db: Db, name: string, count: number, questions: number): Promise<string[]> {
+  const made = rawRows<{ id: string }>(
     await db.execute(sql`
       insert into quizzes (name, exam, class, duration_min, start_at, end_at, mark_correct, mark_wrong, results_published_at)
-      values (${name}, ${exam}, 'Preparing for Competitive exams', 60, now() - interval '2 days', now() - interval '1 day', 4, 1, now())
+      select ${name}::text || ' ' || i, (array['SSC','UPSC','NEET','JEE','Banking'])[1 + i % 5], 'Preparing for Competitive exams',
+             60, now() - interval '2 days', now() - interval '1 day', 4, 1, now() - interval '1 day' + i * interval '1 second'
+      from generate_series(0, ${count - 1}) i
+      order by i
       returning id
     `),
   );
   await db.execute(sql`
     insert into questions (quiz_id, position, qn, choices, ans_index, topic)
-    select ${quiz!.id}, p, 'Question ' || p, '["A","B","C","D"]'::jsonb, p % 4, 'Topic ' || (p % 7)
-    from generate_series(0, ${questions - 1}) p
+    select q.id, p, 'Question ' || p, '["A","B","C","D"]'::jsonb, p % 4, 'Topic ' || (p % 7)
+    from quizzes q cross join generate_series(0, ${questions - 1}) p
+    where q.name like ${name + ' %'}::text
   `);
-  return quiz!.id;
+  return made.map((r) => r.id);
 }
 
 /**
- * Attempts for users `firstUser…firstUser+count-1` (by row number over users whose name starts
- * with `prefix`): answers generated in SQL, right with a per-user skill, ~10% skipped, 5–65 s each.
+ * Submitted attempts of users `offset+1…offset+count` (by name among those starting with `prefix`) on
+ * each quiz named `${name} …`, with their narrow marks generated directly in SQL (no jsonb answers):
+ * right with a per-user skill, ~10% skipped, 5–65 s each.
  */
-async function makeAttempts(db: Db, quizId: string, prefix: string, offset: number, count: number) {
+async function makeMarkedAttempts(
+  db: Db,
+  name: string,
+  questions: number,
+  prefix: string,
+  offset: number,
+  count: number,
+) {
   await db.execute(sql`
     with people as (
       select id, row_number() over (order by name) as n from users where name like ${prefix + '%'}::text
-    ), chosen as (
-      select id, n from people where n > ${offset} and n <= ${offset + count}
+    )
+    insert into attempts (quiz_id, user_id, status, started_at, deadline_at, submitted_at, answers, elapsed_ms)
+    select q.id, p.id, 'submitted', now() - interval '2 days', now() - interval '1 day', now() - interval '1 day',
+           '[]'::jsonb, 600000 + (abs(hashtext(p.id::text || q.id::text)) % 3000000)
+    from quizzes q cross join people p
+    where q.name like ${name + ' %'}::text and p.n > ${offset} and p.n <= ${offset + count}
+  `);
+  await db.execute(sql`
+    with people as (
+      select id, row_number() over (order by name) as n from users where name like ${prefix + '%'}::text
+    ), fresh as (
+      select a.id, a.quiz_id, p.n
+      from attempts a join people p on p.id = a.user_id join quizzes q on q.id = a.quiz_id
+      where q.name like ${name + ' %'}::text and p.n > ${offset} and p.n <= ${offset + count}
+    )
+    insert into attempt_marks (attempt_id, quiz_id, ord, choices, times)
+    select f.id, f.quiz_id,
+           ${offset}::int + (row_number() over (partition by f.quiz_id order by f.id))::int,
+           m.choices, m.times
+    from fresh f
+    cross join lateral (
+      select array_agg(x.ch order by x.p) as choices, array_agg(x.t order by x.p) as times
+      from (
+        select p,
+               (case when ((f.n * 31 + p * 17) % 10) = 0 then null
+                     when ((f.n * 7 + p * 13) % 100) < 30 + (f.n % 60) then p % 4
+                     else (p % 4 + 1 + (f.n + p) % 3) % 4 end)::smallint as ch,
+               (5000 + ((f.n * 37 + p * 101) % 60000))::int as t
+        from generate_series(0, ${questions - 1}) p
+      ) x
+    ) m
+  `);
+}
+
+/** Score and correct count of every `${name} …` attempt as submission stores them (+4/−1), from its marks. */
+async function scoreMarked(db: Db, name: string) {
+  await db.execute(sql`
+    update attempts a
+    set correct_count = s.c, score = floor((s.c * 4 - s.w * 1) * 100 + 0.5) / 100
+    from (
+      select m.attempt_id,
+             (select count(*) from unnest(m.choices) with ordinality u(ch, i) where u.ch = (u.i - 1) % 4)::int as c,
+             (select count(*) from unnest(m.choices) with ordinality u(ch, i) where u.ch <> (u.i - 1) % 4)::int as w
+      from attempt_marks m join quizzes q on q.id = m.quiz_id
+      where q.name like ${name + ' %'}::text
+    ) s
+    where a.id = s.attempt_id and a.score is null
+  `);
+}
+
+/** Attempts with real jsonb answers (what submission stores), for timing publication's jsonb pass. */
+async function makeJsonAttempts(db: Db, quizId: string, prefix: string, count: number) {
+  await db.execute(sql`
+    with chosen as (
+      select id, row_number() over (order by name) as n from users where name like ${prefix + '%'}::text
     ), qs as (
       select id, position, ans_index from questions where quiz_id = ${quizId}
     ), answered as (
@@ -91,6 +170,7 @@ async function makeAttempts(db: Db, quizId: string, prefix: string, offset: numb
                'timeSpentMs', 5000 + ((c.n * 37 + q.position * 101) % 60000)
              ) order by q.position) as answers
       from chosen c cross join qs q
+      where c.n <= ${count}
       group by c.id
     )
     insert into attempts (quiz_id, user_id, status, started_at, deadline_at, submitted_at, answers, elapsed_ms)
@@ -101,67 +181,181 @@ async function makeAttempts(db: Db, quizId: string, prefix: string, offset: numb
 }
 
 async function makeUsers(db: Db, prefix: string, count: number) {
-  for (let offset = 0; offset < count; offset += CHUNK * 4) {
-    const size = Math.min(CHUNK * 4, count - offset);
-    const base = (prefix === 'B' ? 100_000_000 : 200_000_000) + offset;
-    await db.execute(sql`
-      insert into users (ph_no, name, place, class)
-      select lpad((${base}::bigint + g)::text, 10, '8'),
-             ${prefix}::text || lpad((${offset}::int + g)::text, 7, '0'), 'Pune', 'Preparing for Competitive exams'
-      from generate_series(1, ${size}) g
-    `);
+  const base = prefix === 'B' ? 100_000_000 : 200_000_000;
+  await db.execute(sql`
+    insert into users (ph_no, name, place, class)
+    select lpad((${base}::bigint + g)::text, 10, '8'),
+           ${prefix}::text || lpad(g::text, 7, '0'), 'Pune', 'Preparing for Competitive exams'
+    from generate_series(1, ${count}) g
+  `);
+}
+
+/** One load-generator run (bench/load.mjs) in its own process; returns its result file's figures. */
+function load(job: Record<string, unknown>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'quizcast-analytics-load-'));
+  const jobFile = path.join(dir, 'job.json');
+  const out = path.join(dir, 'out.json');
+  writeFileSync(jobFile, JSON.stringify({ ...job, out }));
+  const res = spawnSync(process.execPath, [path.join(root, 'bench/load.mjs'), jobFile], { stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('load generator failed');
+  return JSON.parse(readFileSync(out, 'utf8')) as {
+    requests: number;
+    rps: number;
+    p50: number;
+    p99: number;
+    max: number;
+    non2xx: number;
+    errors: number;
+  };
+}
+
+async function startApp(appEnv: Record<string, string>, runDir: string) {
+  const log = path.join(runDir, 'app.log');
+  const out = openSync(log, 'a');
+  const args = ['--enable-source-maps'];
+  if (process.env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, 'profiles')}`);
+  args.push(path.join(root, 'apps/server/dist/main.js'));
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', out, out],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      JWT_SECRET: SECRET,
+      SEED_DEMO: 'false',
+      // Production refuses the dev gateways; these are never called here.
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'bench',
+      MSG91_TEMPLATE_ID: 'bench',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_test_bench',
+      RAZORPAY_KEY_SECRET: 'bench-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'bench-secret',
+      DATA_DIR: path.join(runDir, 'app-data'),
+      ...appEnv,
+    },
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}; see ${log}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return { child, log };
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
   }
+  throw new Error(`the app did not come up; see ${log}`);
+}
+
+async function stop(child: ReturnType<typeof spawn>) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(20_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 async function main() {
-  const { database, label, cleanup } = await openDatabase(10);
-  const db = database.db;
+  if (!process.env.BENCH_SKIP_BUILD) {
+    const res = spawnSync('npm', ['--workspace', '@quizcast/server', 'run', 'build'], {
+      stdio: 'inherit',
+      cwd: root,
+    });
+    if (res.status !== 0) throw new Error('build failed');
+  }
+  const runDir = mkdtempSync(path.join(tmpdir(), 'quizcast-analytics-bench-'));
+  const { database, label, appEnv, cleanup } = await openDatabase(10);
+  let db = database.db;
+  let open = true;
   try {
     await database.migrate();
-    console.log(`Database: ${label}`);
+    console.log(`Database: ${label}; load average at start ${loadavg()}`);
 
     // ── 1. item analysis of a big quiz ──
     let t0 = performance.now();
-    const big = await makeQuiz(db, 'Big quiz', QUESTIONS, 'NEET');
+    const [big] = await makeQuizzes(db, 'Big quiz', 1, QUESTIONS);
     await makeUsers(db, 'B', ATTEMPTS);
-    for (let offset = 0; offset < ATTEMPTS; offset += CHUNK) {
-      await makeAttempts(db, big, 'B', offset, Math.min(CHUNK, ATTEMPTS - offset));
+    for (let offset = 0; offset < ATTEMPTS; offset += CHUNK * 4) {
+      await makeMarkedAttempts(
+        db,
+        'Big quiz',
+        QUESTIONS,
+        'B',
+        offset,
+        Math.min(CHUNK * 4, ATTEMPTS - offset),
+      );
     }
-    // Scores as submission would store them, then the publication's ranking.
-    const repo = new AnalyticsRepository(db);
-    await repo.rescore(big);
-    await rankQuizAttempts(db, big);
+    await rankQuizAttempts(db, big!);
+    // Publication builds the per-question answer strings from the marks (ensureItemAnswers).
+    const t1 = performance.now();
+    await ensureItemAnswers(db, big!, true);
+    const itemAnswersMs = performance.now() - t1;
+    await db.execute(sql`vacuum analyze attempts`);
+    await db.execute(sql`vacuum analyze attempt_marks`);
     console.log(
-      `Seeded ${ATTEMPTS.toLocaleString('en-IN')} attempts × ${QUESTIONS} questions in ${seconds(performance.now() - t0)}`,
+      `Seeded ${ATTEMPTS.toLocaleString('en-IN')} attempts × ${QUESTIONS} questions (narrow marks in SQL) in ${seconds(performance.now() - t0)}, ` +
+        `of which publication's item_answers build ${seconds(itemAnswersMs)} (load ${loadavg()})`,
     );
-    await db.execute(sql`analyze`);
 
     if (process.env.BENCH_EXPLAIN) {
       const plan = rawRows<Record<string, string>>(
-        await db.execute(sql`explain (analyze, buffers) ${itemAnalysisStatement(big, new Date())}`),
+        await db.execute(sql`explain (analyze, buffers) ${itemAnalysisStatement(big!, new Date())}`),
       );
       console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
       await db.execute(sql`delete from item_analysis`);
     }
     t0 = performance.now();
-    await db.transaction((tx) => refreshItemAnalysis(tx as unknown as Db, big, new Date()));
+    await db.transaction((tx) => refreshItemAnalysis(tx as unknown as Db, big!, new Date()));
     const itemMs = performance.now() - t0;
     console.log(
-      `Item analysis: ${seconds(itemMs)} (${QUESTIONS} questions, ${ATTEMPTS.toLocaleString('en-IN')} attempts)`,
+      `Item analysis: ${seconds(itemMs)} (${QUESTIONS} questions, ${ATTEMPTS.toLocaleString('en-IN')} attempts; load ${loadavg()})`,
     );
 
-    // ── 2. key correction: re-score + re-rank + refresh ──
+    // ── 2. key correction: incremental re-score + re-rank + refresh ──
     const [admin] = await db
       .insert(users)
       .values({ phNo: '7999999999', name: 'Bench Admin', place: 'Pune', class: 'Other', role: 'admin' })
       .returning();
     const [first] = rawRows<{ id: string }>(
-      await db.execute(sql`select id from questions where quiz_id = ${big} and position = 0`),
+      await db.execute(sql`select id from questions where quiz_id = ${big!} and position = 0`),
     );
+    const repo = new AnalyticsRepository(db);
+    // Where a correction's time goes: its steps one by one, in a transaction that is rolled back.
+    const steps: string[] = [];
+    await db
+      .transaction(async (tx) => {
+        const r = new AnalyticsRepository(tx as unknown as Db);
+        let s = performance.now();
+        const lap = (label: string) => {
+          steps.push(`${label} ${seconds(performance.now() - s)}`);
+          s = performance.now();
+        };
+        await r.lockQuiz(big!);
+        await r.setKey(first!.id, 1, null);
+        lap('lock + key');
+        const { changed } = await r.rescoreQuestion(
+          big!,
+          1,
+          { ansIndex: 0, live: true },
+          { ansIndex: 1, live: true },
+          [],
+        );
+        lap(`re-score (${changed.toLocaleString('en-IN')} changed)`);
+        await r.rank(big!);
+        lap('re-rank');
+        await r.refreshItems(big!, new Date());
+        lap('item analysis');
+        throw new Error('rollback');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'rollback') throw err;
+      });
+    console.log(`Key correction, step by step (rolled back): ${steps.join(', ')} (load ${loadavg()})`);
     const service = new AnalyticsService(repo, new ManualClock(new Date()));
     t0 = performance.now();
     const corrected = await service.correctKey(
-      big,
+      big!,
       { questionId: first!.id, ansIndex: 1, reason: 'bench' },
       admin!,
     );
@@ -169,43 +363,40 @@ async function main() {
     if (corrected.rescored !== ATTEMPTS)
       throw new Error(`re-scored ${corrected.rescored}, expected ${ATTEMPTS}`);
     console.log(
-      `Key correction (re-score ${corrected.rescored.toLocaleString('en-IN')}, re-rank, refresh item analysis, record): ${seconds(correctionMs)}`,
+      `Key correction (re-score ${corrected.rescored.toLocaleString('en-IN')}, re-rank, refresh item analysis, record): ${seconds(correctionMs)} (load ${loadavg()})`,
+    );
+    t0 = performance.now();
+    await service.correctKey(big!, { questionId: first!.id, drop: true, reason: 'bench drop' }, admin!);
+    console.log(
+      `Key correction (drop the same question): ${seconds(performance.now() - t0)} (load ${loadavg()})`,
     );
 
-    // ── 3. GET /analytics/me for a learner with LEARNER_QUIZZES published attempts ──
+    // ── 3. publication's one jsonb pass ──
+    if (PARSE_ATTEMPTS > 0) {
+      const [sample] = await makeQuizzes(db, 'Parse sample', 1, QUESTIONS);
+      await makeJsonAttempts(db, sample!, 'B', PARSE_ATTEMPTS);
+      t0 = performance.now();
+      const made = await materialiseAttemptMarks(db, sample!);
+      console.log(
+        `Publication's jsonb → attempt_marks pass: ${made.toLocaleString('en-IN')} attempts × ${QUESTIONS} questions in ${seconds(performance.now() - t0)} (load ${loadavg()})`,
+      );
+    }
+
+    // ── 4. GET /analytics/me for a learner with LEARNER_QUIZZES published attempts ──
     t0 = performance.now();
     await makeUsers(db, 'L', OTHERS_PER_QUIZ + 1);
-    const [learner] = rawRows<{ id: string }>(
-      await db.execute(sql`select id from users where name = 'L0000001'`),
-    );
-    for (let i = 0; i < LEARNER_QUIZZES; i++) {
-      const quizId = await makeQuiz(
-        db,
-        `Learner quiz ${i}`,
-        LEARNER_QUESTIONS,
-        ['SSC', 'UPSC', 'NEET', 'JEE', 'Banking'][i % 5]!,
-      );
-      await makeAttempts(db, quizId, 'L', 0, OTHERS_PER_QUIZ + 1);
-      await repo.rescore(quizId);
+    const learnerQuizzes = await makeQuizzes(db, 'Learner quiz', LEARNER_QUIZZES, LEARNER_QUESTIONS);
+    await makeMarkedAttempts(db, 'Learner quiz', LEARNER_QUESTIONS, 'L', 0, OTHERS_PER_QUIZ + 1);
+    await scoreMarked(db, 'Learner quiz');
+    for (const quizId of learnerQuizzes) {
       await rankQuizAttempts(db, quizId);
+      await ensureItemAnswers(db, quizId, true);
       await refreshItemAnalysis(db, quizId, new Date());
     }
     await db.execute(sql`analyze`);
-    console.log(
-      `Seeded a learner with ${LEARNER_QUIZZES} published attempts in ${seconds(performance.now() - t0)}`,
+    const [learner] = rawRows<{ id: string }>(
+      await db.execute(sql`select id from users where name = 'L0000001'`),
     );
-
-    const config: AppConfig = {
-      ...parseEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quizcast-bench-data-')),
-        WEB_DIST: path.join(tmpdir(), 'quizcast-no-web-dist'),
-      }),
-      jwtSecret: SECRET,
-    };
-    const app = await buildApp(config, { database });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
     // A server-side session (ADR 015), as a login makes: the token names it.
     const [session] = await db
       .insert(sessions)
@@ -217,29 +408,63 @@ async function main() {
       1,
       new Date(),
     );
-    const check = await fetch(`${address}/api/analytics/me`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await check.json()) as { trend: unknown[] };
-    if (check.status !== 200 || body.trend.length !== LEARNER_QUIZZES) {
-      throw new Error(`GET /analytics/me: ${check.status}, ${body.trend?.length} trend points`);
-    }
-    const result = await autocannon({
-      url: `${address}/api/analytics/me`,
-      connections: CONNECTIONS,
-      amount: READS,
-      timeout: 30,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await app.close();
     console.log(
-      `GET /analytics/me (${LEARNER_QUIZZES} published attempts): ${CONNECTIONS} connections, ` +
-        `${result.requests.total.toLocaleString('en-IN')} requests (${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors), ` +
-        `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      `Seeded a learner with ${LEARNER_QUIZZES} published attempts in ${seconds(performance.now() - t0)}`,
     );
-    if (result.non2xx || result.errors) process.exitCode = 1;
+    // Where a progress read's database time goes: each of its four statements alone, 20 times in turn.
+    const timings: string[] = [];
+    const parts: [string, () => Promise<unknown>][] = [
+      ['trend', () => repo.trend(learner!.id)],
+      ['answerGroups', () => repo.answerGroups(learner!.id)],
+      ['recall', () => repo.recall(learner!.id, new Date())],
+      ['lapsingTopics', () => repo.lapsingTopics(learner!.id, 3)],
+    ];
+    for (const [name, run] of parts) {
+      await run();
+      const s = performance.now();
+      for (let i = 0; i < 20; i++) await run();
+      timings.push(`${name} ${((performance.now() - s) / 20).toFixed(1)} ms`);
+    }
+    console.log(
+      `/analytics/me statements, mean of 20 sequential runs: ${timings.join(', ')} (load ${loadavg()})`,
+    );
+
+    await database.close();
+    open = false;
+    db = undefined as unknown as Db;
+
+    const { child, log } = await startApp(appEnv, runDir);
+    try {
+      const url = `http://127.0.0.1:${PORT}`;
+      const check = await fetch(`${url}/api/analytics/me`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await check.json()) as { trend: unknown[] };
+      if (check.status !== 200 || body.trend.length !== LEARNER_QUIZZES) {
+        throw new Error(`GET /analytics/me: ${check.status}, ${body.trend?.length} trend points`);
+      }
+      // Warm-up (JIT, pool), then the measured run.
+      load({ kind: 'get', url, path: '/api/analytics/me', token, connections: CONNECTIONS, amount: 200 });
+      const before = loadavg();
+      const r = load({
+        kind: 'get',
+        url,
+        path: '/api/analytics/me',
+        token,
+        connections: CONNECTIONS,
+        amount: READS,
+      });
+      console.log(
+        `GET /analytics/me (${LEARNER_QUIZZES} published attempts; app: compiled, own process; load generator: own process): ` +
+          `${CONNECTIONS} connections, ${r.requests} requests (${r.non2xx} non-2xx, ${r.errors} errors), ` +
+          `${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms (load ${before} → ${loadavg()})`,
+      );
+      if (r.non2xx || r.errors) process.exitCode = 1;
+    } finally {
+      await stop(child);
+      console.log(`app log: ${log}`);
+      if (process.env.BENCH_PROFILE) console.log(`CPU profiles: ${path.join(runDir, 'profiles')}`);
+    }
   } finally {
-    await database.close().catch(() => undefined);
+    if (open) await database.close().catch(() => undefined);
     await cleanup();
   }
 }

@@ -9,9 +9,13 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database';
  * PGlite in a temporary directory, or with BENCH_DATABASE_URL a fresh database created on that
  * PostgreSQL server (pool of `pool` connections); `cleanup()` removes either.
  */
-export async function openDatabase(
-  pool: number,
-): Promise<{ database: Database; label: string; cleanup(): Promise<void> }> {
+export async function openDatabase(pool: number): Promise<{
+  database: Database;
+  label: string;
+  /** What a separate app process needs to open the same database (after this one is closed, for PGlite). */
+  appEnv: Record<string, string>;
+  cleanup(): Promise<void>;
+}> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), 'quizcast-bench-'));
@@ -19,10 +23,16 @@ export async function openDatabase(
     return {
       database,
       label: 'PGlite (embedded, on disk)',
+      appEnv: { DATA_DIR: dir },
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const scratch = await createScratchDatabase(url, 'quizcast_bench');
   const database = await openPostgres(scratch.url, pool);
-  return { database, label: `PostgreSQL (pool ${pool})`, cleanup: scratch.drop };
+  return {
+    database,
+    label: `PostgreSQL (pool ${pool})`,
+    appEnv: { DATABASE_URL: scratch.url },
+    cleanup: scratch.drop,
+  };
 }

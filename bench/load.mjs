@@ -1,10 +1,11 @@
 // The load generator: its own process (plain Node, autocannon's API), so its CPU is not the app's.
 //   node bench/load.mjs <job.json>
-// A job names one call (hello, list, summary, herd-start, herd-autosave, herd-submit), the target URL,
-// connections and amount (or duration), and the fixture file; the result (requests/s, p50, p99,
-// failures) is written to job.out. Herd calls also record, per student, what was acknowledged (2xx)
+// A job names one call (hello, list, summary, herd-start, herd-autosave, herd-submit; get, review-grade
+// for bench/review.bench.ts), the target URL, connections and amount (or duration), and the fixture
+// file; the result (requests/s, p50, p99, failures) is written to job.out. Herd calls also record, per student, what was acknowledged (2xx)
 // in job.acks, which `fixture.ts verify` checks against the database afterwards.
 import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { answersForRound } from './herd-shape.mjs';
 
@@ -84,6 +85,27 @@ function shape(kind) {
         },
       };
     }
+    case 'get':
+      // One signed-in GET (job.path, job.token), e.g. the review queue.
+      return {
+        build: () => ({ method: 'GET', path: job.path, headers: { authorization: `Bearer ${job.token}` } }),
+      };
+    case 'review-grade':
+      // Request i grades card job.cardIds[i] once (rating 1-4 in turn), a fresh client-made review id.
+      return {
+        build: (i) => ({
+          method: 'POST',
+          path: `/api/review/cards/${job.cardIds[i % job.cardIds.length]}/reviews`,
+          headers: { authorization: `Bearer ${job.token}`, ...json },
+          body: JSON.stringify({
+            reviewId: randomUUID(),
+            rating: 1 + (i % 4),
+            selectedOption: 'Option A',
+            reviewedAt: job.reviewedAt,
+            durationMs: 4000,
+          }),
+        }),
+      };
     default:
       throw new Error(`unknown call ${kind}`);
   }

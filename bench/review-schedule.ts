@@ -130,7 +130,10 @@ export function simulateApp(options: SimulationOptions = {}): Outcome {
   const byDue = (a: Entry, b: Entry) =>
     a.card.due.getTime() - b.card.due.getTime() || a.card.id.localeCompare(b.card.id);
 
-  /** The service's exam load: reviewed cards due per IST day before the exam, `except` left out. */
+  /**
+   * The service's exam load: reviewed cards due per IST day before the exam, `except` left out, and
+   * the learner's active cards.
+   */
   const loadFor = (except: Entry, now: number) => {
     const perDay = new Map<string, number>();
     for (const c of deck) {
@@ -138,7 +141,8 @@ export function simulateApp(options: SimulationOptions = {}): Outcome {
       const key = indiaDayKey(new Date(Math.max(c.card.due.getTime(), now)));
       perDay.set(key, (perDay.get(key) ?? 0) + 1);
     }
-    return { perDay, cap: limits.dailyReviewCap, now: new Date(now) };
+    // The learner's active cards (the simulation suspends none): the service's count.
+    return { perDay, cap: limits.dailyReviewCap, now: new Date(now), cards: deck.length };
   };
 
   let reviews = 0;

@@ -4,20 +4,22 @@
  * 1. Scheduling quality (pure, in this process): bench/review-schedule.ts, the app's real scheduling
  *    code on a simulated learner with 300 mistakes and 90 days to the exam, next to a fixed ladder.
  * 2. Speed (PostgreSQL only; skipped without BENCH_DATABASE_URL): the real server
- *    (apps/server/src/main.ts) runs in its own child process against a fresh database; autocannon
- *    drives it from this process. A learner with 10,000 cards: GET /api/review/queue (p99), the
+ *    (apps/server/src/main.ts) runs in its own child process against a fresh database; the load
+ *    generator (bench/load.mjs, autocannon) runs in a third process, one per phase, so neither
+ *    shares a process with the app. A learner with 10,000 cards: GET /api/review/queue (p99), the
  *    offline copy (limit 200, next 24 h), then 10,000 gradings (POST .../reviews, one per card).
  *
  *   npm run bench -- review
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- review
  *
  * BENCH_CARDS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3194).
+ * BENCH_PROFILE=<folder>: the app runs with --cpu-prof and is restarted for each phase, so each phase
+ * leaves its own profile in <folder>/<phase>/ (summarise with `node bench/profile-summary.mjs <dir>`).
  */
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, gt } from 'drizzle-orm';
@@ -32,9 +34,11 @@ const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3194);
 const SECRET = randomBytes(32).toString('hex');
+const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const SEEDS = [42, 7, 1, 2, 3];
+const EXTRA_SEEDS = [4, 5, 6, 8, 9, 10, 11, 12];
 
 function quality() {
   const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
@@ -73,6 +77,23 @@ function quality() {
     `Target (recall ≥ 0.92 with ≤ 82% of the ladder's reviews) at retention 0.9 with an exam date and ` +
       `default limits: met on ${met.length} of ${SEEDS.length} seeds (${SEEDS.join(', ')}).`,
   );
+  // More seeds, same settings, to show how far the result holds (one row each, compact).
+  const extra = EXTRA_SEEDS.map((seed) => ({
+    seed,
+    run: simulateApp({ desiredRetention: 0.9, seed }),
+    ladder: simulateLadder({ seed }),
+  }));
+  const extraMet = extra.filter(
+    ({ run, ladder: l }) => run.examRecall >= 0.92 && run.reviews <= 0.82 * l.reviews,
+  );
+  console.log(
+    `Other seeds: ${extra
+      .map(
+        ({ seed, run, ladder: l }) =>
+          `${seed}: ${run.examRecall.toFixed(3)} / ${pct(run.reviews, l.reviews)}`,
+      )
+      .join('; ')} (met on ${extraMet.length} of ${extra.length}).`,
+  );
 }
 
 interface PhaseResult {
@@ -85,43 +106,59 @@ interface PhaseResult {
   p99: number;
 }
 
+/** The load generator's job (bench/load.mjs), without the target and output it is given here. */
+type LoadJob =
+  | { kind: 'get'; path: string; token: string }
+  | {
+      kind: 'review-grade';
+      token: string;
+      cardIds: string[];
+      reviewedAt: string;
+    };
+
+const jobDir = mkdtempSync(path.join(tmpdir(), 'quizcast-bench-review-jobs-'));
+let jobNo = 0;
+
+/** One phase: bench/load.mjs (autocannon) in its own process against the app on `url`. */
 async function phase(
   call: string,
   url: string,
   amount: number,
   connections: number,
-  setup: (i: number) => {
-    method: 'GET' | 'POST';
-    path: string;
-    headers: Record<string, string>;
-    body?: string;
-  },
+  job: LoadJob,
 ): Promise<PhaseResult> {
-  let next = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url,
-    connections,
-    pipelining: 1,
-    amount,
-    timeout: 60,
-    requests: [{ setupRequest: (req) => ({ ...req, ...setup(next++ % amount) }) }],
-  });
-  const seconds = (performance.now() - started) / 1000;
+  const jobFile = path.join(jobDir, `job-${++jobNo}.json`);
+  const out = path.join(jobDir, `result-${jobNo}.json`);
+  writeFileSync(jobFile, JSON.stringify({ ...job, url, amount, connections, timeout: 60, out }));
+  const child = spawn(process.execPath, [path.join(root, 'bench/load.mjs'), jobFile], { stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`load generator failed for ${call} (exit ${code})`);
+  const r = JSON.parse(readFileSync(out, 'utf8')) as {
+    requests: number;
+    rps: number;
+    p50: number;
+    p99: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
   return {
     call,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    rps: result.requests.total / seconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    requests: r.requests,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
   };
 }
 
 /** The real server in its own process; resolves once /api/health answers. */
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+async function startServer(databaseUrl: string, profileAs?: string): Promise<ChildProcess> {
+  const profile =
+    PROFILE && profileAs ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE, profileAs)}`] : [];
+  const args = [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -229,52 +266,70 @@ async function speed(adminUrl: string) {
       1,
       now,
     );
-    const auth = { authorization: `Bearer ${token}` };
 
-    server = await startServer(scratch.url);
     const url = `http://127.0.0.1:${PORT}`;
+    const stopServer = async () => {
+      if (!server || server.exitCode !== null) return;
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    };
+    /** With BENCH_PROFILE, a fresh profiled app per phase (its profile is written when it stops). */
+    const onServer = async (name: string, run: () => Promise<PhaseResult>) => {
+      if (PROFILE) {
+        await stopServer();
+        server = await startServer(scratch.url, name);
+      } else {
+        server ??= await startServer(scratch.url);
+      }
+      return run();
+    };
     console.log('');
     console.log(
-      `Speed: PostgreSQL; one learner with ${CARDS} cards; server in its own process (apps/server/src/main.ts), autocannon here; Node ${process.version}`,
+      `Speed: PostgreSQL; one learner with ${CARDS} cards; server in its own process (apps/server/src/main.ts), ` +
+        `load generator (bench/load.mjs) in another; Node ${process.version}; load average at start ` +
+        `${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}${PROFILE ? `; profiling into ${PROFILE}` : ''}`,
     );
     const results: PhaseResult[] = [];
     // Baseline in the same run: the cheapest signed-in call (session check + one user read).
     results.push(
-      await phase('baseline: GET /students/me', url, 2000, 10, () => ({
-        method: 'GET',
-        path: '/api/students/me',
-        headers: auth,
-      })),
+      await onServer('baseline', () =>
+        phase('baseline: GET /students/me', url, 2000, 10, { kind: 'get', path: '/api/students/me', token }),
+      ),
     );
     results.push(
-      await phase('GET /review/queue (limit 50)', url, 2000, 10, () => ({
-        method: 'GET',
-        path: '/api/review/queue',
-        headers: auth,
-      })),
+      await onServer('queue', () =>
+        phase('GET /review/queue (limit 50)', url, 2000, 10, {
+          kind: 'get',
+          path: '/api/review/queue',
+          token,
+        }),
+      ),
     );
     results.push(
-      await phase('GET /review/queue?limit=200&ahead=true (offline copy)', url, 500, 10, () => ({
-        method: 'GET',
-        path: '/api/review/queue?limit=200&ahead=true',
-        headers: auth,
-      })),
+      await onServer('offline', () =>
+        phase('GET /review/queue?limit=200&ahead=true (offline copy)', url, 500, 10, {
+          kind: 'get',
+          path: '/api/review/queue?limit=200&ahead=true',
+          token,
+        }),
+      ),
     );
     const reviewedAt = new Date().toISOString();
     results.push(
-      await phase('POST /review/cards/:id/reviews (grade)', url, cardIds.length, CONNECTIONS, (i) => ({
-        method: 'POST',
-        path: `/api/review/cards/${cardIds[i]}/reviews`,
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          reviewId: randomUUID(),
-          rating: 1 + (i % 4),
-          selectedOption: 'Option A',
+      await onServer('grade', () =>
+        phase('POST /review/cards/:id/reviews (grade)', url, cardIds.length, CONNECTIONS, {
+          kind: 'review-grade',
+          token,
+          cardIds,
           reviewedAt,
-          durationMs: 4000,
         }),
-      })),
+      ),
     );
+    await stopServer();
+    const loadAtEnd = loadavg();
     const [logged] = await db
       .select({ n: count() })
       .from(reviewLogs)
@@ -295,6 +350,13 @@ async function speed(adminUrl: string) {
     console.log('');
     console.log(
       `review logs stored: ${Number(logged?.n)} (expected ${cardIds.length}); cards rescheduled: ${Number(moved?.n)}`,
+    );
+    const base = results[0]!;
+    console.log(
+      `vs the baseline (req/s): ${results
+        .slice(1)
+        .map((r) => `${r.call.split(' (')[0]} ${(r.rps / base.rps).toFixed(2)}×`)
+        .join('; ')}; load average at the end ${loadAtEnd.map((l) => l.toFixed(1)).join(' ')}`,
     );
     if (results.some((r) => r.non2xx || r.errors) || Number(logged?.n) !== cardIds.length) {
       console.error('Benchmark saw failures (see the table).');

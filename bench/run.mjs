@@ -17,6 +17,10 @@
 //   BENCH_WORKERS        WEB_CONCURRENCY of the app (default 1; PostgreSQL only)
 //   BENCH_PROFILE=1      run the app with --cpu-prof; profiles land in the run's folder
 //   BENCH_SKIP_BUILD=1   use the existing apps/server/dist
+//   BENCH_APP_DIST       run apps/server/<this>/main.js instead of dist (e.g. a copy of an earlier
+//                        build in base/dist, for a before/after pair minutes apart; no build then)
+//   BENCH_PORT           the app's port (default: random in 3150-3189); BENCH_HELLO_PORT the
+//                        hello-world's (default: BENCH_PORT + 9)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -50,6 +54,7 @@ const scenarios = chosen.length ? chosen : SCENARIOS;
 const runDir = mkdtempSync(path.join(tmpdir(), 'quizcast-bench-'));
 const secret = randomBytes(32).toString('hex');
 const rows = [];
+const phases = [];
 const notes = [];
 let failed = false;
 
@@ -139,7 +144,7 @@ async function startApp(name, database, port) {
   const out = openSync(log, 'a');
   const args = ['--enable-source-maps'];
   if (env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, `${name}-profiles`)}`);
-  args.push(path.join(root, 'apps/server/dist/main.js'));
+  args.push(path.join(root, 'apps/server', env.BENCH_APP_DIST ?? 'dist', 'main.js'));
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', out, out],
     env: {
@@ -178,15 +183,47 @@ async function stop(child) {
 let baseline = null; // requests/s of the latest hello-world measurement
 let jobNo = 0;
 
+/**
+ * CPU time (user + system, ms) the app has used so far: its process and its cluster workers. Per
+ * request, this drifts far less with the machine's load than requests/s does (a loaded machine
+ * makes the app wait for a core, which costs time but not CPU).
+ */
+let appPid = null;
+function appCpuMs() {
+  if (!appPid) return null;
+  const ticks = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      return 0;
+    }
+  };
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${appPid}/task/${appPid}/children`, 'utf8').trim().split(/\s+/);
+  } catch {
+    /* none */
+  }
+  return ([appPid, ...children.filter(Boolean)].reduce((sum, pid) => sum + ticks(pid), 0) * 1000) / 100;
+}
+
 /** One call, driven by bench/load.mjs in its own process. */
 function load(call, job) {
   const jobFile = path.join(runDir, `job-${++jobNo}.json`);
   const out = path.join(runDir, `result-${jobNo}.json`);
   writeFileSync(jobFile, JSON.stringify({ connections: CONNECTIONS, ...job, out }));
+  // CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles: profile-summary.mjs --phase slices by it.
+  const from = Number(process.hrtime.bigint() / 1000n);
+  const cpuBefore = job.kind === 'hello' ? null : appCpuMs();
   const res = spawnSync(process.execPath, [path.join(here, 'load.mjs'), jobFile], { stdio: 'inherit' });
+  phases.push({ call, from, to: Number(process.hrtime.bigint() / 1000n) });
+  writeFileSync(path.join(runDir, 'phases.json'), JSON.stringify(phases));
   if (res.status !== 0) throw new Error(`load generator failed for ${call}`);
   const r = JSON.parse(readFileSync(out, 'utf8'));
   r.call = call;
+  const cpuAfter = cpuBefore === null ? null : appCpuMs();
+  r.cpuMsPerRequest = cpuAfter === null || !r.requests ? null : (cpuAfter - cpuBefore) / r.requests;
   r.failures = r.non2xx + r.errors; // autocannon counts a timeout among its errors too
   if (job.kind === 'hello') baseline = r.rps;
   // Each call is compared with the hello-world measured just before its scenario.
@@ -194,7 +231,8 @@ function load(call, job) {
   rows.push(r);
   console.log(
     `${call}: ${r.requests} requests, ${r.rps.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
-      `failures ${r.failures} ${JSON.stringify(r.statuses)}${r.ratio ? `, ${(r.ratio * 100).toFixed(2)}% of hello-world` : ''}`,
+      `failures ${r.failures} ${JSON.stringify(r.statuses)}${r.ratio ? `, ${(r.ratio * 100).toFixed(2)}% of hello-world` : ''}` +
+      `${r.cpuMsPerRequest !== null && r.cpuMsPerRequest !== undefined ? `, app CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request` : ''}`,
   );
   if (r.failures && job.kind !== 'hello') failed = true;
   return r;
@@ -224,6 +262,7 @@ async function scenario(name, port, helloPort) {
 
     step(`${name}: app on :${port} (compiled, NODE_ENV=production, ${WORKERS} worker(s))`);
     const { child, log } = await startApp(name, database, port);
+    appPid = child.pid;
     const url = `http://127.0.0.1:${port}`;
     const acks = path.join(runDir, `${name}-acks.json`);
     try {
@@ -272,7 +311,7 @@ async function scenario(name, port, helloPort) {
 
 async function main() {
   console.log(`Run folder: ${runDir}`);
-  if (!env.BENCH_SKIP_BUILD) {
+  if (!env.BENCH_SKIP_BUILD && !env.BENCH_APP_DIST) {
     step('building the server (apps/server/dist)');
     const res = spawnSync('npm', ['--workspace', '@quizcast/server', 'run', 'build'], {
       stdio: 'inherit',
@@ -280,8 +319,8 @@ async function main() {
     });
     if (res.status !== 0) throw new Error('build failed');
   }
-  const port = 3150 + Math.floor(Math.random() * 40);
-  const helloPort = port + 9;
+  const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : 3150 + Math.floor(Math.random() * 40);
+  const helloPort = env.BENCH_HELLO_PORT ? Number(env.BENCH_HELLO_PORT) : port + 9;
   const helloServer = spawn(process.execPath, [path.join(here, 'hello.mjs'), String(helloPort)], {
     stdio: 'inherit',
   });
@@ -298,11 +337,11 @@ async function main() {
     `${date} UTC · ${db} · Node ${process.version} · ${CONNECTIONS} connections · ${WORKERS} worker(s)` +
       `${env.BENCH_POOL ? ` · pool ${env.BENCH_POOL}` : ''} · load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
     '',
-    '| call | requests | req/s | p50 ms | p99 ms | failures | vs hello-world |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| call | requests | req/s | p50 ms | p99 ms | failures | vs hello-world | app CPU ms/request |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.call} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.call.startsWith('hello') ? '100%' : `${(r.ratio * 100).toFixed(2)}%`} |`,
+        `| ${r.call} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.call.startsWith('hello') ? '100%' : `${(r.ratio * 100).toFixed(2)}%`} | ${r.cpuMsPerRequest == null ? '–' : r.cpuMsPerRequest.toFixed(3)} |`,
     ),
     '',
     ...notes.map((n) => `- ${n}`),

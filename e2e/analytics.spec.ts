@@ -1,28 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
-import { adminSession, latestOtp, registerViaApi, signIn, type Session } from './support/session';
+import { adminSession, loginViaApi, registerViaApi, signIn, type Session } from './support/session';
 import { openMenuOnPhone } from './support/menu';
 
 /** Issue 14: the progress page, the Analysis tab, item analysis and answer-key correction. */
 
 const DEMO_PHONE = '9876543210';
 const auth = (s: Session) => ({ authorization: `Bearer ${s.accessToken}` });
-
-async function loginViaApi(request: APIRequestContext, phNo: string): Promise<Session> {
-  const sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
-  if (sent.status() === 429) {
-    const wait = Number(sent.headers()['retry-after'] ?? 60);
-    await request.post('/api/dev/clock', { data: { advanceMs: (wait + 1) * 1000 } });
-    return loginViaApi(request, phNo);
-  }
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const otp = await latestOtp(request, phNo);
-  const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
-  return { accessToken, user };
-}
 
 interface Progress {
   trend: { quizId: string; name: string; scorePercent: number }[];

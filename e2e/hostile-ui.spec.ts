@@ -2,35 +2,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectAccessible } from './support/axe';
 import { openMenuOnPhone } from './support/menu';
 import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
-import {
-  adminSession,
-  latestOtp,
-  registerViaApi,
-  signIn,
-  TOKEN_KEY,
-  USER_KEY,
-  type Session,
-} from './support/session';
+import { adminSession, loginViaApi, registerViaApi, signIn, TOKEN_KEY, USER_KEY } from './support/session';
 
 /** Issue 15 in the browser: real logout, log out of all devices, privacy, deletion, the audit log. */
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function loginViaApi(request: APIRequestContext, phNo: string): Promise<Session> {
-  const sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
-  if (sent.status() === 429) {
-    // The resend cooldown after the sign-up code: move the server clock past it.
-    const wait = Number(sent.headers()['retry-after'] ?? 60);
-    await request.post('/api/dev/clock', { data: { advanceMs: (wait + 1) * 1000 } });
-    return loginViaApi(request, phNo);
-  }
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const otp = await latestOtp(request, phNo);
-  const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
-  return { accessToken, user };
-}
 
 const meStatus = async (request: APIRequestContext, token: string) =>
   (await request.get('/api/students/me', { headers: bearer(token) })).status();

@@ -75,6 +75,9 @@ test.describe('recording a question', () => {
     cleanup = () => retireQuiz(request, admin.accessToken, quiz._id);
     const questionId = quiz.questions[0]!._id;
 
+    // This spec reads the editor's English: choose English on this device (the shared admin may have
+    // chosen Hindi in an earlier spec, and a device that never chose follows the profile).
+    await page.addInitScript(() => window.localStorage.setItem('QUIZCAST_LANGUAGE', 'en'));
     await signIn(page, admin);
     await page.goto(`/quizzes/edit/${quiz._id}`);
     await expect(page.getByRole('heading', { name: 'Edit quiz' })).toBeVisible();

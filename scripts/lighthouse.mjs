@@ -3,18 +3,32 @@
 // signed-in quiz list and the attempt screen. Drives Debian's Chromium through chrome-launcher (no
 // browser download) with the flags of e2e/support/chromium.ts, and writes the scores to
 // docs/performance.md between its LIGHTHOUSE markers. Not part of `npm test`.
+//
+// Environment: LIGHTHOUSE_PORT (3107), CHROMIUM_PATH (/usr/bin/chromium); LIGHTHOUSE_JSON_DIR=<dir>
+// also saves each page's full report there (landing.json, login.json, …) to study the critical path;
+// LIGHTHOUSE_PAGES=landing,login measures only those pages (and then leaves docs/performance.md
+// alone: the table is for a run of all four); LIGHTHOUSE_NO_WRITE=1 prints without writing the docs;
+// LIGHTHOUSE_NO_BUILD=1 serves the existing build (`npm run start:server`, WEB_DIST honoured) instead
+// of `npm start`, to compare two builds in the same minute on a busy machine.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { navigation } from 'lighthouse';
+import prettier from 'prettier';
 import puppeteer from 'puppeteer-core';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3107);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const QUIZ = 'UPSC Prelims: Indian Polity Basics';
+const jsonDir = process.env.LIGHTHOUSE_JSON_DIR ? path.resolve(process.env.LIGHTHOUSE_JSON_DIR) : null;
+const PAGES = ['landing', 'login', 'quizzes', 'attempt'];
+const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : PAGES;
+const unknownPage = pages.find((p) => !PAGES.includes(p));
+if (unknownPage) throw new Error(`LIGHTHOUSE_PAGES: unknown page ${unknownPage} (${PAGES.join(', ')})`);
+const writeDocs = !process.env.LIGHTHOUSE_NO_WRITE && PAGES.every((p) => pages.includes(p));
 
 async function waitForHealth(deadline = Date.now() + 180_000) {
   while (Date.now() < deadline) {
@@ -90,7 +104,12 @@ async function main() {
     LOG_LEVEL: 'warn',
   };
   delete env.NODE_ENV;
-  const server = spawn('npm', ['start'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true, env });
+  const script = process.env.LIGHTHOUSE_NO_BUILD ? 'start:server' : 'start';
+  const server = spawn('npm', ['run', script], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+    env,
+  });
   let chrome;
   try {
     await waitForHealth();
@@ -111,18 +130,22 @@ async function main() {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     const results = [];
-    const run = async (label, requestor, flags = {}) => {
+    const run = async (name, label, requestor, flags = {}) => {
       const result = await navigation(page, requestor, {
         flags: { onlyCategories: ['performance', 'accessibility', 'best-practices'], ...flags },
       });
       const summary = summarise(result.lhr);
-      console.log(label, JSON.stringify(summary));
+      console.log(label, JSON.stringify(summary), `load ${loadavg()[0].toFixed(1)}`);
       results.push({ label, ...summary });
+      if (jsonDir) {
+        mkdirSync(jsonDir, { recursive: true });
+        writeFileSync(path.join(jsonDir, `${name}.json`), JSON.stringify(result.lhr));
+      }
     };
 
     // Cold loads, storage cleared as Lighthouse does by default: a first visit.
-    await run('landing (/)', `${origin}/`);
-    await run('login (/login)', `${origin}/login`);
+    if (pages.includes('landing')) await run('landing', 'landing (/)', `${origin}/`);
+    if (pages.includes('login')) await run('login', 'login (/login)', `${origin}/login`);
 
     // Signed in: the token in local storage as the app keeps it (storage not reset for these two).
     await page.goto(`${origin}/`);
@@ -133,7 +156,10 @@ async function main() {
       },
       { user: session.user, token: session.accessToken },
     );
-    await run('quiz list, signed in (/quizzes)', `${origin}/quizzes`, { disableStorageReset: true });
+    if (pages.includes('quizzes'))
+      await run('quizzes', 'quiz list, signed in (/quizzes)', `${origin}/quizzes`, {
+        disableStorageReset: true,
+      });
 
     // The attempt screen gets its quiz through navigation state: open it, then measure a reload.
     await page.goto(`${origin}/quizzes`);
@@ -142,7 +168,10 @@ async function main() {
     await page.locator('::-p-text(Start Quiz Now)').click();
     await page.waitForFunction("location.pathname === '/quizzes/attend'");
     page.on('dialog', (dialog) => void dialog.accept());
-    await run('attempt screen (/quizzes/attend)', () => page.reload(), { disableStorageReset: true });
+    if (pages.includes('attempt'))
+      await run('attempt', 'attempt screen (/quizzes/attend)', () => page.reload(), {
+        disableStorageReset: true,
+      });
 
     const cdp = await page.createCDPSession();
     await page.goto(`${origin}/quizzes`);
@@ -160,7 +189,8 @@ async function main() {
         ? 'yes'
         : `no: ${installabilityErrors.map((e) => e.errorId).join(', ')}`;
     console.log('installable:', installable);
-    writeReport(results, installable);
+    if (writeDocs) await writeReport(results, installable);
+    else console.log('docs/performance.md left as it was (a partial run, or LIGHTHOUSE_NO_WRITE)');
   } finally {
     if (chrome) await chrome.kill();
     try {
@@ -171,7 +201,7 @@ async function main() {
   }
 }
 
-function writeReport(results, installable) {
+async function writeReport(results, installable) {
   const file = path.resolve('docs/performance.md');
   const rows = results.map((r) =>
     r.error
@@ -195,7 +225,9 @@ function writeReport(results, installable) {
   const next = text.includes('<!-- LIGHTHOUSE:START')
     ? text.replace(/<!-- LIGHTHOUSE:START[\s\S]*<!-- LIGHTHOUSE:END -->/, block)
     : `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, next);
+  // Written as prettier formats it, so `npm run lint` (prettier --check) stays green after a run.
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
   console.log(`scores written to ${path.relative(process.cwd(), file)}`);
 }
 

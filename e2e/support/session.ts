@@ -49,6 +49,25 @@ export async function registerViaApi(
   return { accessToken, user };
 }
 
+/**
+ * Logs an existing participant in through the real API (send code, read the outbox, verify). A 429
+ * (the resend cooldown after a recent code) moves the dev server clock past it and tries again.
+ */
+export async function loginViaApi(request: APIRequestContext, phNo: string): Promise<Session> {
+  const sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
+  if (sent.status() === 429) {
+    const wait = Number(sent.headers()['retry-after'] ?? 60);
+    await request.post('/api/dev/clock', { data: { advanceMs: (wait + 1) * 1000 } });
+    return loginViaApi(request, phNo);
+  }
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const otp = await latestOtp(request, phNo);
+  const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
+  return { accessToken, user };
+}
+
 /** Starts the page signed in as this session (stored exactly as the app stores it after login). */
 export async function signIn(page: Page, session: Session): Promise<void> {
   await page.addInitScript(
@@ -80,7 +99,7 @@ export async function adminSession(request: APIRequestContext, testInfo: TestInf
     const me = await request.get('/api/students/me', {
       headers: { authorization: `Bearer ${cached.accessToken}` },
     });
-    if (me.ok()) return cached;
+    if (me.ok()) return withEnglishProfile(request, cached);
     adminSessions.delete(phNo);
   }
   let sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
@@ -103,5 +122,19 @@ export async function adminSession(request: APIRequestContext, testInfo: TestInf
   }
   expect(session.user.role).toBe('admin');
   adminSessions.set(phNo, session);
+  return withEnglishProfile(request, session);
+}
+
+/**
+ * The admin is shared by every spec of a project, and a Hindi spec's choice is saved to the profile
+ * (a device that never chose follows it): each spec starts from English in the profile. A spec that
+ * wants Hindi chooses it on the device, which wins.
+ */
+async function withEnglishProfile(request: APIRequestContext, session: Session): Promise<Session> {
+  const res = await request.put('/api/students/preferred-language', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    data: { preferredLanguage: 'en' },
+  });
+  if (!res.ok()) throw new Error(`preferred-language: ${res.status()} ${await res.text()}`);
   return session;
 }

@@ -1,11 +1,27 @@
 import type { Page } from '@playwright/test';
 
+/** One utterance the page spoke; `voice` (the voice's URI) only when the page picked a voice. */
+export interface Spoken {
+  text: string;
+  lang: string;
+  voice?: string;
+}
+
 /**
  * Stands in for the device's speech engine (headless Chromium has no voices): it records every
  * utterance and keeps "speaking" until cancelled, so the test hears exactly what a learner would.
+ * `voiceLangs` are the voices the device offers (none by default, as headless Chromium), each with the
+ * URI `stand-in-<lang>`: `page.addInitScript(recordingSpeech, ['en-IN', 'hi-IN'])`.
  */
-export function recordingSpeech() {
-  const spoken: { text: string; lang: string }[] = [];
+export function recordingSpeech(voiceLangs: string[] = []) {
+  const voices = voiceLangs.map((lang) => ({
+    lang,
+    name: `Stand-in ${lang}`,
+    voiceURI: `stand-in-${lang}`,
+    localService: true,
+    default: false,
+  }));
+  const spoken: Spoken[] = [];
   (window as unknown as { __spoken: typeof spoken }).__spoken = spoken;
   class Utterance extends EventTarget {
     lang = '';
@@ -25,9 +41,11 @@ export function recordingSpeech() {
     pending: false,
     paused: false,
     onvoiceschanged: null,
-    getVoices: () => [],
+    getVoices: () => voices,
     speak(u: Utterance) {
-      spoken.push({ text: u.text, lang: u.lang });
+      spoken.push(
+        u.voice ? { text: u.text, lang: u.lang, voice: u.voice.voiceURI } : { text: u.text, lang: u.lang },
+      );
       this.speaking = true;
       setTimeout(() => u.onstart?.(new Event('start')), 0);
     },
@@ -54,8 +72,5 @@ export async function questionText(page: Page): Promise<string> {
 
 /** The last n utterances the page spoke. */
 export function lastSpoken(page: Page, n: number) {
-  return page.evaluate(
-    (count) => (window as unknown as { __spoken: { text: string; lang: string }[] }).__spoken.slice(-count),
-    n,
-  );
+  return page.evaluate((count) => (window as unknown as { __spoken: Spoken[] }).__spoken.slice(-count), n);
 }

@@ -1,7 +1,9 @@
 import { auditLogResponseSchema } from '@quizcast/contract/schemas/account';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { reviewQueueResponseSchema } from '@quizcast/contract/schemas/review';
 import { scoreAttempt, type MarkingScheme } from '@quizcast/contract/domain/scoring';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
@@ -16,11 +18,13 @@ import {
 } from '@quizcast/contract/schemas/analytics';
 import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
 import {
+  attemptMarks,
   attempts,
   keyCorrections,
   quizzes,
   reviewCards,
   reviewLogs,
+  users,
   type SavedAnswer,
 } from '../src/db/schema';
 import {
@@ -32,6 +36,7 @@ import {
   type QuestionSeed,
   type UserRow,
 } from '../src/seed/factories';
+import { seedDemoData } from '../src/seed/demo';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
 const MIN = 60_000;
@@ -717,6 +722,99 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
     ]);
   });
 
+  it('a chain of corrections (new key, drop, restore with another key) ends exactly where a fresh publication with the last key would', async () => {
+    const last = [2, 0, 3, 1, 2, 0, 3];
+    const provisional = [...last];
+    provisional[3] = 0;
+    const [chained, fresh] = await twins([provisional, last]);
+    const q4 = chained!.questions[3]!.id;
+    for (const payload of [
+      { questionId: q4, ansIndex: 2, reason: 'Second thoughts' },
+      { questionId: q4, drop: true, reason: 'Ambiguous' },
+      { questionId: q4, ansIndex: 1, reason: 'Settled: B' },
+    ]) {
+      const res = await correct(chained!, payload);
+      expect(res.statusCode).toBe(200);
+      expect(keyCorrectionResponseSchema.parse(res.json())).toMatchObject({ changed: true, rescored: 25 });
+    }
+    expect(await standings(chained!)).toEqual(await standings(fresh!));
+    // The refreshed item analysis equals the definition computed over the attempts with the last key
+    // (not the fresh twin's: its attempt ids, the last tie-break, differ).
+    const body = itemAnalysisResponseSchema.parse(
+      (await get(t, analyticsPath.adminItems(chained!.quiz.id), admin)).json(),
+    );
+    const finalKey = {
+      ...chained!,
+      questions: chained!.questions.map((q, i) => ({ ...q, ansIndex: last[i]! })),
+    };
+    const expected = bruteItems(finalKey, await attemptsOf(t, chained!.quiz.id));
+    expect(body.items.map((i) => i.dropped)).toEqual(last.map(() => false));
+    expect(
+      body.items.map(
+        ({ number, facility, discrimination, options, skipped, skippedShare, avgTimeMs, flags }) => ({
+          number,
+          facility,
+          discrimination,
+          options,
+          skipped,
+          skippedShare,
+          avgTimeMs,
+          flags,
+        }),
+      ),
+    ).toEqual(expected.map(({ top10MedianMs: _m, participants: _p, groupSize: _g, ...rest }) => rest));
+  });
+
+  it("a dropped question's review cards leave every learner's queue (suspended), in the correction's transaction", async () => {
+    const key = [0, 0, 1, 1, 2, 2, 3];
+    const [quiz] = await twins([key]);
+    const q2 = quiz!.questions[1]!.id;
+    const cardsOf = async (questionId: string) =>
+      t.db.select().from(reviewCards).where(eq(reviewCards.questionId, questionId));
+    const before = await cardsOf(q2);
+    // Publication made cards for the learners who got question 2 wrong or skipped it.
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((c) => c.suspendedAt === null)).toBe(true);
+    const owner = learners.find((l) => l.id === before[0]!.userId)!;
+    const queue = async () => {
+      const res = await get(t, '/review/queue?limit=100', owner);
+      expect(res.statusCode).toBe(200);
+      return reviewQueueResponseSchema.parse(res.json());
+    };
+    const suspendedBefore = (await queue()).counts.suspended;
+
+    const res = await correct(quiz!, { questionId: q2, drop: true, reason: 'Misprint' });
+    expect(res.statusCode).toBe(200);
+    const after = await cardsOf(q2);
+    expect(after).toHaveLength(before.length);
+    expect(after.every((c) => c.suspendedAt?.getTime() === t.clock.now().getTime())).toBe(true);
+    const queued = await queue();
+    expect(queued.cards.filter((c) => c.questionId === q2)).toEqual([]);
+    expect(queued.counts.suspended).toBe(suspendedBefore + 1);
+    // The other questions' cards are untouched.
+    expect((await cardsOf(quiz!.questions[0]!.id)).every((c) => c.suspendedAt === null)).toBe(true);
+  });
+
+  it("migration 0013's backfill writes the same narrow marks as publication does", async () => {
+    const [quiz] = await twins([[3, 1, 0, 2, 3, 1, 0]]);
+    const marksOf = async () =>
+      (await t.db.select().from(attemptMarks).where(eq(attemptMarks.quizId, quiz!.quiz.id))).sort((a, b) =>
+        a.attemptId.localeCompare(b.attemptId),
+      );
+    const published = await marksOf();
+    expect(published).toHaveLength(25);
+    await t.db.delete(attemptMarks).where(eq(attemptMarks.quizId, quiz!.quiz.id));
+    expect(await marksOf()).toEqual([]);
+    const migration = readFileSync(
+      new URL('../src/db/migrations/0013_analytics3_attempt_marks.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('DO $$');
+    await t.db.execute(sql.raw(backfill));
+    expect(await marksOf()).toEqual(published);
+  });
+
   it('bad input gets one 400 listing every problem', async () => {
     const [quiz] = await twins([[0, 0, 0, 0, 0, 0, 0]]);
     const unknown = await correct(quiz!, { questionId: '00000000-0000-4000-8000-000000000000', ansIndex: 9 });
@@ -766,5 +864,43 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await standings(corrected!)).toEqual(await standings(fresh!));
+  });
+});
+
+describe(`analytics of the demo data (${testDatabaseKind})`, () => {
+  it("the demo's published attempts have their narrow marks: a demo learner's progress counts their answers", async () => {
+    const t = await buildTestApp({ now: START });
+    try {
+      await seedDemoData(t.db, START);
+      const published = (await t.db.select().from(attempts).where(isNotNull(attempts.rank))).filter((a) =>
+        a.answers.some((x) => x.selectedOption),
+      );
+      expect(published.length).toBeGreaterThan(0);
+      const userId = published[0]!.userId;
+      const mine = published.filter((a) => a.userId === userId);
+      const [learner] = await t.db.select().from(users).where(eq(users.id, userId));
+      const res = await get(t, '/analytics/me', learner!);
+      expect(res.statusCode).toBe(200);
+      const body = progressResponseSchema.parse(res.json());
+      expect(body.strategy.attempted).toBe(
+        mine.reduce((s, a) => s + a.answers.filter((x) => (x.selectedOption ?? null) !== null).length, 0),
+      );
+      expect(body.strategy.correct).toBe(mine.reduce((s, a) => s + (a.correctCount ?? 0), 0));
+      expect(
+        (
+          await t.db
+            .select()
+            .from(attemptMarks)
+            .where(
+              inArray(
+                attemptMarks.attemptId,
+                mine.map((a) => a.id),
+              ),
+            )
+        ).length,
+      ).toBe(mine.length);
+    } finally {
+      await t.close();
+    }
   });
 });

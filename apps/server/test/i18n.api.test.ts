@@ -6,7 +6,8 @@ import { AUTH_MESSAGES } from '@quizcast/contract/schemas/auth';
 import { PAYMENT_MESSAGES } from '@quizcast/contract/schemas/payment';
 import { QUIZ_MESSAGES } from '@quizcast/contract/schemas/quiz';
 import { STUDENT_MESSAGES, userEnvelopeSchema } from '@quizcast/contract/schemas/student';
-import { createStudent } from '../src/seed/factories';
+import { analyticsPath } from '@quizcast/contract/analytics-paths';
+import { buildQuestions, createAttempt, createQuiz, createStudent } from '../src/seed/factories';
 import { freshIp, freshPhone } from './account-support';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
@@ -166,5 +167,92 @@ describe(`preferred language in the profile (${testDatabaseKind})`, () => {
       payload: { preferredLanguage: 'hi' },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("an admin's refused quiz lists every broken rule in Hindi, keeping each question's number", async () => {
+    const admin = await createStudent(t.db, { role: 'admin' });
+    const now = t.clock.now().getTime();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/quizzes',
+      payload: {
+        name: 'Hindi check',
+        exam: 'SSC',
+        class: 'Other',
+        duration: 10,
+        startTimeStamp: new Date(now + 7_200_000).toISOString(),
+        endTimeStamp: new Date(now + 3_600_000).toISOString(),
+        price: 0,
+        questions: [{ qn: 'Q?', choices: ['Delhi', 'delhi', ''], ansIndex: 0 }],
+      },
+      headers: { ...(await bearerFor(admin, t.clock)), ...HINDI },
+    });
+    expect(res.statusCode).toBe(400);
+    const message = errorOf(res).message;
+    expect(Array.isArray(message) ? message : [message]).toEqual(
+      expect.arrayContaining([
+        'शुरू होने का समय खत्म होने के समय से पहले होना चाहिए',
+        'प्रश्न 1: विकल्प C खाली है',
+        'प्रश्न 1: सभी विकल्प अलग-अलग होने चाहिए (A और B दोनों "delhi" हैं)',
+      ]),
+    );
+  });
+});
+
+describe(`admin refusals follow Accept-Language (${testDatabaseKind})`, () => {
+  it('a key correction before publication, and one with every problem, are refused in Hindi', async () => {
+    const admin = await createStudent(t.db, { role: 'admin' });
+    const headers = { ...(await bearerFor(admin, t.clock)), ...HINDI };
+    const now = t.clock.now();
+    const open = await createQuiz(t.db, { published: true }, buildQuestions(3), now);
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api${analyticsPath.adminKeyCorrections(open.quiz.id)}`,
+      payload: { questionId: open.questions[0]!.id, ansIndex: 1, reason: 'typo in the key' },
+      headers,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).message).toBe(
+      'उत्तर-कुंजी नतीजे घोषित होने के बाद ही सुधारी जा सकती है; यह क्विज़ अभी खुला है या इसके नतीजे अभी नहीं आए हैं',
+    );
+
+    const published = await createQuiz(
+      t.db,
+      { published: true, resultsPublishedAt: now },
+      buildQuestions(3),
+      now,
+    );
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `/api${analyticsPath.adminKeyCorrections(published.quiz.id)}`,
+      payload: { questionId: published.questions[0]!.id, ansIndex: 9 },
+      headers,
+    });
+    expect(broken.statusCode).toBe(400);
+    const messages = [errorOf(broken).message].flat();
+    expect(messages).toEqual([
+      'ansIndex: सही उत्तर प्रश्न के 4 विकल्पों में से एक होना चाहिए (0–3)',
+      'reason: कारण लिखना ज़रूरी है',
+    ]);
+  });
+
+  it('deleting a quiz that learners have attempted is refused in Hindi', async () => {
+    const admin = await createStudent(t.db, { role: 'admin' });
+    const learner = await createStudent(t.db);
+    const now = t.clock.now();
+    const { quiz } = await createQuiz(t.db, { published: true }, buildQuestions(3), now);
+    await createAttempt(t.db, {
+      quizId: quiz.id,
+      userId: learner.id,
+      startedAt: now,
+      deadlineAt: new Date(now.getTime() + 600_000),
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/quizzes/${quiz.id}`,
+      headers: { ...(await bearerFor(admin, t.clock)), ...HINDI },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe('यह क्विज़ डिलीट नहीं हो सकता, क्योंकि प्रतिभागी इसे दे चुके हैं');
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Grade } from 'ts-fsrs';
 import { and, eq, sql } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { indiaDayKey } from '@quizcast/contract/domain/review';
@@ -14,6 +15,7 @@ import {
 import type { SavedAnswer } from '../src/db/schema';
 import { questions, quizzes, reviewCards, reviewLogs } from '../src/db/schema';
 import { createCardsAtPublication } from '../src/modules/review/cards-at-publication';
+import { DEFAULT_SCHEDULING, replay } from '../src/modules/review/scheduler';
 import {
   createAttempt,
   createQuiz,
@@ -286,6 +288,38 @@ describe(`review (${testDatabaseKind})`, () => {
     expect(row!.reviewCount).toBe(1);
   });
 
+  it('applies concurrent reviews of one card, each once, as if they came in review-time order', async () => {
+    t.clock.set(START);
+    const { user, cardId, card } = await learnerWithOneCard(t);
+    const start = t.clock.now();
+    await grade(t, user, cardId, review(3, start));
+    // Three reviews of the same card at once (phone and laptop syncing). On PostgreSQL their reads
+    // overlap, so all but the first find the card changed when they write and settle under its row
+    // lock (`gradeLocked`; this test fails there without it); PGlite runs them one after another.
+    t.clock.set(new Date(start.getTime() + DAY));
+    const at = (m: number) => new Date(start.getTime() + DAY + m * MIN);
+    const results = await Promise.all([
+      grade(t, user, cardId, review(3, at(1))),
+      grade(t, user, cardId, review(1, at(2))),
+      grade(t, user, cardId, review(3, at(3))),
+    ]);
+    expect(results.map((r) => r.applied)).toEqual([true, true, true]);
+    const logs = await t.db.select().from(reviewLogs).where(eq(reviewLogs.cardId, cardId));
+    expect(logs).toHaveLength(4);
+    const [row] = await t.db.select().from(reviewCards).where(eq(reviewCards.id, cardId));
+    expect(row!.reviewCount).toBe(4);
+    // The stored state is the log replayed in review-time order, whatever order the writes took.
+    const expected = replay(
+      card.createdAt,
+      card.initialRating as Grade,
+      logs.map((l) => ({ rating: l.rating as Grade, at: l.reviewedAt })),
+      DEFAULT_SCHEDULING,
+    );
+    expect(row!.due.toISOString()).toBe(expected.due.toISOString());
+    expect(row!.stability).toBeCloseTo(expected.stability, 9);
+    expect(row!.lapses).toBe(1);
+  });
+
   it('applies out-of-order reviews in review-time order', async () => {
     t.clock.set(START);
     const a = await learnerWithOneCard(t);
@@ -426,7 +460,10 @@ describe(`review (${testDatabaseKind})`, () => {
     const firstDue = Math.min(...frees.map((f) => new Date(f.due).getTime()));
     expect(firstDue).toBeGreaterThan(t.clock.now().getTime() + 5 * DAY);
     // An exam on the day the earliest of them would land, with a cap of one review a day: the three
-    // cards are brought forward to the eve and the two days before it, one a day.
+    // cards are brought forward, one a day. The learner has 4 active cards, so the final window is
+    // the last 4 days before the exam (⌈4 / 1⌉); each of these cards, likely to be remembered,
+    // takes the earliest day of the window with room whose predicted exam-day recall meets 0.8,
+    // which leaves the eve to the fourth card (never reviewed yet).
     const examDate = indiaDayKey(new Date(firstDue));
     const res = await putSettings(t, user, { desiredRetention: 0.8, examDate, dailyReviewCap: 1 });
     expect(res.statusCode).toBe(200);
@@ -435,7 +472,8 @@ describe(`review (${testDatabaseKind})`, () => {
       .filter((c) => cards.some((k) => k.id === c.id))
       .map((c) => c.due.getTime())
       .sort((a, b) => a - b);
-    expect(dues).toEqual([examStart - 3 * DAY, examStart - 2 * DAY, examStart - DAY]);
+    expect(await t.db.select().from(reviewCards).where(eq(reviewCards.userId, user.id))).toHaveLength(4);
+    expect(dues).toEqual([examStart - 4 * DAY, examStart - 3 * DAY, examStart - 2 * DAY]);
   });
 
   it('suspends a card that lapses 8 times as a leech and lists it', async () => {
@@ -499,6 +537,40 @@ describe(`review (${testDatabaseKind})`, () => {
     expect(stats.forecast[0]!.date).toBe(indiaDayKey(t.clock.now()));
     expect(stats.forecast.reduce((n, d) => n + d.count, 0)).toBeGreaterThanOrEqual(2);
     expect(stats.settings.dailyNewLimit).toBe(2);
+  });
+
+  it("the queue reports its counts, the next due time and the learner's median review time", async () => {
+    t.clock.set(START);
+    const user = await createStudent(t.db);
+    const quiz = await liveQuiz(t);
+    await submit(
+      t,
+      quiz,
+      user,
+      quiz.questions.map((q) => ({ qnId: q.id, selectedOption: null })),
+    );
+    await publish(t, quiz);
+    const fresh = await queue(t, user);
+    expect(fresh.counts).toMatchObject({ dueNow: 4, dueToday: 4, new: 4, learning: 0, suspended: 0 });
+    expect(fresh.medianDurationMs).toBeNull();
+    const [a, b] = fresh.cards;
+    // Again on one card (relearning in 10 minutes), Good on another (days ahead).
+    await grade(t, user, a!.cardId, review(1, t.clock.now(), { durationMs: 1000 }));
+    const good = await grade(t, user, b!.cardId, review(3, t.clock.now(), { durationMs: 9000 }));
+    const after = await queue(t, user);
+    expect(after.counts).toMatchObject({ dueNow: 2, dueToday: 3, new: 2, learning: 1, suspended: 0 });
+    expect(after.counts.nextDueAt).toBe(after.cards[0]!.due);
+    expect(after.medianDurationMs).toBeNull(); // fewer than 5 reviews
+    // Five reviews: 1 s, 9 s, then 2, 3 and 4 s: the median is 3 s.
+    t.clock.advance(11 * MIN);
+    await grade(t, user, a!.cardId, review(3, t.clock.now(), { durationMs: 2000 }));
+    const [c, d] = (await queue(t, user)).cards.filter((x) => x.state === 'new');
+    await grade(t, user, c!.cardId, review(3, t.clock.now(), { durationMs: 3000 }));
+    await grade(t, user, d!.cardId, review(3, t.clock.now(), { durationMs: 4000 }));
+    const five = await queue(t, user);
+    expect(five.medianDurationMs).toBe(3000);
+    expect(five.counts).toMatchObject({ dueNow: 0, new: 0, learning: 0 });
+    expect(new Date(five.counts.nextDueAt!).getTime()).toBeLessThanOrEqual(new Date(good.due).getTime());
   });
 
   it('documents every review route in the OpenAPI document', async () => {

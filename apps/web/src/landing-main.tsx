@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { rememberScreen } from './components/pwa/visited-screens';
 import { Toaster } from './components/ui/toaster';
@@ -16,27 +16,54 @@ const UpdatePrompt = lazy(() =>
  * service worker after the first visit). Inside the app, `/` still renders the same page.
  *
  * The server sends `/` prerendered in English (dist/landing.html): the page is on screen and its
- * links work before any script runs; this makes it interactive. In Hindi, or from the service
+ * links work before any script runs (the landing boot script starts this code after the first
+ * paint); this makes it interactive. In Hindi, or from the service
  * worker's shell (no prerendered HTML), it renders instead.
  */
 rememberScreen('/');
 
-const root = document.getElementById('root')!;
-if (root.hasChildNodes() && currentLanguage() === 'en') {
-  hydrateRoot(root, <LandingTree />);
-} else {
-  root.replaceChildren();
-  createRoot(root).render(<LandingTree />);
+/**
+ * The prerendered page carries only the CSS rules its own markup uses (scripts/prerender-landing.mjs);
+ * the stylesheet with the rest (the podium, toasts, the install button) is added by the landing boot
+ * script together with this code, and is far smaller: wait for it before showing anything new.
+ */
+function stylesheetsLoaded(): Promise<unknown> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => !link.sheet,
+  );
+  return Promise.all(
+    pending.map(
+      (link) =>
+        new Promise((resolve) => {
+          link.addEventListener('load', resolve, { once: true });
+          link.addEventListener('error', resolve, { once: true });
+        }),
+    ),
+  );
 }
 
-// The rest lives outside the prerendered markup, in a root of its own.
-const extras = document.createElement('div');
-document.body.append(extras);
-createRoot(extras).render(
-  <>
-    <Suspense fallback={null}>
-      <UpdatePrompt pathname="/" />
-    </Suspense>
-    <Toaster />
-  </>,
-);
+void stylesheetsLoaded().then(() => {
+  const root = document.getElementById('root')!;
+  if (root.hasChildNodes() && currentLanguage() === 'en') {
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page (a phone's tap stays responsive; Lighthouse's blocking time).
+    startTransition(() => {
+      hydrateRoot(root, <LandingTree />);
+    });
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(<LandingTree />);
+  }
+
+  // The rest lives outside the prerendered markup, in a root of its own.
+  const extras = document.createElement('div');
+  document.body.append(extras);
+  createRoot(extras).render(
+    <>
+      <Suspense fallback={null}>
+        <UpdatePrompt pathname="/" />
+      </Suspense>
+      <Toaster />
+    </>,
+  );
+});

@@ -1,3 +1,5 @@
+// First: before any chunk that builds a zod schema loads (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { captureInstallPrompt } from './components/pwa/install-prompt';
 import { startLanguage } from './i18n/i18n';

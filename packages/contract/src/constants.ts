@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   audioMode: 'QUIZCAST_AUDIO_MODE',
   /** The language chosen on this device: "en" or "hi" (issue 18). */
   language: 'QUIZCAST_LANGUAGE',
+  /** "1" once the learner dismissed the "no Hindi voice on this device" notice (issue 18). */
+  noHindiVoiceNotice: 'QUIZCAST_NO_HINDI_VOICE_SEEN',
 } as const;
 
 export const EDUCATION_LEVELS = [

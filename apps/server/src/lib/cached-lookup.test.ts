@@ -77,6 +77,26 @@ describe('CachedLookup', () => {
     expect(await lookup.get('k', async () => 'after the change')).toBe('after the change');
   });
 
+  it('prime() keeps a value another query brought along, unless an invalidation came meanwhile', async () => {
+    const bus = new LocalInvalidationBus();
+    const users = new CachedLookup(new TtlCache<string>(10_000, 10), bus, 'user:');
+    const never = async () => 'loaded';
+    users.prime('1', 'primed', users.invalidations);
+    expect(await users.get('1', never)).toBe('primed');
+
+    const since = users.invalidations; // a session query starts…
+    await bus.publish('user:2'); // …a user changes while it runs…
+    users.prime('2', 'read before the change', since); // …so what it read is not kept
+    expect(await users.get('2', async () => 'after the change')).toBe('after the change');
+
+    const slow = deferred<string>();
+    const loading = users.get('3', () => slow.promise);
+    users.prime('3', 'primed during a load', users.invalidations); // the load decides
+    slow.resolve('loaded');
+    expect(await loading).toBe('loaded');
+    expect(await users.get('3', never)).toBe('loaded');
+  });
+
   it('caches no miss and no failure', async () => {
     const lookup = new CachedLookup(new TtlCache<string>(10_000, 10), new LocalInvalidationBus());
     expect(await lookup.get('k', async () => undefined)).toBeUndefined();

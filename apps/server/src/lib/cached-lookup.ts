@@ -9,6 +9,12 @@ import type { TtlCache } from './ttl-cache';
  */
 export class CachedLookup<V> {
   private readonly inflight = new Map<string, { promise: Promise<V | undefined>; stale: boolean }>();
+  private invalidationCount = 0;
+
+  /** How many invalidations this lookup has seen: read it before a load that `prime` will store. */
+  get invalidations(): number {
+    return this.invalidationCount;
+  }
 
   /** `prefix` names this lookup's keys on a bus that other caches share (e.g. "user:"). */
   constructor(
@@ -37,12 +43,22 @@ export class CachedLookup<V> {
     }
   }
 
+  /**
+   * Store a value another lookup's query brought along (the user row that came with its session),
+   * unless any key was invalidated since `since` (`invalidations` read before that query began) or
+   * a load of this key is under way: a value read before a change never outlives the invalidation.
+   */
+  prime(key: string, value: V, since: number): void {
+    if (this.invalidationCount === since && !this.inflight.has(key)) this.cache.set(key, value);
+  }
+
   /** Drop `key` here and on every other instance; call after the change is committed. */
   async invalidate(key: string): Promise<void> {
     await this.bus.publish(`${this.prefix}${key}`);
   }
 
   private forget(key: string): void {
+    this.invalidationCount += 1;
     this.cache.delete(key);
     const flight = this.inflight.get(key);
     if (flight) {

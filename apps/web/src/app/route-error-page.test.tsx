@@ -1,11 +1,13 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../i18n/i18n';
 import { RouteErrorPage } from './route-error-page';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
+  await setLanguage('en');
 });
 
 function Broken(): never {
@@ -24,6 +26,18 @@ describe('RouteErrorPage', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Quizzes' }).getAttribute('href')).toBe('/quizzes');
     expect(document.body.textContent).not.toContain('Unexpected Application Error');
+  });
+
+  it('speaks Hindi when Hindi is chosen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await setLanguage('hi');
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
+    render(<RouterProvider router={router} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('माफ़ कीजिए, यह स्क्रीन ठीक से नहीं चल पाई');
+    expect(screen.getByRole('button', { name: 'रीलोड करें' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'क्विज़ की सूची पर लौटें' }).getAttribute('href')).toBe('/quizzes');
   });
 
   it('is the error boundary of every route of the app', async () => {

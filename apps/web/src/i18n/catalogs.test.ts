@@ -32,6 +32,9 @@ describe('message catalogues', () => {
   it('finds the catalogues (landing, auth, app chrome, shared primitives)', () => {
     expect([...catalogues.keys()].sort()).toEqual([
       '../app/messages',
+      '../components/listen/messages',
+      '../features/admin/messages',
+      '../features/admin/nav/messages',
       '../features/analytics/messages',
       '../features/audit-log/messages',
       '../features/auth/messages',
@@ -39,6 +42,7 @@ describe('message catalogues', () => {
       '../features/payments/messages',
       '../features/poster/messages',
       '../features/profile/messages',
+      '../features/quizzes/attempt/messages',
       '../features/quizzes/intro/messages',
       '../features/quizzes/messages',
       '../features/results/messages',

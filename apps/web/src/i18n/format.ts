@@ -86,3 +86,35 @@ export function formatDateTime(
   const date = new Date(when);
   return `${formatDate(date, language)}, ${timeOfDay(date, language, seconds)}`;
 }
+
+/** India Standard Time, beside every admin date so a schedule for Indian students is never misread. */
+export const IST_ZONE = 'Asia/Kolkata';
+
+/**
+ * A moment in IST: "22 Nov 2026, 3:30 pm IST" in English (en-IN's own form, as the admin screens have
+ * always shown it), "22 नव॰ 2026, 3:30 PM IST" in Hindi; '' for an invalid date.
+ */
+const istFormatters = new Map<Language, Intl.DateTimeFormat>();
+
+export function formatIst(when: Date | string, language: Language): string {
+  const date = new Date(when);
+  if (Number.isNaN(date.getTime())) return '';
+  let formatter = istFormatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      timeZone: IST_ZONE,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    istFormatters.set(language, formatter);
+  }
+  const text = formatter
+    .formatToParts(date)
+    .map((part) => (language === 'hi' && part.type === 'dayPeriod' ? part.value.toUpperCase() : part.value))
+    .join('');
+  return `${text} IST`;
+}

@@ -14,6 +14,11 @@ export const i18n = setupI18n();
 i18n.load({ en: {}, hi: {} });
 i18n.activate(DEFAULT_LANGUAGE, [INTL_LOCALES[DEFAULT_LANGUAGE]]);
 
+/** Every catalogue's English, always: for screens that must not wait for a Hindi chunk (`useTOrEnglish`). */
+export const englishI18n = setupI18n();
+englishI18n.load({ en: {} });
+englishI18n.activate('en', [INTL_LOCALES.en]);
+
 export interface Catalog<Key extends string> {
   readonly name: string;
   /** Phantom: the catalogue's message keys, for `useT`. */
@@ -56,6 +61,7 @@ export function defineCatalog<Key extends string>(
   loadHindi: () => Promise<{ messages: Messages }>,
 ): Catalog<Key> {
   i18n.load('en', english);
+  englishI18n.load('en', english);
   let hindi: Promise<void> | null = null;
   let hindiLoaded = false;
   const catalog: Catalog<Key> = {

@@ -2,14 +2,16 @@ import {
   cloneElement,
   Fragment,
   useCallback,
+  useEffect,
   useMemo,
+  useReducer,
   useSyncExternalStore,
   type ReactElement,
   type ReactNode,
 } from 'react';
 import type { Language } from '@quizcast/contract/i18n/languages';
 import { localiseMessage } from '@quizcast/contract/i18n/server-messages';
-import { currentLanguage, i18n, serverMessageCatalogue, type Catalog } from './i18n';
+import { currentLanguage, englishI18n, i18n, serverMessageCatalogue, type Catalog } from './i18n';
 import { commonCatalog } from './messages/catalog';
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
@@ -42,6 +44,25 @@ export function useT<Key extends string>(catalog: Catalog<Key>): Translate<Key> 
   // `language` busts the memo: the same key gives another text once the language changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useCallback((key: Key, values?: MessageValues) => i18n._(key, values), [language]);
+}
+
+/**
+ * Like `useT`, but never waits: until the catalogue's Hindi has arrived (it is requested at once) the
+ * English shows. For a screen that must render whatever else failed: the route error page, which may
+ * show because the network is gone and a Hindi chunk could not be fetched either.
+ */
+export function useTOrEnglish<Key extends string>(catalog: Catalog<Key>): Translate<Key> {
+  const language = useLanguage();
+  const loaded = catalog.isLoaded(language);
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!loaded) catalog.load(language).then(arrived, () => undefined);
+  }, [catalog, language, loaded]);
+  return useCallback(
+    (key: Key, values?: MessageValues) => (loaded ? i18n._(key, values) : englishI18n._(key, values)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `language` busts the memo, as in useT
+    [language, loaded],
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@quizcast/contract/constants';
 import {
-  LISTEN_UNSUPPORTED,
   QuestionReader,
+  lacksHindiVoice,
   pickVoice,
   questionScript,
   readListenSettings,
@@ -110,6 +110,29 @@ describe('questionScript', () => {
       { part: 1, text: 'Option B: New Delhi' },
       { part: 2, text: 'Option C: Kolkata' },
     ]);
+  });
+
+  it('introduces each choice in the words it is given ("विकल्प A: …" for a Hindi question in Hindi)', () => {
+    const hindi = { qn: 'भारत की राजधानी?', choices: ['मुंबई', 'नई दिल्ली'], lang: 'hi' as const };
+    expect(questionScript({ ...hindi, optionLine: (letter, text) => `विकल्प ${letter}: ${text}` })).toEqual([
+      { part: 'question', text: 'भारत की राजधानी?' },
+      { part: 0, text: 'विकल्प A: मुंबई' },
+      { part: 1, text: 'विकल्प B: नई दिल्ली' },
+    ]);
+  });
+});
+
+describe('lacksHindiVoice', () => {
+  const voice = (lang: string) => ({ lang, voiceURI: lang });
+  it('is true only when the device lists voices and none speaks Hindi (any region, either separator)', () => {
+    expect(lacksHindiVoice([voice('en-IN'), voice('en-US')])).toBe(true);
+    expect(lacksHindiVoice([voice('en-IN'), voice('hi-IN')])).toBe(false);
+    expect(lacksHindiVoice([voice('en-GB'), voice('hi_IN')])).toBe(false);
+    expect(lacksHindiVoice([voice('hi')])).toBe(false);
+    // "hil" (Hiligaynon) is not Hindi.
+    expect(lacksHindiVoice([voice('hil-PH')])).toBe(true);
+    // No voices listed yet: nothing to say (browsers fill the list in after voiceschanged).
+    expect(lacksHindiVoice([])).toBe(false);
   });
 });
 
@@ -242,7 +265,6 @@ describe('QuestionReader with a recording', () => {
     const parts: (ReadingPart | null)[] = [];
     reader.read(question, { rate: 1, voiceURI: null }, { onPart: (p) => parts.push(p) });
     expect(parts).toEqual([null]);
-    expect(LISTEN_UNSUPPORTED).toBe('Listening is not supported in this browser');
   });
 });
 

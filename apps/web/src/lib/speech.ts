@@ -15,6 +15,11 @@ export interface ListenableQuestion {
   /** Older device copies of an attempt may lack these. */
   lang?: QuestionLang;
   audioUrl?: string | null;
+  /**
+   * How each choice is introduced: "Option A: …" when absent. A Hindi question read while the app is in
+   * Hindi says "विकल्प A: …" (the app's own word, in the question's language).
+   */
+  optionLine?: (letter: string, text: string) => string;
 }
 
 /** What is being read: the question text, or the choice with this index. */
@@ -25,7 +30,6 @@ export interface ScriptLine {
   text: string;
 }
 
-export const LISTEN_UNSUPPORTED = 'Listening is not supported in this browser';
 export const RATE_MIN = 0.75;
 export const RATE_MAX = 2;
 export const RATE_STEPS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -35,11 +39,14 @@ export const SPEECH_LANG: Record<QuestionLang, string> = { en: 'en-IN', hi: 'hi-
 
 export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 
+const englishOptionLine = (letter: string, text: string) => `Option ${letter}: ${text}`;
+
 /** The question first, then "Option A: …" for each choice, in order. */
 export function questionScript(question: ListenableQuestion): ScriptLine[] {
+  const optionLine = question.optionLine ?? englishOptionLine;
   return [
     { part: 'question', text: question.qn },
-    ...question.choices.map((choice, i) => ({ part: i, text: `Option ${optionLetter(i)}: ${choice}` })),
+    ...question.choices.map((choice, i) => ({ part: i, text: optionLine(optionLetter(i), choice) })),
   ];
 }
 
@@ -56,6 +63,15 @@ export function voicesFor<V extends Pick<SpeechSynthesisVoice, 'lang' | 'voiceUR
     ...matching.filter((v) => langOf(v) === preferred),
     ...matching.filter((v) => langOf(v) !== preferred),
   ];
+}
+
+/**
+ * The device has voices, and none of them speaks Hindi: the app's Hindi cues would come out in the
+ * wrong voice (or not at all), so they are shown instead, and the learner is told once. An empty list
+ * says nothing yet (browsers fill it in after the first `voiceschanged`).
+ */
+export function lacksHindiVoice(voices: readonly Pick<SpeechSynthesisVoice, 'lang' | 'voiceURI'>[]): boolean {
+  return voices.length > 0 && voicesFor(voices, 'hi').length === 0;
 }
 
 /**

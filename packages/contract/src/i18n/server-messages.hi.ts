@@ -5,6 +5,7 @@ import { QUIZ_MESSAGES } from '../messages/quiz';
 import { RESULT_MESSAGES } from '../schemas/result';
 import { STUDENT_MESSAGES } from '../messages/student';
 import { GENERIC_MESSAGES } from '../errors';
+import { ADMIN_MESSAGE_PATTERNS_HI, ADMIN_MESSAGES_HI } from './admin-messages.hi';
 
 /**
  * The API's messages in Hindi (issue 18), keyed by the English the server throws. The server's error
@@ -101,6 +102,9 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   [GENERIC_MESSAGES.invalidRequest]: 'अनुरोध सही नहीं है',
   [GENERIC_MESSAGES.notFound]: 'नहीं मिला',
   [GENERIC_MESSAGES.malformedMultipart]: 'फ़ॉर्म अधूरा या गलत तरीके से भेजा गया',
+
+  // The quiz editor's rules (admin)
+  ...ADMIN_MESSAGES_HI,
 };
 
 /** Messages with a part that varies (a number, an id): the English pattern and its Hindi. */
@@ -115,4 +119,5 @@ export const SERVER_MESSAGE_PATTERNS_HI: ReadonlyArray<readonly [RegExp, (...par
     /^Question (.+) needs a number: Enter a number, like 12 or -3\.5$/,
     (id) => `प्रश्न ${id} का उत्तर एक संख्या होनी चाहिए: कोई संख्या लिखें, जैसे 12 या -3.5`,
   ],
+  ...ADMIN_MESSAGE_PATTERNS_HI,
 ];

@@ -1,24 +1,11 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from '../messages/auth';
 import { participantUserSchema, phoneSchema, profileFieldsSchema, registerPhoneSchema } from './student';
 
 export const OTP_PURPOSES = ['login', 'signup'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
-/** Messages of the OTP calls (issue 3; spec section 8 for the client's fallbacks). */
-export const AUTH_MESSAGES = {
-  otpSent: 'OTP sent successfully',
-  sendFailed: 'Failed to send OTP',
-  invalidOtp: 'Invalid OTP',
-  expiredOtp: 'OTP expired. Please request a new one.',
-  tooManyAttempts: 'Too many attempts. Please request a new OTP.',
-  tooManyPhoneRequests: 'Too many OTP requests for this number. Please try again later.',
-  tooManyIpRequests: 'Too many OTP requests. Please try again later.',
-  resendCooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP.`,
-  somethingWentWrong: 'Something went wrong',
-  otpRequired: 'OTP is required',
-  otpDigits: 'OTP must be 6 digits',
-  loggedOutEverywhere: 'Logged out from all devices',
-} as const;
+export { AUTH_MESSAGES };
 
 export const otpCodeSchema = z
   .string({ error: AUTH_MESSAGES.otpRequired })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EDUCATION_LEVELS } from '../constants';
+import { PHONE_PATTERN } from '../domain/phone';
 import { LANGUAGES } from '../i18n/languages';
 import { STUDENT_MESSAGES } from '../messages/student';
 
@@ -35,7 +36,7 @@ function requiredText(required: string, wrongType: string = required) {
 
 /** phNo for the send-OTP and login calls: "Phone number must be 10 digits". */
 export const phoneSchema = requiredText(STUDENT_MESSAGES.phoneRequired, STUDENT_MESSAGES.phoneDigits).regex(
-  /^[0-9]{10}$/,
+  PHONE_PATTERN,
   {
     error: STUDENT_MESSAGES.phoneDigits,
   },
@@ -45,7 +46,7 @@ export const phoneSchema = requiredText(STUDENT_MESSAGES.phoneRequired, STUDENT_
 export const registerPhoneSchema = requiredText(
   STUDENT_MESSAGES.phoneRequired,
   STUDENT_MESSAGES.phoneExactDigits,
-).regex(/^[0-9]{10}$/, {
+).regex(PHONE_PATTERN, {
   error: STUDENT_MESSAGES.phoneExactDigits,
 });
 

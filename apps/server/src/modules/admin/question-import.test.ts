@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { localiseMessage } from '@quizcast/contract/i18n/server-messages';
+import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from '@quizcast/contract/i18n/server-messages.hi';
 import { decodeUpload, detectFormat, parseQuestionFile } from './question-import';
 
 describe('CSV import', () => {
@@ -301,5 +303,59 @@ describe('CSV import of numeric-answer questions (issue 12)', () => {
       format: 'csv',
       errors: ['Line 2: a numeric question has no choices'],
     });
+  });
+});
+
+describe('import refusals in Hindi (issue 18)', () => {
+  const hi = { exact: SERVER_MESSAGES_HI, patterns: SERVER_MESSAGE_PATTERNS_HI };
+  // Hindi with no English word left, apart from the file's own names (columns, ANSWER, the examples).
+  const KEPT =
+    /\b(?:qn|choice\d|answer|explanation|type|mcq|numeric|lang|en|hi|ANSWER|text|tolerance|file|multipart|form|data|UTF|CSV|Aiken|txt|Excel|Nope|Paris|maybe|[A-F]|X)\b/g;
+
+  function expectHindi(errors: string[]) {
+    expect(errors.length).toBeGreaterThan(0);
+    for (const message of errors) {
+      const hindi = localiseMessage(message, 'hi', hi);
+      expect(hindi, message).toMatch(/[\u0900-\u097F]/);
+      expect(hindi.replace(/"[^"]*"/g, '').replace(KEPT, ''), message).not.toMatch(/[a-z]{3,}/i);
+    }
+  }
+
+  it('has Hindi for every CSV problem', () => {
+    const header = parseQuestionFile('qn,choice1,choice2,answer,colour\nQ?,a,b,A,red\n', 'csv');
+    const rows = parseQuestionFile(
+      [
+        'qn,choice1,choice2,answer,type,tolerance,lang',
+        'Q1?,a,b,,mcq,,en',
+        'Q2?,a,b,maybe,mcq,,en',
+        'Q3?,a,b,A,essay,,en',
+        'Q4?,a,b,A,mcq,0.5,en',
+        'Q5?,a,b,A,mcq,,fr',
+      ].join('\n'),
+      'csv',
+    );
+    const noHeader = parseQuestionFile('Q?,a,b\n', 'csv');
+    const missing = parseQuestionFile('choice1,choice2,answer\na,b,A\n', 'csv');
+    const errors = [header, rows, noHeader, missing].flatMap((r) => (r.ok ? [] : r.errors));
+    expectHindi(errors);
+  });
+
+  it('has Hindi for every Aiken problem', () => {
+    const files = [
+      'Q?\nANSWER: A\nA. one\nB. two\nANSWER: B\n',
+      'Q?\nA. one\nC. two\nANSWER: A\n',
+      'Q?\nA. one\nB. two\nANSWER: AB\n',
+      'Q?\nA. one\nB. two\nANSWER: D\n',
+      'Q?\nA. one\nB. two\nANSWER: A\nANSWER: B\n',
+      'Q?\nA. one\nB. two\n',
+      'Q?\nA. a\nB. b\nC. c\nD. d\nE. e\nF. f\nG. g\nANSWER: A\n',
+      'Q?\nA. one\nB. two\nsomething else\nANSWER: A\n',
+      '',
+    ];
+    const errors = files.flatMap((f) => {
+      const r = parseQuestionFile(f, 'aiken');
+      return r.ok ? [] : r.errors;
+    });
+    expectHindi(errors);
   });
 });

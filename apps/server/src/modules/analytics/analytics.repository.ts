@@ -1,9 +1,18 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { answerIsCorrectSql } from '../../db/answer-is-correct';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
-import { attempts, itemAnalysis, keyCorrections, questions, quizzes, users } from '../../db/schema';
+import {
+  attemptMarks,
+  attempts,
+  itemAnalysis,
+  keyCorrections,
+  questions,
+  quizzes,
+  reviewCards,
+  users,
+} from '../../db/schema';
 import { rankQuizAttempts } from '../results/results.repository';
+import { materialiseAttemptMarks } from './attempt-marks';
 import { refreshItemAnalysis } from './item-analysis';
 
 export type QuizRow = typeof quizzes.$inferSelect;
@@ -48,11 +57,12 @@ export interface RecallRow {
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** The learner's published attempts (results out and ranked). */
+/** The learner's published attempts (results out and ranked), as their narrow marks (ADR 017). */
 const publishedMine = (userId: string) => sql`
-  select a.quiz_id, a.answers
+  select a.quiz_id, m.choices, m.times
   from ${attempts} a
   join ${quizzes} q on q.id = a.quiz_id
+  join ${attemptMarks} m on m.attempt_id = a.id
   where a.user_id = ${userId} and a.rank is not null and q.results_published_at is not null
 `;
 
@@ -94,6 +104,11 @@ export class AnalyticsRepository {
 
   async itemRows(quizId: string): Promise<ItemAnalysisRow[]> {
     return this.db.select().from(itemAnalysis).where(eq(itemAnalysis.quizId, quizId));
+  }
+
+  /** Writes any missing narrow marks of the quiz's attempts (a no-op once publication wrote them). */
+  async materialiseMarks(quizId: string): Promise<number> {
+    return materialiseAttemptMarks(this.db, quizId);
   }
 
   async refreshItems(quizId: string, now: Date): Promise<void> {
@@ -138,24 +153,26 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Every question of the learner's published quizzes (dropped ones excluded), joined with their saved
-   * answer and the quiz's materialised top-10% median time, summed per (exam, topic) in SQL.
+   * Every question of the learner's published quizzes (dropped ones excluded), joined with their
+   * narrow marks (choice index and time, by question order) and the quiz's materialised top-10% median
+   * time, summed per (exam, topic) in SQL. A mark is right when it equals the key (ADR 017).
    */
   async answerGroups(userId: string): Promise<AnswerGroupRow[]> {
     const rows = rawRows<Record<string, unknown>>(
       await this.db.execute(sql`
         with mine as (${publishedMine(userId)}),
-        ans as (
-          select m.quiz_id, x->>'qnId' as qn_id, x->>'selectedOption' as sel,
-                 case when jsonb_typeof(x->'timeSpentMs') = 'number' then (x->>'timeSpentMs')::float8 end as t
-          from mine m, jsonb_array_elements(m.answers) x
+        qs as (
+          select qs.quiz_id, qs.id, qs.topic, qs.ans_index, qs.dropped_at,
+                 row_number() over (partition by qs.quiz_id order by qs.position) as ord
+          from ${questions} qs
+          where qs.quiz_id in (select quiz_id from mine)
         ), per_q as (
-          select qz.exam, qs.topic, a.sel, a.t, ${answerIsCorrectSql('qs', sql`a.sel`)} as is_correct,
+          select qz.exam, qs.topic, m.choices[qs.ord] as sel, m.times[qs.ord]::float8 as t,
+                 coalesce(m.choices[qs.ord] = qs.ans_index, false) as is_correct,
                  ia.top10_median_time_ms as top10
           from mine m
           join ${quizzes} qz on qz.id = m.quiz_id
-          join ${questions} qs on qs.quiz_id = m.quiz_id and qs.dropped_at is null
-          left join ans a on a.quiz_id = m.quiz_id and a.qn_id = qs.id::text
+          join qs on qs.quiz_id = m.quiz_id and qs.dropped_at is null
           left join ${itemAnalysis} ia on ia.quiz_id = qs.quiz_id and ia.question_id = qs.id
         )
         select exam, topic,
@@ -227,38 +244,62 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Re-scores every submitted attempt of the quiz in one statement, the way `scoreAttempt` does:
-   * a right saved answer (`answerIsCorrectSql`: the keyed choice's text, or a number within the
-   * tolerance) earns `mark_correct`, any other saved answer costs `mark_wrong`, dropped questions
-   * count for nothing, rounded to 2 decimals.
+   * Re-scores after one question's key changed, incrementally (ADR 017): only that question's
+   * correctness can change, so each attempt's right count moves by the question's delta (read from
+   * `attempt_marks.choices[ord]`, no jsonb), and its wrong count is its answered live questions minus
+   * the right ones (`droppedOrds`: the questions dropped after this change). The score is recomputed
+   * from the two counts the way `scoreAttempt` does (`mark_correct` per right, −`mark_wrong` per
+   * wrong, rounded to 2 decimals), so it equals a fresh scoring. Only attempts whose counts change are
+   * written; the marks themselves never change. `before`/`after`: the question's key and whether it
+   * counts (not dropped). Returns how many attempts were judged against the new key (every submitted
+   * one) and how many of them changed.
    */
-  async rescore(quizId: string): Promise<number> {
-    const rows = rawRows<{ n: number }>(
+  async rescoreQuestion(
+    quizId: string,
+    ord: number,
+    before: { ansIndex: number; live: boolean },
+    after: { ansIndex: number; live: boolean },
+    droppedOrds: number[],
+  ): Promise<{ judged: number; changed: number }> {
+    const liveChanged = before.live !== after.live;
+    const rows = rawRows<{ judged: number; changed: number }>(
       await this.db.execute(sql`
-        with tally as (
-          -- Each saved answer against its (not dropped) question, judged like scoreAttempt.
-          select a.id,
-                 count(*) filter (where q.id is not null and x."selectedOption" is not null
-                                   and ${answerIsCorrectSql('q', sql`x."selectedOption"`)}) as c,
-                 count(*) filter (where q.id is not null and x."selectedOption" is not null
-                                   and not ${answerIsCorrectSql('q', sql`x."selectedOption"`)}) as w
-          from ${attempts} a
-          left join lateral jsonb_to_recordset(a.answers) as x("qnId" text, "selectedOption" text) on true
-          left join ${questions} q on q.quiz_id = ${quizId} and q.dropped_at is null and q.id::text = x."qnId"
-          where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
-          group by a.id
+        with d as (
+          select m.attempt_id,
+                 (${after.live}::boolean and m.choices[${ord}::int] = ${after.ansIndex}::int)::int
+                   - (${before.live}::boolean and m.choices[${ord}::int] = ${before.ansIndex}::int)::int as dc,
+                 cardinality(array_remove(m.choices, null))
+                   - (select count(*) from unnest(${`{${droppedOrds.join(',')}}`}::int[]) as x(o)
+                      where m.choices[x.o] is not null)::int as answered
+          from ${attemptMarks} m
+          where m.quiz_id = ${quizId} and m.choices[${ord}::int] is not null
         ), updated as (
           update ${attempts} a
-          set score = floor((t.c * qz.mark_correct - t.w * qz.mark_wrong) * 100 + 0.5) / 100,
-              correct_count = t.c
-          from tally t, ${quizzes} qz
-          where a.id = t.id and qz.id = ${quizId}
+          set correct_count = a.correct_count + d.dc,
+              score = floor(((a.correct_count + d.dc) * qz.mark_correct
+                             - (d.answered - a.correct_count - d.dc) * qz.mark_wrong) * 100 + 0.5) / 100
+          from d, ${quizzes} qz
+          where a.id = d.attempt_id and qz.id = ${quizId} and (d.dc <> 0 or ${liveChanged}::boolean)
           returning 1
         )
-        select count(*)::int as n from updated
+        select (select count(*)::int from ${attemptMarks} where quiz_id = ${quizId}) as judged,
+               (select count(*)::int from updated) as changed
       `),
     );
-    return num(rows[0]?.n);
+    return { judged: num(rows[0]?.judged), changed: num(rows[0]?.changed) };
+  }
+
+  /**
+   * A dropped question stops feeding spaced repetition: its cards leave every learner's queue
+   * (suspended, like a leech) in the correction's transaction. Returns how many were suspended.
+   */
+  async suspendCardsOf(questionId: string, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(reviewCards)
+      .set({ suspendedAt: now })
+      .where(and(eq(reviewCards.questionId, questionId), isNull(reviewCards.suspendedAt)))
+      .returning({ id: reviewCards.id });
+    return rows.length;
   }
 
   async rank(quizId: string): Promise<number> {

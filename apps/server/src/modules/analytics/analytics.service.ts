@@ -138,7 +138,10 @@ export class AnalyticsService {
     if (rows.length) return rows;
     await this.repo.transaction(async (repo) => {
       await repo.lockQuiz(quiz.id);
-      if (!(await repo.itemRows(quiz.id)).length) await repo.refreshItems(quiz.id, this.clock.now());
+      if (!(await repo.itemRows(quiz.id)).length) {
+        await repo.materialiseMarks(quiz.id);
+        await repo.refreshItems(quiz.id, this.clock.now());
+      }
     });
     return this.repo.itemRows(quiz.id);
   }
@@ -427,9 +430,20 @@ export class AnalyticsService {
         return { changed: false, rescored: 0, participants: quiz.participantCount ?? 0, correction: null };
       }
       await repo.setKey(question.id, drop ? null : body.ansIndex!, drop ? now : null);
-      const rescored = await repo.rescore(quiz.id);
+      // Quizzes published before attempt_marks existed were backfilled by migration 0013; this only
+      // writes rows that are somehow missing (an anti-join, no jsonb parsed when none are).
+      await repo.materialiseMarks(quiz.id);
+      const { judged: rescored } = await repo.rescoreQuestion(
+        quiz.id,
+        index + 1,
+        { ansIndex: question.ansIndex, live: question.droppedAt === null },
+        { ansIndex: drop ? question.ansIndex : body.ansIndex!, live: !drop },
+        questionRows.flatMap((q, i) => ((i === index ? drop : q.droppedAt !== null) ? [i + 1] : [])),
+      );
       const participants = await repo.rank(quiz.id);
       await repo.refreshItems(quiz.id, now);
+      // A dropped question no longer makes review cards come due (issue 14 follow-up).
+      if (drop) await repo.suspendCardsOf(question.id, now);
       await repo.touchQuiz(quiz.id, now);
       const row = await repo.recordCorrection({
         quizId: quiz.id,

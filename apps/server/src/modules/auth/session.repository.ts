@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { UserRow } from '../students/student.repository';
@@ -12,7 +12,18 @@ export interface ActiveSession {
 
 /** Server-side sessions: one row per sign-in, named by the token's `sid` claim. */
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  /** The session check's lookup on a cache miss, prepared once: the session and its user together. */
+  private readonly withUser;
+
+  constructor(private readonly db: Db) {
+    this.withUser = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('sid')))
+      .limit(1)
+      .prepare('session_with_user');
+  }
 
   async create(userId: string, now: Date, expiresAt: Date): Promise<SessionRow> {
     const [row] = await this.db
@@ -44,9 +55,12 @@ export class SessionRepository {
     return row;
   }
 
-  /** One session by id, whatever its state (the cached half of the session check; see SessionService). */
-  async findSession(sid: string): Promise<SessionRow | undefined> {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sid)).limit(1);
+  /**
+   * One session by id, whatever its state, with its user row (null if gone): the session check's
+   * two cached lookups filled by one round trip (see SessionService).
+   */
+  async findSessionWithUser(sid: string): Promise<{ session: SessionRow; user: UserRow | null } | undefined> {
+    const [row] = await this.withUser.execute({ sid });
     return row;
   }
 

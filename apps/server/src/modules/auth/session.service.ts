@@ -68,7 +68,14 @@ export class SessionService {
       throw unauthorized('Invalid or expired token');
     }
     if (!UUID.test(claims.sub) || !UUID.test(claims.sid)) throw unauthorized('Invalid or expired token');
-    const session = await this.caches.sessions.get(claims.sid, () => this.repo.findSession(claims.sid));
+    // A miss reads the session and its user in one query; the user joins its own cache unless a
+    // change to any user was announced while the query ran.
+    const usersSeen = this.caches.users.invalidations;
+    const session = await this.caches.sessions.get(claims.sid, async () => {
+      const found = await this.repo.findSessionWithUser(claims.sid);
+      if (found?.user) this.caches.users.prime(found.user.id, found.user, usersSeen);
+      return found?.session;
+    });
     if (
       !session ||
       session.revokedAt !== null ||

@@ -44,6 +44,7 @@ export class AttemptRepository {
    */
   private readonly save;
   private readonly findOne;
+  private readonly finishOne;
 
   constructor(private readonly db: Db) {
     this.findOne = db
@@ -71,6 +72,30 @@ export class AttemptRepository {
       )
       .returning({ id: attempts.id })
       .prepare('attempt_save_answers');
+    const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+    this.finishOne = db
+      .update(attempts)
+      .set({
+        status: sql`${sql.placeholder('status')}`,
+        answers: sql`${sql.placeholder('answers')}::jsonb`,
+        score: sql`${sql.placeholder('score')}::double precision`,
+        correctCount: sql`${sql.placeholder('correctCount')}::integer`,
+        elapsedMs: sql`${sql.placeholder('elapsedMs')}::integer`,
+        submittedAt: at('submittedAt'),
+        clientStartedAt: at('clientStartedAt'),
+        clientSubmittedAt: at('clientSubmittedAt'),
+        submissionId: sql`${sql.placeholder('submissionId')}::text`,
+        updatedAt: at('now'),
+      })
+      .where(
+        and(
+          eq(attempts.id, sql.placeholder('attemptId')),
+          eq(attempts.status, 'in_progress'),
+          sql`${attempts.answers} = ${sql.placeholder('readAnswers')}::jsonb`,
+        ),
+      )
+      .returning({ id: attempts.id })
+      .prepare('attempt_finish');
   }
 
   async find(quizId: string, userId: string): Promise<AttemptRow | undefined> {
@@ -147,27 +172,32 @@ export class AttemptRepository {
   /**
    * Finish an attempt once: a conditional update from in_progress, so of two simultaneous
    * submissions exactly one succeeds, and only if its answers are still `readAnswers` (the ones the
-   * result was computed from), so an autosave landing meanwhile is never lost. `'changed'` asks the
-   * caller to read and score again; undefined when it was already finished.
+   * result was computed from), so an autosave landing meanwhile is never lost. `'finished'` when
+   * this call stored `result`; `'changed'` asks the caller to read and score again; undefined when
+   * it was already finished. Prepared once: a herd's last minute is all submissions.
    */
   async finish(
     attemptId: string,
     result: AttemptResult,
     now: Date,
     readAnswers: SavedAnswer[],
-  ): Promise<AttemptRow | 'changed' | undefined> {
-    const [row] = await this.db
-      .update(attempts)
-      .set({ ...result, updatedAt: now })
-      .where(
-        and(
-          eq(attempts.id, attemptId),
-          eq(attempts.status, 'in_progress'),
-          sql`${attempts.answers} = ${JSON.stringify(readAnswers)}::jsonb`,
-        ),
-      )
-      .returning();
-    if (row) return row;
+  ): Promise<'finished' | 'changed' | undefined> {
+    const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+    const [row] = await this.finishOne.execute({
+      attemptId,
+      readAnswers: JSON.stringify(readAnswers),
+      status: result.status,
+      answers: JSON.stringify(result.answers),
+      score: result.score,
+      correctCount: result.correctCount,
+      elapsedMs: result.elapsedMs,
+      submittedAt: iso(result.submittedAt),
+      clientStartedAt: iso(result.clientStartedAt),
+      clientSubmittedAt: iso(result.clientSubmittedAt),
+      submissionId: result.submissionId ?? null,
+      now: now.toISOString(),
+    });
+    if (row) return 'finished';
     const [current] = await this.db
       .select({ status: attempts.status })
       .from(attempts)

@@ -1,5 +1,17 @@
 import type { QuestionType } from '@quizcast/contract/domain/numeric-answer';
-import { and, asc, count, eq, ilike, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  ilike,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attempts, questions, quizzes, type StoredQuestionMath } from '../../db/schema';
 
@@ -143,7 +155,44 @@ function listRowsQuery(
  * CPU than PostgreSQL spends answering it.
  */
 function prepareQueries(db: Db) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  // The start of an attempt, inside the statement that reads the quiz: inserted only when the quiz
+  // is published, open at `now` and unlocked for the user (the same rules as the service's checks,
+  // which still decide the answer when nothing was inserted); the unique (quiz, user) key keeps it
+  // to one attempt. Deadline = min(start + duration, quiz end).
+  const started = db.$with('started', getTableColumns(attempts)).as(sql`
+    insert into ${attempts} (quiz_id, user_id, status, started_at, deadline_at, answers)
+    select "quizzes"."id", ${userIdParam}::uuid, 'in_progress', ${now},
+           least(${now} + "quizzes"."duration_min" * interval '1 minute', "quizzes"."end_at"), '[]'::jsonb
+    from ${quizzes}
+    where "quizzes"."id" = ${quizIdParam} and "quizzes"."published"
+      and "quizzes"."start_at" <= ${now} and "quizzes"."end_at" > ${now}
+      and ${unlockedExpression(userIdParam)}
+    on conflict (quiz_id, user_id) do nothing
+    returning *`);
+  const startedColumns = Object.fromEntries(
+    Object.keys(getTableColumns(attempts)).map((key) => [key, started[key as keyof typeof started]]),
+  ) as unknown as ReturnType<typeof getTableColumns<typeof attempts>>;
   return {
+    /**
+     * The attempt screen's first fetch in one round trip: the quiz, the user's attempt as it was
+     * before the statement, whether the quiz is unlocked, and the attempt this statement started
+     * (when there was none and the quiz is open and unlocked).
+     */
+    startForParticipant: db
+      .with(started)
+      .select({
+        quiz: quizzes,
+        attempt: attempts,
+        started: startedColumns,
+        unlocked: unlockedExpression(userIdParam),
+      })
+      .from(quizzes)
+      .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.userId, userIdParam)))
+      .leftJoin(started, sql`true`)
+      .where(and(eq(quizzes.id, quizIdParam), eq(quizzes.published, true)))
+      .limit(1)
+      .prepare('quiz_start_for_participant'),
     findForParticipant: db
       .select({ quiz: quizzes, attempt: attempts, unlocked: unlockedExpression(userIdParam) })
       .from(quizzes)
@@ -183,6 +232,34 @@ export class QuizRepository {
   ): Promise<{ quiz: QuizRow; attempt: AttemptRow | null; unlocked: boolean } | undefined> {
     const [row] = await this.prepared.findForParticipant.execute({ quizId, userId });
     return row && { quiz: row.quiz, attempt: row.attempt, unlocked: row.unlocked === true };
+  }
+
+  /**
+   * As `findForParticipant`, and in the same statement the user's attempt is started at `now` when
+   * there is none and the quiz is open and unlocked (`started`). `attempt` is what existed before;
+   * both are null when the quiz was closed or locked, or a concurrent start of the same user won
+   * (then `AttemptRepository.find` sees that one).
+   */
+  async startForParticipant(
+    quizId: string,
+    userId: string,
+    now: Date,
+  ): Promise<
+    { quiz: QuizRow; attempt: AttemptRow | null; started: AttemptRow | null; unlocked: boolean } | undefined
+  > {
+    const [row] = await this.prepared.startForParticipant.execute({
+      quizId,
+      userId,
+      now: now.toISOString(),
+    });
+    return (
+      row && {
+        quiz: row.quiz,
+        attempt: row.attempt,
+        started: row.started?.id ? row.started : null,
+        unlocked: row.unlocked === true,
+      }
+    );
   }
 
   /** A published quiz by id (unpublished ones do not exist for participants). */

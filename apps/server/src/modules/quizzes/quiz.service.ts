@@ -157,10 +157,16 @@ export class ParticipantQuizService {
 
   /** Start the attempt on first fetch, or resume it with the same startedAt and deadline. */
   async attend(userId: string, quizId: string): Promise<QuizAttempt> {
-    const loaded = await this.load(quizId, userId);
+    // One round trip in the common case (a herd's first fetch): the statement that reads the quiz
+    // also inserts the attempt when the quiz is open and unlocked and there is none.
+    const loaded = UUID.test(quizId)
+      ? await this.quizzes.startForParticipant(quizId, userId, this.now())
+      : undefined;
+    if (!loaded) throw notFound(QUIZ_MESSAGES.notFound);
     const { quiz } = loaded;
-    let attempt = loaded.attempt;
+    let attempt = loaded.started ?? (await this.overdueSubmitted(loaded.attempt, quizId, userId));
     if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
+    // Nothing was started: say why (closed, locked), or take the attempt a concurrent start made.
     if (!attempt) attempt = await this.start(quiz, userId, loaded.unlocked);
     const version = quiz.updatedAt.getTime();
     const questions = await this.questions.get(quizId, version);
@@ -268,8 +274,8 @@ export class ParticipantQuizService {
         now,
         attempt.answers,
       );
-      if (finished && finished !== 'changed')
-        return submitResponse(finished, quiz, questions, this.options.graceMs);
+      // Stored exactly as computed: answer from it (no second read).
+      if (finished === 'finished') return submitResponse(result, quiz, questions, this.options.graceMs);
       // An autosave or another submission got in first: look again.
       attempt = await this.attempts.find(quiz.id, userId);
       if (!attempt) throw conflict(QUIZ_MESSAGES.submitNotStarted);
@@ -318,15 +324,23 @@ export class ParticipantQuizService {
   private async load(quizId: string, userId: string) {
     const found = UUID.test(quizId) ? await this.quizzes.findForParticipant(quizId, userId) : undefined;
     if (!found) throw notFound(QUIZ_MESSAGES.notFound);
-    const { attempt } = found;
+    return { ...found, attempt: await this.overdueSubmitted(found.attempt, quizId, userId) };
+  }
+
+  /** The attempt as callers should see it: auto-submitted first when past its deadline + grace. */
+  private async overdueSubmitted(
+    attempt: AttemptRow | null,
+    quizId: string,
+    userId: string,
+  ): Promise<AttemptRow | null> {
     if (
       attempt?.status === 'in_progress' &&
       this.now().getTime() > attempt.deadlineAt.getTime() + this.options.graceMs
     ) {
       await this.autoSubmitOne(attempt.id);
-      return { ...found, attempt: (await this.attempts.find(quizId, userId)) ?? null };
+      return (await this.attempts.find(quizId, userId)) ?? null;
     }
-    return found;
+    return attempt;
   }
 
   private requireOpen(quiz: QuizRow): void {

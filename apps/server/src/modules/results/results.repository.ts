@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from 'driz
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
+import { materialiseAttemptMarks } from '../analytics/attempt-marks';
 import { refreshItemAnalysis } from '../analytics/item-analysis';
 import { closeOpenAttempts } from '../quizzes/close-open-attempts';
 import { createCardsAtPublication } from '../review/cards-at-publication';
@@ -57,12 +58,13 @@ export async function rankQuizAttempts(tx: Db, quizId: string): Promise<number> 
         from ${attempts}
         where quiz_id = ${quizId} and status in ('submitted', 'auto_submitted')
       ), materialised as (
+        -- Only rows whose rank changes are written: after a key correction most keep theirs.
         update ${attempts} as a set rank = ranked.r
         from ranked
-        where a.id = ranked.id
+        where a.id = ranked.id and a.rank is distinct from ranked.r
         returning 1
       )
-      update ${quizzes} set participant_count = (select count(*)::int from materialised)
+      update ${quizzes} set participant_count = (select count(*)::int from ranked)
       where id = ${quizId}
       returning participant_count as participants
     `),
@@ -123,7 +125,9 @@ export class ResultsRepository {
       });
 
       const participants = await rankQuizAttempts(tx as unknown as Db, quizId);
-      // Issue 14: item analysis is materialised once here (and refreshed by a key correction).
+      // Issue 14: the answers' narrow integer form (ADR 017), then the item analysis from it, once here
+      // (a key correction adjusts the first and refreshes the second).
+      await materialiseAttemptMarks(tx as unknown as Db, quizId);
       await refreshItemAnalysis(tx as unknown as Db, quizId, now);
       // Spaced repetition (ADR 011): the learners' mistakes become review cards, now that answers are public.
       await createCardsAtPublication(tx as unknown as Db, quizId, now);

@@ -18,8 +18,8 @@ import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 
 /** A strong validator of a JSON body: its SHA-1, base64url (a summary never changes once published, bar an admin's fix). */
-function etagOf(body: unknown): string {
-  return `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+function etagOf(json: string): string {
+  return `"${createHash('sha1').update(json).digest('base64url')}"`;
 }
 
 /** If-None-Match: a list of tags (weak ones compare equal too, RFC 9110 §13.1.2) or `*`. */
@@ -66,12 +66,16 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = { data: await service.summary(request.params.quizId, currentUser(request).id) };
+      // Checked against the contract and serialised once (what the route's serializer would do), so
+      // the ETag is the hash of the very bytes sent and the body is not stringified twice.
+      const json = JSON.stringify(quizSummaryResponseSchema.encode(body));
       // Kept by the browser and revalidated on every read: an unchanged summary costs a 304.
       reply.header('cache-control', 'private, no-cache').header('vary', 'authorization');
-      const etag = etagOf(body);
+      const etag = etagOf(json);
       reply.header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return reply.send(body);
+      // A string payload is sent as is (fastify serialises objects only); its type is the schema's.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as typeof body);
     },
   );
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import {
@@ -99,9 +100,106 @@ export class ReviewRepository {
       .onConflictDoUpdate({ target: reviewSettings.userId, set: rest });
   }
 
-  /** Active cards due by `until`, earliest first, new (never reviewed) or reviewed ones, with their question. */
-  async findDue(userId: string, until: Date, kind: 'new' | 'seen', limit: number): Promise<QueueRow[]> {
-    if (limit <= 0) return [];
+  /**
+   * Everything GET /review/queue needs before choosing cards, in one statement (one round trip):
+   * the settings row (null: defaults), today's reviews (all, and first reviews), the counts, and
+   * the median duration of the last 50 reviews (null with fewer than 5).
+   */
+  async queueHead(
+    userId: string,
+    now: Date,
+    dayStart: Date,
+    dayEnd: Date,
+  ): Promise<{
+    settings: Omit<SettingsRow, 'userId' | 'updatedAt'> | null;
+    today: { total: number; newCards: number };
+    counts: CountsRow;
+    medianDurationMs: number | null;
+  }> {
+    const [row] = rawRows<{
+      has_settings: boolean;
+      desired_retention: number | null;
+      exam_name: string | null;
+      exam_date: string | null;
+      daily_new_limit: number | null;
+      daily_review_cap: number | null;
+      today_total: number;
+      today_new: number;
+      due_now: number;
+      due_today: number;
+      new_count: number;
+      learning: number;
+      suspended: number;
+      next_due_at: string | Date | null;
+      median: number | null;
+      recent: number;
+    }>(
+      await this.db.execute(sql`
+        select s.user_id is not null as has_settings, s.desired_retention, s.exam_name,
+               to_char(s.exam_date, 'YYYY-MM-DD') as exam_date, s.daily_new_limit, s.daily_review_cap,
+               t.today_total, t.today_new, c.*, m.median, m.recent
+        from (select 1) one
+        left join ${reviewSettings} s on s.user_id = ${userId}
+        cross join (
+          select count(*)::int as today_total, count(*) filter (where was_new)::int as today_new
+          from ${reviewLogs}
+          where user_id = ${userId} and reviewed_at >= ${dayStart.toISOString()}::timestamptz
+        ) t
+        cross join (
+          select count(*) filter (where suspended_at is null and due <= ${now.toISOString()}::timestamptz)::int as due_now,
+                 count(*) filter (where suspended_at is null and due < ${dayEnd.toISOString()}::timestamptz)::int as due_today,
+                 count(*) filter (where suspended_at is null and review_count = 0)::int as new_count,
+                 count(*) filter (where suspended_at is null and review_count > 0 and state in (1, 3))::int as learning,
+                 count(*) filter (where suspended_at is not null)::int as suspended,
+                 min(due) filter (where suspended_at is null) as next_due_at
+          from ${reviewCards}
+          where user_id = ${userId}
+        ) c
+        cross join (
+          select percentile_cont(0.5) within group (order by duration_ms) as median, count(*)::int as recent
+          from (select duration_ms from ${reviewLogs} where user_id = ${userId}
+                order by reviewed_at desc limit 50) r
+        ) m
+      `),
+    );
+    if (!row) throw new Error('queue head: no row');
+    return {
+      settings: row.has_settings
+        ? {
+            desiredRetention: Number(row.desired_retention),
+            examName: row.exam_name,
+            examDate: row.exam_date,
+            dailyNewLimit: Number(row.daily_new_limit),
+            dailyReviewCap: Number(row.daily_review_cap),
+          }
+        : null,
+      today: { total: Number(row.today_total), newCards: Number(row.today_new) },
+      counts: {
+        dueNow: Number(row.due_now),
+        dueToday: Number(row.due_today),
+        newCount: Number(row.new_count),
+        learning: Number(row.learning),
+        suspended: Number(row.suspended),
+        nextDueAt: row.next_due_at ? new Date(row.next_due_at) : null,
+      },
+      medianDurationMs: Number(row.recent) < 5 || row.median === null ? null : Math.round(Number(row.median)),
+    };
+  }
+
+  /**
+   * The due cards for the queue in one statement: at most `newLimit` new and `seenLimit` reviewed
+   * ones (each `findDue`), earliest first.
+   */
+  async findDueBoth(userId: string, until: Date, newLimit: number, seenLimit: number): Promise<QueueRow[]> {
+    if (newLimit <= 0) return this.findDue(userId, until, 'seen', seenLimit);
+    if (seenLimit <= 0) return this.findDue(userId, until, 'new', newLimit);
+    return unionAll(
+      this.dueQuery(userId, until, 'new', newLimit),
+      this.dueQuery(userId, until, 'seen', seenLimit),
+    );
+  }
+
+  private dueQuery(userId: string, until: Date, kind: 'new' | 'seen', limit: number) {
     return this.db
       .select(queueColumns)
       .from(reviewCards)
@@ -118,6 +216,12 @@ export class ReviewRepository {
       )
       .orderBy(asc(reviewCards.due), asc(reviewCards.id))
       .limit(limit);
+  }
+
+  /** Active cards due by `until`, earliest first, new (never reviewed) or reviewed ones, with their question. */
+  async findDue(userId: string, until: Date, kind: 'new' | 'seen', limit: number): Promise<QueueRow[]> {
+    if (limit <= 0) return [];
+    return this.dueQuery(userId, until, kind, limit);
   }
 
   async counts(userId: string, now: Date, dayEnd: Date): Promise<CountsRow> {
@@ -167,27 +271,23 @@ export class ReviewRepository {
     return { total: row?.total ?? 0, newCards: row?.newCards ?? 0 };
   }
 
-  /** Median duration of the learner's last 50 reviews; null with fewer than 5. */
-  async medianDurationMs(userId: string): Promise<number | null> {
-    const [row] = rawRows<{ median: number | null; n: number }>(
-      await this.db.execute(sql`
-        select percentile_cont(0.5) within group (order by duration_ms) as median, count(*)::int as n
-        from (select duration_ms from ${reviewLogs} where user_id = ${userId}
-              order by reviewed_at desc limit 50) recent
-      `),
-    );
-    if (!row || Number(row.n) < 5 || row.median === null) return null;
-    return Math.round(Number(row.median));
-  }
-
-  /** The card, only if it is this learner's, locked for the rest of the transaction. */
-  async lockCard(tx: Db, cardId: string, userId: string): Promise<CardRow | undefined> {
-    const [row] = await tx
-      .select()
+  /**
+   * The card, only if it is this learner's, with the learner's settings row (null: the defaults),
+   * in one statement; `lock`: locked for the rest of the transaction `db`.
+   */
+  async cardWithSettings(
+    cardId: string,
+    userId: string,
+    lock = false,
+    db: Db = this.db,
+  ): Promise<{ card: CardRow; settings: SettingsRow | null } | undefined> {
+    const query = db
+      .select({ card: reviewCards, settings: reviewSettings })
       .from(reviewCards)
+      .leftJoin(reviewSettings, eq(reviewSettings.userId, reviewCards.userId))
       .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId)))
-      .limit(1)
-      .for('update');
+      .limit(1);
+    const [row] = await (lock ? query.for('update', { of: reviewCards }) : query);
     return row;
   }
 
@@ -200,7 +300,54 @@ export class ReviewRepository {
     return row;
   }
 
-  /** Inserts the review unless this card already has this reviewId; true when inserted. */
+  /**
+   * Grading without a transaction (one statement, one round trip): inserts the review and stores the
+   * card's new state only if the card is still as it was read (`expectedCount` reviews applied) and
+   * the review is not there yet; the update also re-checks the count under its row lock. Answers
+   * `applied`; `duplicate` (this reviewId was already applied); `stale` (the card changed since it
+   * was read: nothing written); `orphan` (the log went in but a concurrent grading changed the card
+   * first, so the state was not stored). The caller settles the last two under the card's lock.
+   */
+  async applyReviewIfUnchanged(
+    log: LogInsert,
+    state: CardState,
+    expectedCount: number,
+    suspendedAt: Date | null,
+  ): Promise<'applied' | 'duplicate' | 'stale' | 'orphan'> {
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    const [row] = rawRows<{ inserted: number; updated: number; existed: boolean }>(
+      await this.db.execute(sql`
+        with ins as (
+          insert into ${reviewLogs} (card_id, user_id, review_id, rating, selected_option, reviewed_at,
+                                     duration_ms, was_new, created_at)
+          select ${log.cardId}::uuid, ${log.userId}::uuid, ${log.reviewId}::uuid, ${log.rating}::int,
+                 ${log.selectedOption}::text, ${iso(log.reviewedAt)}::timestamptz, ${log.durationMs}::int,
+                 ${log.wasNew}::boolean, ${iso(log.createdAt)}::timestamptz
+          where exists (select 1 from ${reviewCards}
+                        where id = ${log.cardId}::uuid and review_count = ${expectedCount}::int)
+          on conflict (card_id, review_id) do nothing
+          returning id
+        ), upd as (
+          update ${reviewCards}
+          set due = ${iso(state.due)}::timestamptz, stability = ${state.stability}::float8,
+              difficulty = ${state.difficulty}::float8, scheduled_days = ${state.scheduledDays}::int,
+              learning_steps = ${state.learningSteps}::int, reps = ${state.reps}::int,
+              lapses = ${state.lapses}::int, state = ${state.state}::int,
+              last_review = ${iso(state.lastReview)}::timestamptz,
+              review_count = ${expectedCount + 1}::int, suspended_at = ${iso(suspendedAt)}::timestamptz
+          where id = ${log.cardId}::uuid and review_count = ${expectedCount}::int and exists (select 1 from ins)
+          returning id
+        )
+        select (select count(*) from ins)::int as inserted, (select count(*) from upd)::int as updated,
+               exists (select 1 from ${reviewLogs}
+                       where card_id = ${log.cardId}::uuid and review_id = ${log.reviewId}::uuid) as existed
+      `),
+    );
+    if (Number(row?.inserted)) return Number(row?.updated) ? 'applied' : 'orphan';
+    return row?.existed ? 'duplicate' : 'stale';
+  }
+
+  /** Inserts the review unless this card already has it; true when inserted (`tx`: under the card's lock). */
   async insertLog(tx: Db, log: LogInsert): Promise<boolean> {
     const inserted = await tx
       .insert(reviewLogs)
@@ -210,27 +357,29 @@ export class ReviewRepository {
     return inserted.length > 0;
   }
 
-  async logsOf(tx: Db, cardId: string): Promise<{ rating: number; reviewedAt: Date }[]> {
-    return tx
-      .select({ rating: reviewLogs.rating, reviewedAt: reviewLogs.reviewedAt })
-      .from(reviewLogs)
-      .where(eq(reviewLogs.cardId, cardId))
-      .orderBy(asc(reviewLogs.reviewedAt), asc(reviewLogs.createdAt));
-  }
-
+  /** Stores a card's state (`tx`: under the card's lock). */
   async updateCard(
     tx: Db,
     cardId: string,
     state: CardState,
     reviewCount: number,
     suspendedAt: Date | null,
-  ): Promise<CardRow> {
-    const [row] = await tx
+  ): Promise<void> {
+    await tx
       .update(reviewCards)
       .set({ ...state, reviewCount, suspendedAt })
-      .where(eq(reviewCards.id, cardId))
-      .returning();
-    return row!;
+      .where(eq(reviewCards.id, cardId));
+  }
+
+  async logsOf(
+    cardId: string,
+    tx: Db = this.db,
+  ): Promise<{ reviewId: string; rating: number; reviewedAt: Date }[]> {
+    return tx
+      .select({ reviewId: reviewLogs.reviewId, rating: reviewLogs.rating, reviewedAt: reviewLogs.reviewedAt })
+      .from(reviewLogs)
+      .where(eq(reviewLogs.cardId, cardId))
+      .orderBy(asc(reviewLogs.reviewedAt), asc(reviewLogs.createdAt));
   }
 
   /** Re-dated cards (the exam clamp after a settings change), in one statement. */
@@ -253,8 +402,8 @@ export class ReviewRepository {
 
   /**
    * The review load for the exam clamp: active, reviewed (not new) cards due before `until`, counted
-   * per IST day ('YYYY-MM-DD'; overdue cards count on `today`), leaving out `exceptCardId`
-   * (`db`: the transaction, when called inside one).
+   * per IST day ('YYYY-MM-DD'; overdue cards count on `today`), leaving out `exceptCardId`; and the
+   * learner's active cards, all of them (`db`: the transaction, when called inside one). One pass.
    */
   async dueLoad(
     userId: string,
@@ -262,19 +411,26 @@ export class ReviewRepository {
     until: Date,
     exceptCardId: string | null = null,
     db: Db = this.db,
-  ): Promise<Map<string, number>> {
-    const rows = rawRows<{ day: string; n: number }>(
+  ): Promise<{ perDay: Map<string, number>; cards: number }> {
+    const rows = rawRows<{ day: string | null; n: number }>(
       await db.execute(sql`
-        select greatest(to_char((due at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD'), ${today}) as day,
+        select case when review_count > 0 and due < ${until.toISOString()}::timestamptz
+                         ${exceptCardId ? sql`and id <> ${exceptCardId}::uuid` : sql``}
+                    then greatest(to_char((due at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD'), ${today})
+               end as day,
                count(*)::int as n
         from ${reviewCards}
-        where user_id = ${userId} and suspended_at is null and review_count > 0
-          and due < ${until.toISOString()}::timestamptz
-          ${exceptCardId ? sql`and id <> ${exceptCardId}::uuid` : sql``}
+        where user_id = ${userId} and suspended_at is null
         group by 1
       `),
     );
-    return new Map(rows.map((r) => [r.day, Number(r.n)]));
+    const perDay = new Map<string, number>();
+    let cards = 0;
+    for (const r of rows) {
+      cards += Number(r.n);
+      if (r.day !== null) perDay.set(r.day, Number(r.n));
+    }
+    return { perDay, cards };
   }
 
   /** Active, reviewed cards due at or after `from` (candidates for the exam clamp). */

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { participantTexts } from '../../lib/question-texts';
-import type { CardRow, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
+import type { CardRow, LogInsert, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
 import { dailyAllowances, mergeQueue } from './daily-limits';
 import {
   addToLoad,
@@ -60,23 +60,7 @@ export class ReviewService {
   ) {}
 
   private async settingsOf(userId: string): Promise<ReviewSettings> {
-    const row = await this.repo.findSettings(userId);
-    if (!row) {
-      return {
-        desiredRetention: REVIEW_DEFAULTS.desiredRetention,
-        examName: null,
-        examDate: null,
-        dailyNewLimit: REVIEW_DEFAULTS.dailyNewLimit,
-        dailyReviewCap: REVIEW_DEFAULTS.dailyReviewCap,
-      };
-    }
-    return {
-      desiredRetention: row.desiredRetention,
-      examName: row.examName,
-      examDate: row.examDate,
-      dailyNewLimit: row.dailyNewLimit,
-      dailyReviewCap: row.dailyReviewCap,
-    };
+    return settingsFrom(await this.repo.findSettings(userId));
   }
 
   /** The exam date counts only until it has passed. */
@@ -98,14 +82,14 @@ export class ReviewService {
     tx?: Db,
   ): Promise<ExamLoad | undefined> {
     if (!scheduling.examDate) return undefined;
-    const perDay = await this.repo.dueLoad(
+    const { perDay, cards } = await this.repo.dueLoad(
       userId,
       indiaDayKey(now),
       indiaDateStart(scheduling.examDate),
       exceptCardId,
       tx,
     );
-    return { perDay, cap: settings.dailyReviewCap, now };
+    return { perDay, cap: settings.dailyReviewCap, now, cards };
   }
 
   private async countsOf(userId: string, now: Date): Promise<ReviewCounts> {
@@ -166,96 +150,127 @@ export class ReviewService {
    */
   async queue(userId: string, limit: number, ahead: boolean): Promise<ReviewQueueResponse> {
     const now = this.clock.now();
-    const settings = await this.settingsOf(userId);
+    const dayStart = indiaDayStart(now);
+    // One statement for the settings, today's reviews, the counts and the median duration.
+    const head = await this.repo.queueHead(userId, now, dayStart, new Date(dayStart.getTime() + DAY_MS));
+    const settings = settingsFrom(head.settings);
     const scheduling = this.scheduling(settings, now);
-    const [today, counts, medianDurationMs, load] = await Promise.all([
-      this.repo.reviewsSince(userId, indiaDayStart(now)),
-      this.countsOf(userId, now),
-      this.repo.medianDurationMs(userId),
+    const { newAllowance, reviewAllowance } = dailyAllowances(settings, head.today);
+    const until = ahead ? new Date(now.getTime() + REVIEW_LIMITS.offlineWindowMs) : now;
+    const [due, load] = await Promise.all([
+      this.repo.findDueBoth(userId, until, Math.min(limit, newAllowance), Math.min(limit, reviewAllowance)),
       this.examLoad(userId, settings, scheduling, now),
     ]);
-    const { newAllowance, reviewAllowance } = dailyAllowances(settings, today);
-    const until = ahead ? new Date(now.getTime() + REVIEW_LIMITS.offlineWindowMs) : now;
-    const [fresh, seen] = await Promise.all([
-      this.repo.findDue(userId, until, 'new', Math.min(limit, newAllowance)),
-      this.repo.findDue(userId, until, 'seen', Math.min(limit, reviewAllowance)),
-    ]);
+    const seen = due.filter((row) => row.card.reviewCount > 0);
+    const fresh = due.filter((row) => row.card.reviewCount === 0);
     const rows = mergeQueue(seen, fresh, limit);
+    const c = head.counts;
     return {
       cards: rows.map((row) => this.toCard(row, scheduling, now, load)),
-      counts,
-      medianDurationMs,
+      counts: {
+        dueNow: c.dueNow,
+        dueToday: c.dueToday,
+        new: c.newCount,
+        learning: c.learning,
+        suspended: c.suspended,
+        nextDueAt: c.nextDueAt?.toISOString() ?? null,
+      },
+      medianDurationMs: head.medianDurationMs,
       serverTime: now.toISOString(),
     };
   }
 
   /**
-   * Applies one review. The card row is locked; the review is inserted unless the same reviewId was
-   * already applied (a replay changes nothing); then the card's state is recomputed from its whole
-   * log in review-time order, so a late offline review lands where it happened.
+   * Applies one review, idempotent by reviewId, in review-time order (a late offline review lands
+   * where it happened: the card's state is then recomputed from its whole log).
+   *
+   * The usual case takes two statements and no transaction: read the card with the learner's
+   * settings, compute the new state, then one statement inserts the review and stores the state
+   * only if the card is unchanged since the read (`applyReviewIfUnchanged`). When a concurrent
+   * grading changed the card in between, the review is settled under the card's row lock by
+   * replaying the whole log (`gradeLocked`).
    */
   async grade(userId: string, cardId: string, body: GradeReviewBody): Promise<GradeReviewResponse> {
     const now = this.clock.now();
     const reviewedAt = new Date(body.reviewedAt);
-    const settings = await this.settingsOf(userId);
+    const read = await this.repo.cardWithSettings(cardId, userId);
+    if (!read) throw notFound(REVIEW_MESSAGES.cardNotFound);
+    const { card } = read;
+    const problems: string[] = [];
+    if (reviewedAt.getTime() > now.getTime() + REVIEW_LIMITS.futureToleranceMs) {
+      problems.push(REVIEW_MESSAGES.reviewedAtFuture);
+    }
+    if (reviewedAt.getTime() < card.createdAt.getTime()) problems.push(REVIEW_MESSAGES.reviewedAtBeforeCard);
+    if (problems.length) throw badRequest(problems);
+
+    const settings = settingsFrom(read.settings);
+    const scheduling = this.scheduling(settings, now);
+    const load = await this.examLoad(userId, settings, scheduling, now, cardId);
+    const review = { rating: body.rating as Grade, at: reviewedAt };
+    const newest =
+      card.reviewCount > 0 && card.lastReview !== null && reviewedAt.getTime() >= card.lastReview.getTime();
+    // The usual case (the newest review) advances the stored state; the first review, or a late
+    // one, replays the log with this review in it (equal times keep arrival order).
+    const state = newest
+      ? advance(cardState(card), review, scheduling, load)
+      : replay(
+          card.createdAt,
+          card.initialRating as Grade,
+          [...(await this.repo.logsOf(cardId)).map(toEvent), review],
+          scheduling,
+          load,
+        );
+    const suspendedAt = isLeech(state) ? (card.suspendedAt ?? now) : null;
+    const log: LogInsert = {
+      cardId,
+      userId,
+      reviewId: body.reviewId,
+      rating: body.rating,
+      selectedOption: body.selectedOption,
+      reviewedAt,
+      durationMs: body.durationMs,
+      wasNew: card.reviewCount === 0,
+      createdAt: now,
+    };
+    const outcome = await this.repo.applyReviewIfUnchanged(log, state, card.reviewCount, suspendedAt);
+    if (outcome === 'applied') {
+      return gradeResponse({ ...card, ...state, reviewCount: card.reviewCount + 1, suspendedAt }, true);
+    }
+    if (outcome === 'duplicate') {
+      // A replay: nothing changes; answer with the card as it is now (the first copy may have been
+      // applied after this request read it).
+      const current = await this.repo.cardWithSettings(cardId, userId);
+      return gradeResponse(current?.card ?? card, false);
+    }
+    return this.gradeLocked(userId, log, outcome === 'orphan', now);
+  }
+
+  /**
+   * A review whose card changed while it was being graded (`orphan`: its log is already stored),
+   * settled under the card's row lock: the log is inserted unless there, then the card's state is
+   * replayed from the whole log.
+   */
+  private async gradeLocked(
+    userId: string,
+    log: LogInsert,
+    orphan: boolean,
+    now: Date,
+  ): Promise<GradeReviewResponse> {
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const card = await this.repo.lockCard(tx, cardId, userId);
-      if (!card) throw notFound(REVIEW_MESSAGES.cardNotFound);
-      const problems: string[] = [];
-      if (reviewedAt.getTime() > now.getTime() + REVIEW_LIMITS.futureToleranceMs) {
-        problems.push(REVIEW_MESSAGES.reviewedAtFuture);
-      }
-      if (reviewedAt.getTime() < card.createdAt.getTime())
-        problems.push(REVIEW_MESSAGES.reviewedAtBeforeCard);
-      if (problems.length) throw badRequest(problems);
-
-      const applied = await this.repo.insertLog(tx, {
-        cardId,
-        userId,
-        reviewId: body.reviewId,
-        rating: body.rating,
-        selectedOption: body.selectedOption,
-        reviewedAt,
-        durationMs: body.durationMs,
-        wasNew: card.reviewCount === 0,
-        createdAt: now,
-      });
-      let row = card;
-      if (applied) {
-        const scheduling = this.scheduling(settings, now);
-        const load = await this.examLoad(userId, settings, scheduling, now, cardId, tx);
-        const newest =
-          card.reviewCount > 0 &&
-          card.lastReview !== null &&
-          reviewedAt.getTime() >= card.lastReview.getTime();
-        // The usual case (the newest review) advances the stored state; the first review, or a late
-        // one, replays the log.
-        const state = newest
-          ? advance(cardState(card), { rating: body.rating as Grade, at: reviewedAt }, scheduling, load)
-          : replay(
-              card.createdAt,
-              card.initialRating as Grade,
-              (await this.repo.logsOf(tx, cardId)).map((l) => ({
-                rating: l.rating as Grade,
-                at: l.reviewedAt,
-              })),
-              scheduling,
-              load,
-            );
-        const suspendedAt = isLeech(state) ? (card.suspendedAt ?? now) : null;
-        row = await this.repo.updateCard(tx, cardId, state, card.reviewCount + 1, suspendedAt);
-      }
-      return {
-        cardId,
-        due: row.due.toISOString(),
-        state: stateName(row),
-        reps: row.reps,
-        lapses: row.lapses,
-        stability: row.stability,
-        suspended: row.suspendedAt !== null,
-        applied,
-      };
+      const locked = await this.repo.cardWithSettings(log.cardId, userId, true, tx);
+      if (!locked) throw notFound(REVIEW_MESSAGES.cardNotFound);
+      const { card } = locked;
+      const inserted = await this.repo.insertLog(tx, { ...log, wasNew: card.reviewCount === 0 });
+      if (!inserted && !orphan) return gradeResponse(card, false);
+      const settings = settingsFrom(locked.settings);
+      const scheduling = this.scheduling(settings, now);
+      const load = await this.examLoad(userId, settings, scheduling, now, card.id, tx);
+      const logs = await this.repo.logsOf(card.id, tx);
+      const state = replay(card.createdAt, card.initialRating as Grade, logs.map(toEvent), scheduling, load);
+      const suspendedAt = isLeech(state) ? (card.suspendedAt ?? now) : null;
+      await this.repo.updateCard(tx, card.id, state, logs.length, suspendedAt);
+      return gradeResponse({ ...card, ...state, reviewCount: logs.length, suspendedAt }, true);
     });
   }
 
@@ -307,11 +322,11 @@ export class ReviewService {
     if (scheduling.examDate) {
       const scheduler = schedulerFor(scheduling);
       const examStart = indiaDateStart(scheduling.examDate);
-      const [candidates, perDay] = await Promise.all([
+      const [candidates, { perDay, cards }] = await Promise.all([
         this.repo.cardsDueFrom(userId, examStart),
         this.repo.dueLoad(userId, indiaDayKey(now), examStart),
       ]);
-      const load: ExamLoad = { perDay, cap: saved.dailyReviewCap, now };
+      const load: ExamLoad = { perDay, cap: saved.dailyReviewCap, now, cards };
       // Earliest-due first, each placed card counted into the load before the next is placed.
       const ordered = [...candidates].sort(
         (a, b) => a.due.getTime() - b.due.getTime() || a.id.localeCompare(b.id),
@@ -354,6 +369,44 @@ export class ReviewService {
       settings,
     };
   }
+}
+
+const toEvent = (l: { rating: number; reviewedAt: Date }) => ({
+  rating: l.rating as Grade,
+  at: l.reviewedAt,
+});
+
+function gradeResponse(row: CardRow, applied: boolean): GradeReviewResponse {
+  return {
+    cardId: row.id,
+    due: row.due.toISOString(),
+    state: stateName(row),
+    reps: row.reps,
+    lapses: row.lapses,
+    stability: row.stability,
+    suspended: row.suspendedAt !== null,
+    applied,
+  };
+}
+
+/** The learner's settings from their row (the defaults without one). */
+function settingsFrom(row: Omit<SettingsRow, 'userId' | 'updatedAt'> | null | undefined): ReviewSettings {
+  if (!row) {
+    return {
+      desiredRetention: REVIEW_DEFAULTS.desiredRetention,
+      examName: null,
+      examDate: null,
+      dailyNewLimit: REVIEW_DEFAULTS.dailyNewLimit,
+      dailyReviewCap: REVIEW_DEFAULTS.dailyReviewCap,
+    };
+  }
+  return {
+    desiredRetention: row.desiredRetention,
+    examName: row.examName,
+    examDate: row.examDate,
+    dailyNewLimit: row.dailyNewLimit,
+    dailyReviewCap: row.dailyReviewCap,
+  };
 }
 
 /** The load without one reviewed card already counted on its due day (the card being previewed). */

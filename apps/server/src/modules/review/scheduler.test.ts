@@ -8,6 +8,8 @@ import {
   clampToExam,
   DEFAULT_SCHEDULING,
   EXAM_INTERVAL_RETENTION,
+  finalWindowDays,
+  predictedExamRecall,
   previewIntervals,
   replay,
   schedulerFor,
@@ -174,6 +176,95 @@ describe('the exam-date clamp under the daily review cap', () => {
     expect(recallOnExamDay(lastReview, 60)).toBeGreaterThanOrEqual(0.9);
     const load: ExamLoad = { perDay: new Map(), cap: 200, now };
     expect(clampToExam(strong, settings, scheduler, load).due.getTime()).toBe(examStart + 90 * DAY);
+  });
+});
+
+describe("the exam-date clamp's final window (the cap-limited last days go to the cards that need them)", () => {
+  const lastReview = examStart - 20 * DAY;
+  const now = new Date(lastReview);
+  const examEnd = examStart + DAY;
+  const key = (at: number) => indiaDayKey(new Date(at));
+  /** 300 active cards under the default cap of 200: the final window is the eve and the day before. */
+  const load = (perDay: Map<string, number> = new Map(), cards = 300): ExamLoad => ({
+    perDay,
+    cap: 200,
+    now,
+    cards,
+  });
+
+  it('spans the fewest last days that give every active card one final review within the cap', () => {
+    expect(finalWindowDays(load(new Map(), 300))).toBe(2);
+    expect(finalWindowDays(load(new Map(), 200))).toBe(1);
+    expect(finalWindowDays(load(new Map(), 401))).toBe(3);
+    expect(finalWindowDays({ perDay: new Map(), cap: 2000, now, cards: 300 })).toBe(1);
+    // Unknown card count: the eve alone (the clamp as before the window).
+    expect(finalWindowDays({ perDay: new Map(), cap: 200, now })).toBe(1);
+  });
+
+  it('predicts exam-day recall counting the chance that the final review is failed', () => {
+    const card = reviewed(lastReview, 3, examStart + DAY);
+    const day = eve - DAY;
+    const outcomes = scheduler.repeat(card, new Date(day));
+    const good = forgetting_curve(w, (examEnd - day) / DAY, outcomes[Rating.Good].card.stability);
+    const again = forgetting_curve(w, (examEnd - day) / DAY, outcomes[Rating.Again].card.stability);
+    const predicted = predictedExamRecall(card, day, examEnd, scheduler);
+    expect(predicted).toBeLessThan(good);
+    expect(predicted).toBeGreaterThan(again);
+    // A card more likely to be remembered at its final review is predicted higher.
+    expect(
+      predictedExamRecall(reviewed(lastReview, 1, examStart + DAY), day, examEnd, scheduler),
+    ).toBeLessThan(predicted);
+  });
+
+  it('puts a card likely to be remembered on the earlier day of the window, and a weak one on the eve', () => {
+    const strong = reviewed(lastReview, 3, examStart + 2 * DAY);
+    expect(predictedExamRecall(strong, eve - DAY, examEnd, scheduler)).toBeGreaterThanOrEqual(0.9);
+    expect(clampToExam(strong, settings, scheduler, load()).due.getTime()).toBe(eve - DAY);
+    const weak = reviewed(lastReview, 1, examStart + 2 * DAY);
+    expect(predictedExamRecall(weak, eve - DAY, examEnd, scheduler)).toBeLessThan(0.9);
+    expect(clampToExam(weak, settings, scheduler, load()).due.getTime()).toBe(eve);
+    // Weaker still: no day meets the target, the eve is the best there is.
+    const weakest = reviewed(lastReview, 0.3, examStart + 2 * DAY);
+    expect(predictedExamRecall(weakest, eve, examEnd, scheduler)).toBeLessThan(0.9);
+    expect(clampToExam(weakest, settings, scheduler, load()).due.getTime()).toBe(eve);
+    // With a cap above the card count the window is the eve alone: every card goes there.
+    expect(clampToExam(strong, settings, scheduler, { ...load(), cap: 2000 }).due.getTime()).toBe(eve);
+    // A learner aiming higher (0.97) keeps the strong card on the eve too.
+    const strict = { ...settings, desiredRetention: 0.97 };
+    expect(clampToExam(strong, strict, scheduler, load()).due.getTime()).toBe(eve);
+  });
+
+  it('skips a full day of the window: the strong card takes the eve, the weak one the day before', () => {
+    const strong = reviewed(lastReview, 3, examStart + 2 * DAY);
+    const weak = reviewed(lastReview, 1, examStart + 2 * DAY);
+    const dayBeforeFull = load(new Map([[key(eve - DAY), 200]]));
+    expect(clampToExam(strong, settings, scheduler, dayBeforeFull).due.getTime()).toBe(eve);
+    const eveFull = load(new Map([[key(eve), 200]]));
+    expect(clampToExam(weak, settings, scheduler, eveFull).due.getTime()).toBe(eve - DAY);
+    // The whole window full: the latest earlier day that meets the target, as before.
+    const windowFull = load(
+      new Map([
+        [key(eve), 200],
+        [key(eve - DAY), 200],
+      ]),
+    );
+    expect(clampToExam(strong, settings, scheduler, windowFull).due.getTime()).toBe(eve - 2 * DAY);
+  });
+
+  it('never puts a day over the cap: 300 cards, strong and weak mixed, fill the window within it', () => {
+    const perDay = new Map<string, number>();
+    const l = load(perDay);
+    const placed = new Map<number, number[]>();
+    for (let i = 0; i < 300; i += 1) {
+      const stability = i % 2 ? 3 : 1;
+      const due = clampToExam(reviewed(lastReview, stability, examStart + DAY), settings, scheduler, l).due;
+      addToLoad(perDay, due);
+      placed.set(stability, [...(placed.get(stability) ?? []), due.getTime()]);
+    }
+    for (const n of perDay.values()) expect(n).toBeLessThanOrEqual(200);
+    // Every strong card on the day before the eve, every weak one on the eve (150 each, room for both).
+    expect(placed.get(3)!.every((d) => d === eve - DAY)).toBe(true);
+    expect(placed.get(1)!.every((d) => d === eve)).toBe(true);
   });
 });
 

@@ -129,6 +129,34 @@ export interface ExamLoad {
   perDay: ReadonlyMap<string, number>;
   cap: number;
   now: Date;
+  /**
+   * The learner's active (not suspended) cards, the one being scheduled included: each needs a final
+   * review before the exam, so the last ⌈cards / cap⌉ days are the final window. Unknown: one day.
+   */
+  cards?: number;
+}
+
+/**
+ * The final window (ADR 011): the fewest last days before the exam that give every active card one
+ * final review within the daily cap, ⌈cards / cap⌉ (at least the eve).
+ */
+export const finalWindowDays = (load: ExamLoad): number =>
+  Math.max(1, Math.ceil((load.cards ?? 0) / Math.max(1, load.cap)));
+
+/**
+ * The predicted recall at `examEnd` if the card's final review is at `day`, counting that the review
+ * itself may be failed: p·R_Good + (1 − p)·R_Again, where p is the card's predicted recall at `day`
+ * (ts-fsrs's forgetting curve) and R_Good / R_Again the recall at `examEnd` after ts-fsrs `repeat`
+ * with that outcome (the learner either remembers, Good, or not, Again).
+ */
+export function predictedExamRecall(card: Card, day: number, examEnd: number, scheduler: FSRS): number {
+  const w = scheduler.parameters.w;
+  const lastReview = card.last_review?.getTime() ?? day;
+  const p = forgetting_curve(w, Math.max(0, day - lastReview) / DAY_MS, card.stability);
+  const outcomes = scheduler.repeat(card, new Date(day));
+  const after = (grade: Grade) =>
+    forgetting_curve(w, (examEnd - day) / DAY_MS, outcomes[grade].card.stability);
+  return p * after(Rating.Good) + (1 - p) * after(Rating.Again);
 }
 
 /** Counts a card placed on `due` into a load (for callers that place several cards in a row). */
@@ -143,14 +171,20 @@ export function addToLoad(perDay: Map<string, number>, due: Date): void {
  * forgetting curve R(t) = forgetting_curve(w, t − last_review, S), still meets the desired retention
  * (the target). A card last reviewed on the eve (or later) is not moved either.
  *
- * Otherwise it is brought forward to the LATEST day before the exam that (a) still has room under
- * the daily review cap (`load`), and (b) still meets the target: a successful review at that day's
- * start (ts-fsrs `next` with Good) gives a predicted recall at the end of the exam day ≥ the target.
- * Days are tried from the eve backwards to the day after the last review (never before today), so
- * the final reviews spread over the last days before the exam instead of piling up on the eve.
- * When no day with room meets the target, the latest day with room is used (best effort); when
- * every day up to the eve is full, the card keeps its FSRS due (the clamp never puts a day over
- * the cap). Without `load`, every day has room: the card goes to the eve.
+ * Otherwise its final review is placed, never on a day with no room under the daily review cap
+ * (`load`), never before today nor on its last review's day:
+ *
+ * 1. In the final window (the last ⌈cards / cap⌉ days up to the eve, `finalWindowDays`): on the
+ *    EARLIEST day whose predicted exam-day recall, counting the chance that this final review is
+ *    failed (`predictedExamRecall`), still meets the target; else on the eve. So a card likely to be
+ *    remembered takes an earlier day of the window, and the eve, which the cap limits, goes to the
+ *    cards that need it most. With a cap above the card count the window is the eve alone.
+ * 2. When the window has no room for it: on the LATEST earlier day at which a successful review
+ *    (ts-fsrs `next` with Good) still gives a predicted recall at the end of the exam day ≥ the
+ *    target, else the latest day with room (best effort); when every day up to the eve is full, the
+ *    card keeps its FSRS due (the clamp never puts a day over the cap).
+ *
+ * Without `load`, every day has room: the card goes to the eve.
  */
 export function clampToExam(
   card: Card,
@@ -175,9 +209,17 @@ export function clampToExam(
     indiaDayStart(card.last_review).getTime() + DAY_MS,
     indiaDayStart(load.now).getTime(),
   );
+  const hasRoom = (day: number) => (load.perDay.get(indiaDayKey(new Date(day))) ?? 0) < load.cap;
+  const windowStart = Math.max(earliest, eve - (finalWindowDays(load) - 1) * DAY_MS);
+  for (let day = windowStart; day <= eve; day += DAY_MS) {
+    if (!hasRoom(day)) continue;
+    if (day === eve || predictedExamRecall(card, day, examEnd, scheduler) >= settings.desiredRetention) {
+      return { ...card, due: new Date(day) };
+    }
+  }
   let latestWithRoom: number | null = null;
   for (let day = eve; day >= earliest; day -= DAY_MS) {
-    if ((load.perDay.get(indiaDayKey(new Date(day))) ?? 0) >= load.cap) continue;
+    if (!hasRoom(day)) continue;
     latestWithRoom ??= day;
     const after = scheduler.next(card, new Date(day), Rating.Good).card;
     const recall = forgetting_curve(scheduler.parameters.w, (examEnd - day) / DAY_MS, after.stability);

@@ -1,9 +1,10 @@
 import { Pause, Play, Settings2, Square, Volume2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { QuestionReaderState } from '../../hooks/use-question-reader';
-import { LISTEN_UNSUPPORTED, RATE_STEPS, voicesFor, type ListenableQuestion } from '../../lib/speech';
-
-const LANGUAGE_NAMES = { en: 'English', hi: 'Hindi' } as const;
+import { formatNumber } from '../../i18n/format';
+import { useLanguage, useT } from '../../i18n/use-t';
+import { RATE_STEPS, voicesFor, type ListenableQuestion } from '../../lib/speech';
+import { listenCatalog } from './messages/catalog';
 
 /**
  * Listen to one question (its recording when it has one), with speed and voice settings saved on
@@ -16,6 +17,9 @@ export function ListenControls({
   question: ListenableQuestion;
   reader: QuestionReaderState;
 }) {
+  const t = useT(listenCatalog);
+  const language = useLanguage();
+  const rateText = (rate: number) => `${formatNumber(rate, language)}×`;
   const [showSettings, setShowSettings] = useState(false);
   const settingsId = useId();
   const rateId = useId();
@@ -39,7 +43,7 @@ export function ListenControls({
             ) : (
               <Volume2 className="size-4" aria-hidden="true" />
             )}
-            {reader.reading ? 'Stop' : 'Listen'}
+            {reader.reading ? t('listen.stop') : t('listen.listen')}
           </button>
           {reader.reading && (
             <button
@@ -52,7 +56,7 @@ export function ListenControls({
               ) : (
                 <Pause className="size-4" aria-hidden="true" />
               )}
-              {reader.paused ? 'Resume' : 'Pause'}
+              {reader.paused ? t('listen.resume') : t('listen.pause')}
             </button>
           )}
           <button
@@ -63,23 +67,21 @@ export function ListenControls({
             className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 active:bg-slate-200"
           >
             <Settings2 className="size-4" aria-hidden="true" />
-            Listen settings
+            {t('listen.settings')}
           </button>
-          {recorded && (
-            <span className="text-sm text-slate-600">Recorded audio · the text below is the transcript</span>
-          )}
+          {recorded && <span className="text-sm text-slate-600">{t('listen.recorded')}</span>}
         </>
       ) : (
         <p role="status" className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-600">
           <Volume2 className="size-4" aria-hidden="true" />
-          {LISTEN_UNSUPPORTED}
+          {t('listen.unsupported')}
         </p>
       )}
       {canListen && showSettings && (
         <div id={settingsId} className="flex w-full flex-wrap gap-3 rounded-xl bg-slate-50 p-3">
           <div>
             <label htmlFor={rateId} className="mb-1 block text-sm font-medium text-slate-700">
-              Speed
+              {t('listen.speed')}
             </label>
             <select
               id={rateId}
@@ -88,11 +90,11 @@ export function ListenControls({
               className="min-h-11 rounded-lg border border-slate-500 bg-white px-2 text-sm"
             >
               {!RATE_STEPS.includes(reader.settings.rate as (typeof RATE_STEPS)[number]) && (
-                <option value={String(reader.settings.rate)}>{reader.settings.rate}×</option>
+                <option value={String(reader.settings.rate)}>{rateText(reader.settings.rate)}</option>
               )}
               {RATE_STEPS.map((rate) => (
                 <option key={rate} value={String(rate)}>
-                  {rate}×
+                  {rateText(rate)}
                 </option>
               ))}
             </select>
@@ -100,7 +102,7 @@ export function ListenControls({
           {reader.speechSupported && (
             <div className="min-w-0 flex-1">
               <label htmlFor={voiceId} className="mb-1 block text-sm font-medium text-slate-700">
-                {LANGUAGE_NAMES[lang]} voice
+                {t('listen.voice', { lang })}
               </label>
               <select
                 id={voiceId}
@@ -112,7 +114,7 @@ export function ListenControls({
                 onChange={(e) => reader.setVoice(e.target.value || null)}
                 className="min-h-11 w-full max-w-full rounded-lg border border-slate-500 bg-white px-2 text-sm"
               >
-                <option value="">Automatic</option>
+                <option value="">{t('listen.automatic')}</option>
                 {languageVoices.map((voice) => (
                   <option key={voice.voiceURI} value={voice.voiceURI}>
                     {voice.name} ({voice.lang})

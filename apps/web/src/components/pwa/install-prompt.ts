@@ -6,6 +6,8 @@ export interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+type WindowWithEarlyOffer = Window & { __quizcastInstallOffer?: BeforeInstallPromptEvent };
+
 let deferred: BeforeInstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -15,6 +17,14 @@ const notify = () => listeners.forEach((listener) => listener());
  * the first render, because the browser may offer it before any screen is on the page.
  */
 export function captureInstallPrompt(target: Window = window): void {
+  // The prerendered landing page starts this code after its first paint; its boot script
+  // (scripts/prerender-landing.mjs) keeps an offer the browser made before then.
+  const early = (target as WindowWithEarlyOffer).__quizcastInstallOffer;
+  if (early) {
+    deferred = early;
+    delete (target as WindowWithEarlyOffer).__quizcastInstallOffer;
+    notify();
+  }
   target.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     deferred = event as BeforeInstallPromptEvent;

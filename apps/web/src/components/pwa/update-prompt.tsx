@@ -1,5 +1,7 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { commonCatalog } from '../../i18n/messages/catalog';
+import { useT } from '../../i18n/use-t';
 
 /** Screens a reload would interrupt: the prompt waits until the learner leaves them. */
 export function isUninterruptible(pathname: string): boolean {
@@ -20,19 +22,25 @@ export function UpdatePrompt({ pathname }: { pathname: string }) {
     onRegisterError: (error) => console.warn('Service worker registration failed', error),
   });
   if (!needRefresh || isUninterruptible(pathname)) return null;
+  return <UpdateOffer onReload={() => void updateServiceWorker(true)} />;
+}
+
+/** "A new version is available — Reload", in the language on screen. */
+function UpdateOffer({ onReload }: { onReload(): void }) {
+  const t = useT(commonCatalog);
   return (
     <div
       role="status"
       className="fixed inset-x-0 bottom-0 z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
     >
       <div className="flex max-w-md flex-1 items-center justify-between gap-3 rounded-2xl bg-slate-900 px-4 py-3 text-base text-white shadow-lg">
-        <span>A new version is available</span>
+        <span>{t('common.update.available')}</span>
         <button
           type="button"
-          onClick={() => void updateServiceWorker(true)}
+          onClick={onReload}
           className="min-h-11 rounded-xl bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100 active:bg-slate-200"
         >
-          Reload
+          {t('common.update.reload')}
         </button>
       </div>
     </div>

@@ -1,9 +1,9 @@
+import { LANGUAGE_NAMES } from '@quizcast/contract/i18n/languages';
 import type { TextLang } from '@quizcast/contract/schemas/question-text';
+import { commonCatalog } from '../../i18n/messages/catalog';
+import { useT } from '../../i18n/use-t';
 
-const LANGS: { lang: TextLang; label: string }[] = [
-  { lang: 'en', label: 'English' },
-  { lang: 'hi', label: 'हिन्दी' },
-];
+const LANGS: TextLang[] = ['en', 'hi'];
 
 /** English / हिन्दी for one bilingual question (issue 12): each name in its own language. */
 export function QuestionLanguageSwitch({
@@ -15,9 +15,10 @@ export function QuestionLanguageSwitch({
   onChange(lang: TextLang): void;
   className?: string;
 }) {
+  const t = useT(commonCatalog);
   return (
-    <div role="group" aria-label="Question language" className={`flex gap-2 ${className}`}>
-      {LANGS.map(({ lang, label }) => (
+    <div role="group" aria-label={t('common.questionLanguage')} className={`flex gap-2 ${className}`}>
+      {LANGS.map((lang) => (
         <button
           key={lang}
           type="button"
@@ -30,7 +31,7 @@ export function QuestionLanguageSwitch({
               : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
           }`}
         >
-          {label}
+          {LANGUAGE_NAMES[lang]}
         </button>
       ))}
     </div>

@@ -4,10 +4,13 @@ import { Outlet } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../i18n/use-t';
 import { useAuth } from '../../../lib/auth';
+import { adminCatalog } from '../messages/catalog';
 
 /** What a participant sees on an admin URL: a clear explanation and a way back, not a broken screen. */
 export function NotAllowed() {
+  const t = useT(adminCatalog);
   return (
     <section
       aria-labelledby="not-allowed-title"
@@ -15,13 +18,11 @@ export function NotAllowed() {
     >
       <ShieldAlert className="mx-auto size-10 text-amber-700" aria-hidden="true" />
       <h1 id="not-allowed-title" className="mt-3 text-xl font-bold text-slate-900">
-        Not allowed
+        {t('admin.notAllowed.title')}
       </h1>
-      <p className="mt-2 text-sm text-slate-700">
-        This page is only for quiz administrators. Your account can take quizzes but cannot manage them.
-      </p>
+      <p className="mt-2 text-sm text-slate-700">{t('admin.notAllowed.message')}</p>
       <ButtonLink to={WEB_ROUTES.quizzes} className="mt-6">
-        Back to Quizzes
+        {t('admin.notAllowed.back')}
       </ButtonLink>
     </section>
   );
@@ -31,8 +32,13 @@ export function NotAllowed() {
 export function AdminOnly() {
   const { user } = useAuth();
   if (user?.role !== 'admin') return <NotAllowed />;
+  return <AdminOutlet />;
+}
+
+function AdminOutlet() {
+  const t = useT(adminCatalog);
   return (
-    <Suspense fallback={<Spinner label="Loading" />}>
+    <Suspense fallback={<Spinner label={t('admin.loading')} />}>
       <Outlet />
     </Suspense>
   );

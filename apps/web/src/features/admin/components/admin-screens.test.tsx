@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@quizcast/contract/constants';
+import { setLanguage } from '../../../i18n/i18n';
 import { AuthProvider } from '../../../lib/auth';
 import { AdminOnly } from './admin-only';
 import { ImportDialog } from './import-dialog';
@@ -86,6 +87,31 @@ describe('quiz editor', () => {
       expect(within(summary).getByText(message)).toBeTruthy();
     }
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists the same problems in Hindi when the admin reads Hindi', async () => {
+    signInAs('admin');
+    await setLanguage('hi');
+    try {
+      renderAt('/quizzess/create', [{ path: '/quizzess/create', element: <CreateQuizPage /> }]);
+      await userEvent.click(await screen.findByRole('button', { name: 'क्विज़ बनाएँ' }));
+      const heading = await screen.findByText('सेव करने से पहले 8 गलतियाँ ठीक करें:');
+      const summary = heading.closest<HTMLElement>('[role="alert"]')!;
+      for (const message of [
+        'नाम 3 से 200 अक्षरों का होना चाहिए',
+        'शुरू होने का समय चुनना ज़रूरी है',
+        'खत्म होने का समय चुनना ज़रूरी है',
+        'प्रश्न 1: प्रश्न का टेक्स्ट लिखना ज़रूरी है',
+        'प्रश्न 1: विकल्प A खाली है',
+      ]) {
+        expect(within(summary).getByText(message)).toBeTruthy();
+      }
+      // The question's own list under its card, in Hindi too.
+      expect(screen.getAllByText('प्रश्न 1: विकल्प D खाली है')).toHaveLength(2);
+      expect(screen.getByLabelText('प्रश्न 1 का टेक्स्ट')).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('adds, reorders and removes questions, keeping the marked answer with its choice', async () => {

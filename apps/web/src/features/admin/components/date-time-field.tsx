@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { controlBorder } from '../../../components/ui/field-styles';
+import { useLanguage, useT } from '../../../i18n/use-t';
 import { browserZone, formatIst, fromLocalInput, nowLocalInput } from '../lib/date-time';
+import { adminCatalog } from '../messages/catalog';
 
 /**
  * A date-time picker in the admin's own time zone, with the chosen moment repeated in IST so a
@@ -23,6 +25,9 @@ export function DateTimeField({
 }) {
   const id = useId();
   const iso = fromLocalInput(value);
+  const t = useT(adminCatalog);
+  const language = useLanguage();
+  const zone = browserZone() ?? t('admin.dateTime.localTime');
   return (
     // min-w-0: a grid cell, and Chromium's date-time input would widen it past a 360 px phone.
     <div className="min-w-0">
@@ -45,14 +50,16 @@ export function DateTimeField({
             type="button"
             onClick={() => onChange(nowLocalInput())}
             className="min-h-11 shrink-0 rounded-xl px-3 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            aria-label={`Set “${label}” to now`}
+            aria-label={t('admin.dateTime.setNow', { label })}
           >
-            Now
+            {t('admin.dateTime.now')}
           </button>
         )}
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {iso ? `${formatIst(iso)} · ` : ''}your time zone: {browserZone()}
+        {iso
+          ? t('admin.dateTime.zoneWithIst', { ist: formatIst(iso, language), zone })
+          : t('admin.dateTime.zone', { zone })}
       </p>
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">

@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { IMPORT_FILE_MAX_BYTES, type ImportPreviewResponse } from '@quizcast/contract/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useT } from '../../../i18n/use-t';
 import { isApiError } from '../../../lib/api-client';
+import { adminCatalog } from '../messages/catalog';
 import { usePreviewImport } from '../api/import-questions';
 
 export type ImportMode = 'append' | 'replace';
@@ -36,6 +38,7 @@ export function ImportDialog({
   const [mode, setMode] = useState<ImportMode>('append');
   const [problems, setProblems] = useState<string[]>([]);
   const preview = usePreviewImport();
+  const t = useT(adminCatalog);
 
   const reset = () => {
     setFile(null);
@@ -51,11 +54,11 @@ export function ImportDialog({
     event.stopPropagation();
     setProblems([]);
     if (!file) {
-      setProblems(['Choose a CSV or Aiken (.txt) file to import']);
+      setProblems([t('admin.import.noFile')]);
       return;
     }
     if (file.size > IMPORT_FILE_MAX_BYTES) {
-      setProblems(['The file is larger than 1 MB; split it into smaller files']);
+      setProblems([t('admin.import.tooLarge')]);
       return;
     }
     try {
@@ -65,7 +68,7 @@ export function ImportDialog({
       onOpenChange(false);
     } catch (err) {
       if (isApiError(err)) setProblems(err.messages ?? [err.message]);
-      else setProblems(['Could not read the file. Please try again.']);
+      else setProblems([t('admin.import.readFailed')]);
     }
   };
 
@@ -76,12 +79,12 @@ export function ImportDialog({
         if (!next) reset();
         onOpenChange(next);
       }}
-      title="Import questions"
-      description="From a CSV file (qn, choice1…choice6, answer as a letter or number, explanation) or an Aiken text file."
+      title={t('admin.import.title')}
+      description={t('admin.import.description')}
     >
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-file`} className="mb-1.5 block text-sm font-medium text-slate-800">
-          Question file (.csv or .txt)
+          {t('admin.import.file')}
         </label>
         <input
           id={`${id}-file`}
@@ -95,7 +98,7 @@ export function ImportDialog({
         />
 
         <fieldset className="mt-4">
-          <legend className="text-sm font-medium text-slate-800">Where do the questions go?</legend>
+          <legend className="text-sm font-medium text-slate-800">{t('admin.import.where')}</legend>
           <label className="mt-2 flex min-h-11 items-center gap-2 text-sm">
             <input
               type="radio"
@@ -104,7 +107,7 @@ export function ImportDialog({
               onChange={() => setMode('append')}
               className="size-5 accent-brand-700"
             />
-            Add after the current questions
+            {t('admin.import.append')}
           </label>
           <label className="flex min-h-11 items-center gap-2 text-sm">
             <input
@@ -114,15 +117,14 @@ export function ImportDialog({
               onChange={() => setMode('replace')}
               className="size-5 accent-brand-700"
             />
-            Replace all questions
+            {t('admin.import.replace')}
           </label>
         </fieldset>
 
         {problems.length > 0 && (
           <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3">
             <p className="text-sm font-semibold text-red-900">
-              {problems.length === 1 ? '1 problem' : `${problems.length} problems`} found. Nothing was
-              imported.
+              {t('admin.import.problems', { count: problems.length })}
             </p>
             <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-sm text-red-800">
               {problems.map((p) => (
@@ -133,22 +135,22 @@ export function ImportDialog({
         )}
 
         <details className="mt-4 text-sm text-slate-700">
-          <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-800">File formats</summary>
-          <p className="mt-1">CSV (a header row is optional; save from Excel as “CSV UTF-8”):</p>
+          <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-800">
+            {t('admin.import.formats')}
+          </summary>
+          <p className="mt-1">{t('admin.import.csv')}</p>
           <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-100 p-2 text-xs">{CSV_EXAMPLE}</pre>
-          <p className="mt-2">Aiken (one question per block; options A–F; then ANSWER):</p>
+          <p className="mt-2">{t('admin.import.aiken')}</p>
           <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-100 p-2 text-xs">{AIKEN_EXAMPLE}</pre>
         </details>
 
-        <p className="mt-4 text-xs text-slate-600">
-          The questions are added to this form; save the quiz to keep them.
-        </p>
+        <p className="mt-4 text-xs text-slate-600">{t('admin.import.note')}</p>
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" loading={preview.isPending}>
-            Check and import
+            {t('admin.import.submit')}
           </Button>
         </div>
       </form>

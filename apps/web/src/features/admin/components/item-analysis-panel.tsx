@@ -3,22 +3,20 @@ import { AlertTriangle, Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
-import {
-  ITEM_FLAG_LABELS,
-  KEY_CORRECTION_REASON_MAX,
-  type ItemRow,
-} from '@quizcast/contract/schemas/analytics';
+import { KEY_CORRECTION_REASON_MAX, type ItemRow } from '@quizcast/contract/schemas/analytics';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDecimal } from '../../../i18n/format';
+import { useLanguage, useT } from '../../../i18n/use-t';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { adminCatalog } from '../messages/catalog';
 import { downloadItemAnalysisCsv, useCorrectKey, useItemAnalysis } from '../api/item-analysis';
 import { formatIst } from '../lib/date-time';
 
 const letter = (i: number) => CHOICE_LETTERS[i] ?? String(i + 1);
-const secs = (ms: number | null) => (ms === null ? 'no timing data' : `${(ms / 1000).toFixed(1)} s`);
 
 function CorrectKeyDialog({
   quizId,
@@ -37,6 +35,7 @@ function CorrectKeyDialog({
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const mutation = useCorrectKey(quizId);
+  const t = useT(adminCatalog);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblems([]);
@@ -48,15 +47,13 @@ function CorrectKeyDialog({
       );
       toast.success(
         result.changed
-          ? `Question ${item.number} corrected: ${result.rescored} attempts re-scored and re-ranked`
-          : `Question ${item.number} already had this key; nothing changed`,
+          ? t('admin.key.changed', { number: item.number, rescored: result.rescored })
+          : t('admin.key.unchanged', { number: item.number }),
       );
       onOpenChange(false);
     } catch (err) {
       setProblems(
-        isApiError(err) && err.messages?.length
-          ? err.messages
-          : [errorMessage(err, 'Could not correct the key')],
+        isApiError(err) && err.messages?.length ? err.messages : [errorMessage(err, t('admin.key.failed'))],
       );
     }
   };
@@ -64,8 +61,8 @@ function CorrectKeyDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Correct the key of question ${item.number}`}
-      description="Every attempt is re-scored and everyone is re-ranked at once. Learners see a note on their result."
+      title={t('admin.items.correctButton', { number: item.number })}
+      description={t('admin.key.description')}
     >
       <form onSubmit={(e) => void submit(e)} className="space-y-4">
         {problems.length > 0 && (
@@ -78,11 +75,12 @@ function CorrectKeyDialog({
           </div>
         )}
         <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Correct answer</legend>
+          <legend className="text-sm font-medium text-slate-800">{t('admin.key.answer')}</legend>
           {item.type === 'numeric' && (
             <p className="mt-1 text-sm text-slate-700">
-              The answer is {formatNumericAnswer(item.numericAnswer ?? '', item.tolerance)}. A numeric answer
-              cannot be changed after publication; you can drop the question.
+              {t('admin.key.numeric', {
+                answer: formatNumericAnswer(item.numericAnswer ?? '', item.tolerance),
+              })}
             </p>
           )}
           <div className="mt-2 space-y-2">
@@ -101,7 +99,7 @@ function CorrectKeyDialog({
                 />
                 <span>
                   {letter(i)}. {c}
-                  {i === item.ansIndex && !item.dropped ? ' (current key)' : ''}
+                  {i === item.ansIndex && !item.dropped ? ` ${t('admin.key.current')}` : ''}
                 </span>
               </label>
             ))}
@@ -114,13 +112,13 @@ function CorrectKeyDialog({
                 onChange={() => setChoice('drop')}
                 className="size-5 accent-red-600"
               />
-              <span>Drop this question (it scores nothing for anyone)</span>
+              <span>{t('admin.key.drop')}</span>
             </label>
           </div>
         </fieldset>
         <div>
           <label htmlFor={`${id}-reason`} className="mb-1.5 block text-sm font-medium text-slate-800">
-            Reason (required)
+            {t('admin.key.reason')}
           </label>
           <textarea
             id={`${id}-reason`}
@@ -133,10 +131,10 @@ function CorrectKeyDialog({
         </div>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" loading={mutation.isPending}>
-            Re-score and re-rank
+            {t('admin.key.submit')}
           </Button>
         </div>
       </form>
@@ -147,18 +145,24 @@ function CorrectKeyDialog({
 function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
+  const t = useT(adminCatalog);
+  const language = useLanguage();
+  const secs = (ms: number | null) =>
+    ms === null
+      ? t('admin.items.noTiming')
+      : t('admin.items.seconds', { seconds: formatDecimal(ms / 1000, language) });
   return (
     <li aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-base font-bold text-slate-900">
-          Question {item.number}
+          {t('admin.items.question', { number: item.number })}
           {item.topic ? <span className="font-medium text-slate-700"> · {item.topic}</span> : null}
         </h3>
         <div className="flex flex-wrap gap-1.5">
-          {item.dropped && <Badge tone="slate">Dropped</Badge>}
+          {item.dropped && <Badge tone="slate">{t('admin.items.dropped')}</Badge>}
           {item.flags.map((f) => (
             <Badge key={f} tone="amber">
-              <AlertTriangle className="size-3.5" aria-hidden="true" /> {ITEM_FLAG_LABELS[f]}
+              <AlertTriangle className="size-3.5" aria-hidden="true" /> {t(`admin.items.flag.${f}`)}
             </Badge>
           ))}
         </div>
@@ -166,36 +170,36 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
       <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-slate-800">{item.qn}</p>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
-          <dt className="text-slate-700">Facility</dt>
+          <dt className="text-slate-700">{t('admin.items.facility')}</dt>
           <dd className="font-bold text-slate-900 tabular-nums">{item.facility}%</dd>
         </div>
         <div>
-          <dt className="text-slate-700">Discrimination</dt>
+          <dt className="text-slate-700">{t('admin.items.discrimination')}</dt>
           <dd className="font-bold text-slate-900 tabular-nums">{item.discrimination ?? '–'}</dd>
         </div>
         <div>
-          <dt className="text-slate-700">Average time</dt>
+          <dt className="text-slate-700">{t('admin.items.avgTime')}</dt>
           <dd className="font-bold text-slate-900 tabular-nums">{secs(item.avgTimeMs)}</dd>
         </div>
       </dl>
       <div
         className="mt-3 overflow-x-auto"
         role="region"
-        aria-label={`Question ${item.number}: who chose each option`}
+        aria-label={t('admin.items.whoChose', { number: item.number })}
         tabIndex={0}
       >
         <table className="w-full min-w-max text-left text-sm">
-          <caption className="sr-only">Question {item.number}: who chose each option</caption>
+          <caption className="sr-only">{t('admin.items.whoChose', { number: item.number })}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-700">
               <th scope="col" className="px-2 py-1 font-semibold">
-                Option
+                {t('admin.items.option')}
               </th>
               <th scope="col" className="px-2 py-1 font-semibold">
-                Chosen by
+                {t('admin.items.chosenBy')}
               </th>
               <th scope="col" className="px-2 py-1 font-semibold">
-                Top 27%
+                {t('admin.items.top27')}
               </th>
             </tr>
           </thead>
@@ -204,14 +208,16 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
               <>
                 <tr className="bg-emerald-50">
                   <th scope="row" className="px-2 py-1 font-medium text-slate-900">
-                    Correct ({formatNumericAnswer(item.numericAnswer ?? '', item.tolerance)})
+                    {t('admin.items.correctRow', {
+                      answer: formatNumericAnswer(item.numericAnswer ?? '', item.tolerance),
+                    })}
                   </th>
                   <td className="px-2 py-1 tabular-nums">{item.facility}%</td>
                   <td />
                 </tr>
                 <tr>
                   <th scope="row" className="px-2 py-1 font-medium text-slate-900">
-                    Wrong
+                    {t('admin.items.wrongRow')}
                   </th>
                   <td className="px-2 py-1 tabular-nums">{item.wrongShare}%</td>
                   <td />
@@ -222,7 +228,7 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
               <tr key={i} className={i === item.ansIndex ? 'bg-emerald-50' : undefined}>
                 <th scope="row" className="px-2 py-1 font-medium text-slate-900">
                   {letter(i)}. {o.choice}
-                  {i === item.ansIndex ? ' (key)' : ''}
+                  {i === item.ansIndex ? ` ${t('admin.items.keyMark')}` : ''}
                 </th>
                 <td className="px-2 py-1 tabular-nums">
                   {o.share}% ({o.count})
@@ -232,7 +238,7 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
             ))}
             <tr>
               <th scope="row" className="px-2 py-1 font-medium text-slate-700">
-                Skipped
+                {t('admin.items.skipped')}
               </th>
               <td className="px-2 py-1 tabular-nums">
                 {item.skippedShare}% ({item.skipped})
@@ -243,7 +249,7 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
         </table>
       </div>
       <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
-        Correct the key of question {item.number}
+        {t('admin.items.correctButton', { number: item.number })}
       </Button>
       {open && <CorrectKeyDialog quizId={quizId} item={item} open={open} onOpenChange={setOpen} />}
     </li>
@@ -254,13 +260,15 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
 export function ItemAnalysisPanel({ quizId, published }: { quizId: string; published: boolean }) {
   const query = useItemAnalysis(quizId, published);
   const [downloading, setDownloading] = useState(false);
+  const t = useT(adminCatalog);
+  const language = useLanguage();
   if (!published) {
     return (
       <section aria-labelledby="items-heading" className="mt-6">
         <h2 id="items-heading" className="text-lg font-bold text-slate-900">
-          Item analysis
+          {t('admin.items.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Item analysis appears once the results are published.</p>
+        <p className="mt-1 text-sm text-slate-700">{t('admin.items.notYet')}</p>
       </section>
     );
   }
@@ -269,7 +277,7 @@ export function ItemAnalysisPanel({ quizId, published }: { quizId: string; publi
     try {
       await downloadItemAnalysisCsv(quizId);
     } catch (err) {
-      toast.error(errorMessage(err, 'Could not download the CSV'));
+      toast.error(errorMessage(err, t('admin.csvFailed')));
     } finally {
       setDownloading(false);
     }
@@ -278,36 +286,49 @@ export function ItemAnalysisPanel({ quizId, published }: { quizId: string; publi
     <section aria-labelledby="items-heading" className="mt-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="items-heading" className="text-lg font-bold text-slate-900">
-          Item analysis
+          {t('admin.items.title')}
         </h2>
         <Button variant="secondary" onClick={() => void download()} loading={downloading}>
-          <Download className="size-4" aria-hidden="true" /> Download item analysis CSV
+          <Download className="size-4" aria-hidden="true" /> {t('admin.items.download')}
         </Button>
       </div>
       {query.isPending ? (
-        <Spinner label="Loading item analysis" />
+        <Spinner label={t('admin.items.loading')} />
       ) : query.isError ? (
         <ErrorState
-          title="Failed to load the item analysis"
-          message={errorMessage(query.error, 'Please try again.')}
+          title={t('admin.items.loadFailed')}
+          message={errorMessage(query.error, t('admin.tryAgain'))}
           onRetry={() => void query.refetch()}
         />
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            {query.data.participants} participants; top and bottom groups of {query.data.groupSize} each
-            (27%). Facility is the share who got it right; discrimination is the top group's share right minus
-            the bottom group's.
+            {t('admin.items.explain', {
+              participants: query.data.participants,
+              groupSize: query.data.groupSize,
+            })}
           </p>
           {query.data.corrections.length > 0 && (
             <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-              <h3 className="font-semibold">Key corrections</h3>
+              <h3 className="font-semibold">{t('admin.items.corrections')}</h3>
               <ul className="mt-1 list-disc pl-5">
                 {query.data.corrections.map((c) => (
                   <li key={c._id}>
-                    {formatIst(c.createdAt)}: question {c.number},{' '}
-                    {c.dropped ? 'dropped' : `${letter(c.oldAnsIndex)} → ${letter(c.newAnsIndex ?? 0)}`} by{' '}
-                    {c.adminName ?? 'a former admin'}: {c.reason}
+                    {c.dropped
+                      ? t('admin.items.correctionDropped', {
+                          when: formatIst(c.createdAt, language),
+                          number: c.number,
+                          admin: c.adminName ?? t('admin.items.formerAdmin'),
+                          reason: c.reason,
+                        })
+                      : t('admin.items.correctionChanged', {
+                          when: formatIst(c.createdAt, language),
+                          number: c.number,
+                          from: letter(c.oldAnsIndex),
+                          to: letter(c.newAnsIndex ?? 0),
+                          admin: c.adminName ?? t('admin.items.formerAdmin'),
+                          reason: c.reason,
+                        })}
                   </li>
                 ))}
               </ul>

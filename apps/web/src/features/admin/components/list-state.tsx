@@ -2,7 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api-client';
+import { adminCatalog } from '../messages/catalog';
 
 /** The admin lists' shared states: a spinner, an error with Retry, an empty message, or the rows. */
 export function ListState<T>({
@@ -20,12 +22,13 @@ export function ListState<T>({
   emptyMessage: string;
   children(data: T): ReactNode;
 }) {
+  const t = useT(adminCatalog);
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) {
     return (
       <ErrorState
         title={errorTitle}
-        message={errorMessage(query.error, 'Please try again.')}
+        message={errorMessage(query.error, t('admin.tryAgain'))}
         onRetry={() => void query.refetch()}
       />
     );

@@ -1,4 +1,6 @@
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n/use-t';
+import { adminCatalog } from '../messages/catalog';
 
 /** Previous / Next with "Page x of y"; hidden when everything fits on one page. */
 export function Pager({
@@ -14,18 +16,19 @@ export function Pager({
   onPage(page: number): void;
   label: string;
 }) {
+  const t = useT(adminCatalog);
   const pages = Math.max(1, Math.ceil(total / limit));
   if (total <= limit && page === 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('admin.pager.previous')}
       </Button>
       <p className="text-sm text-slate-700" aria-live="polite">
-        Page {Math.min(page, pages)} of {pages}
+        {t('admin.pager.page', { page: Math.min(page, pages), pages })}
       </p>
       <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('admin.pager.next')}
       </Button>
     </nav>
   );

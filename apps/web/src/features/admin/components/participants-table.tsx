@@ -4,10 +4,12 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import { webPath } from '@quizcast/contract/routes';
-import { ADMIN_PAGE_SIZE, ATTEMPT_STATUS_LABELS } from '@quizcast/contract/schemas/admin';
+import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api-client';
+import { adminCatalog } from '../messages/catalog';
 import { downloadParticipantsCsv, useQuizParticipants } from '../api/quiz-participants';
 import { useSearchPaging } from '../hooks/use-search-paging';
 import { Pager } from './pager';
@@ -21,13 +23,14 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
   const { page, searchTerm, input, setInput, setPage } = useSearchPaging('p');
   const query = useQuizParticipants(quizId, { page, limit: ADMIN_PAGE_SIZE, searchTerm });
   const [downloading, setDownloading] = useState(false);
+  const t = useT(adminCatalog);
 
   const download = async () => {
     setDownloading(true);
     try {
       await downloadParticipantsCsv(quizId, searchTerm);
     } catch (err) {
-      toast.error(errorMessage(err, 'Could not download the CSV'));
+      toast.error(errorMessage(err, t('admin.csvFailed')));
     } finally {
       setDownloading(false);
     }
@@ -37,57 +40,55 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
     <section aria-labelledby="participants-heading" className="mt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="participants-heading" className="text-lg font-bold text-slate-900">
-          Participants
+          {t('admin.participants.title')}
         </h2>
         <Button variant="secondary" onClick={() => void download()} loading={downloading}>
           <Download className="size-4" aria-hidden="true" />
-          Download CSV
+          {t('admin.participants.download')}
         </Button>
       </div>
       <div className="mt-3">
         <SearchBox
-          label="Search participants"
+          label={t('admin.participants.search')}
           value={input}
           onChange={setInput}
-          placeholder="Search by name or phone"
+          placeholder={t('admin.participants.searchPlaceholder')}
         />
       </div>
       <div className="mt-3">
         <ListState
           query={query}
-          loadingLabel="Loading participants"
-          errorTitle="Could not load participants"
+          loadingLabel={t('admin.participants.loading')}
+          errorTitle={t('admin.participants.loadFailed')}
           isEmpty={(data) => data.participants.length === 0}
-          emptyMessage={
-            searchTerm ? 'No participants match your search.' : 'Nobody has attempted this quiz yet.'
-          }
+          emptyMessage={searchTerm ? t('admin.participants.noMatch') : t('admin.participants.empty')}
         >
           {(data) => (
             <>
               <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
                 <table className="w-full min-w-[40rem] text-left text-sm">
                   <caption className="sr-only">
-                    Participants of {data.quiz.name}, {data.total} in all
+                    {t('admin.participants.caption', { quiz: data.quiz.name, total: data.total })}
                   </caption>
                   <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
                     <tr>
                       <th scope="col" className="px-3 py-2">
-                        Rank
+                        {t('admin.participants.rank')}
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Name
+                        {t('admin.participants.name')}
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Phone
+                        {t('admin.participants.phone')}
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Score
+                        {t('admin.participants.score')}
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Time
+                        {t('admin.participants.time')}
                       </th>
                       <th scope="col" className="px-3 py-2">
-                        Status
+                        {t('admin.participants.status')}
                       </th>
                     </tr>
                   </thead>
@@ -109,7 +110,7 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
                           {p.elapsedTime === null ? '—' : formatElapsed(p.elapsedTime)}
                         </td>
                         <td className="px-3 py-2">
-                          <Badge tone={statusTone[p.status]}>{ATTEMPT_STATUS_LABELS[p.status]}</Badge>
+                          <Badge tone={statusTone[p.status]}>{t(`admin.attempt.${p.status}`)}</Badge>
                         </td>
                       </tr>
                     ))}
@@ -117,7 +118,7 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
                 </table>
               </div>
               <Pager
-                label="Participant pages"
+                label={t('admin.participants.pages')}
                 page={page}
                 limit={ADMIN_PAGE_SIZE}
                 total={data.total}

@@ -3,7 +3,9 @@ import { useId, useState } from 'react';
 import { CHOICE_LETTERS, CHOICES_MAX, CHOICES_MIN, TOPIC_MAX } from '@quizcast/contract/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useServerMessage, useT } from '../../../i18n/use-t';
 import type { DraftQuestion } from '../lib/quiz-draft';
+import { adminCatalog } from '../messages/catalog';
 import { SelectField, TextAreaField } from './form-fields';
 import { QuestionPreviewDialog } from './question-preview';
 import { QuestionRecording } from './question-recording';
@@ -13,10 +15,7 @@ const LANG_OPTIONS = [
   { value: 'hi', label: 'हिन्दी (Hindi)' },
 ] as const;
 
-const TYPE_OPTIONS = [
-  { value: 'mcq', label: 'Multiple choice' },
-  { value: 'numeric', label: 'Numeric answer' },
-] as const;
+const TYPES = ['mcq', 'numeric'] as const;
 
 const iconButton =
   'grid size-11 place-items-center rounded-xl text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
@@ -48,6 +47,9 @@ export function QuestionEditor({
   onRemove(): void;
 }) {
   const number = index + 1;
+  const t = useT(adminCatalog);
+  const m = useServerMessage();
+  const typeOptions = TYPES.map((value) => ({ value, label: t(`admin.question.type.${value}`) }));
   const [previewOpen, setPreviewOpen] = useState(false);
   const groupId = useId();
   const update = (patch: Partial<DraftQuestion>) => onChange({ ...question, ...patch });
@@ -70,10 +72,10 @@ export function QuestionEditor({
       className={`rounded-2xl border bg-white p-4 shadow-sm ${problems?.length ? 'border-red-300' : 'border-slate-200'}`}
       aria-describedby={problems?.length ? `${groupId}-problems` : undefined}
     >
-      <legend className="sr-only">Question {number}</legend>
+      <legend className="sr-only">{t('admin.question.legend', { number })}</legend>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-bold text-slate-900" aria-hidden="true">
-          Question {number}
+          {t('admin.question.legend', { number })}
         </h3>
         <div className="flex gap-1.5">
           <button
@@ -81,7 +83,7 @@ export function QuestionEditor({
             className={iconButton}
             onClick={() => onMove(-1)}
             disabled={locked || index === 0}
-            aria-label={`Move question ${number} up`}
+            aria-label={t('admin.question.moveUp', { number })}
           >
             <ArrowUp className="size-4" aria-hidden="true" />
           </button>
@@ -90,7 +92,7 @@ export function QuestionEditor({
             className={iconButton}
             onClick={() => onMove(1)}
             disabled={locked || index === total - 1}
-            aria-label={`Move question ${number} down`}
+            aria-label={t('admin.question.moveDown', { number })}
           >
             <ArrowDown className="size-4" aria-hidden="true" />
           </button>
@@ -98,7 +100,7 @@ export function QuestionEditor({
             type="button"
             className={iconButton}
             onClick={() => setPreviewOpen(true)}
-            aria-label={`Preview question ${number}`}
+            aria-label={t('admin.question.preview', { number })}
           >
             <Eye className="size-4" aria-hidden="true" />
           </button>
@@ -107,7 +109,7 @@ export function QuestionEditor({
             className={`${iconButton} text-red-700`}
             onClick={onRemove}
             disabled={locked || total <= 1}
-            aria-label={`Remove question ${number}`}
+            aria-label={t('admin.question.remove', { number })}
           >
             <Trash2 className="size-4" aria-hidden="true" />
           </button>
@@ -117,55 +119,55 @@ export function QuestionEditor({
       {problems && problems.length > 0 && (
         <ul id={`${groupId}-problems`} className="mt-2 list-disc pl-5 text-sm text-red-700">
           {problems.map((p) => (
-            <li key={p}>{p}</li>
+            <li key={p}>{m(p)}</li>
           ))}
         </ul>
       )}
 
       <TextAreaField
         className="mt-3"
-        label={`Question ${number} text`}
+        label={t('admin.question.text', { number })}
         rows={3}
         value={question.qn}
         onChange={(e) => update({ qn: e.target.value })}
-        hint="Line breaks are kept. Math: TeX between $…$ (inline) or $$…$$ (display); \$ for a dollar sign."
+        hint={t('admin.question.textHint')}
       />
 
       <SelectField
         className="mt-4"
-        label={`Question ${number} type`}
+        label={t('admin.question.type', { number })}
         value={question.type}
         disabled={locked}
         onChange={(e) => update({ type: e.target.value as DraftQuestion['type'] })}
-        options={TYPE_OPTIONS}
+        options={typeOptions}
       />
 
       {question.type === 'numeric' ? (
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           <TextField
-            label={`Question ${number} answer (a number)`}
+            label={t('admin.question.answer', { number })}
             inputMode="decimal"
             autoComplete="off"
             value={question.numericAnswer}
             disabled={locked}
             onChange={(e) => update({ numericAnswer: e.target.value })}
-            error={problems?.find((p) => p.includes(': the answer'))}
-            hint="For example 12, -3.5 or 0.25."
+            error={m(problems?.find((p) => p.includes(': the answer')))}
+            hint={t('admin.question.answerHint')}
           />
           <TextField
-            label={`Question ${number} tolerance (optional)`}
+            label={t('admin.question.tolerance', { number })}
             inputMode="decimal"
             autoComplete="off"
             value={question.tolerance}
             disabled={locked}
             onChange={(e) => update({ tolerance: e.target.value })}
-            error={problems?.find((p) => p.includes(': the tolerance'))}
-            hint="Right when within ± this much; empty means an exact match."
+            error={m(problems?.find((p) => p.includes(': the tolerance')))}
+            hint={t('admin.question.toleranceHint')}
           />
         </div>
       ) : (
-        <div className="mt-4" role="group" aria-label={`Choices of question ${number}`}>
-          <p className="text-sm font-medium text-slate-800">Choices (select the correct one)</p>
+        <div className="mt-4" role="group" aria-label={t('admin.question.choices', { number })}>
+          <p className="text-sm font-medium text-slate-800">{t('admin.question.choicesLabel')}</p>
           <ol className="mt-2 space-y-2">
             {question.choices.map((choice, i) => {
               const letter = CHOICE_LETTERS[i] ?? String(i + 1);
@@ -179,14 +181,14 @@ export function QuestionEditor({
                     onChange={() => update({ ansIndex: i })}
                     disabled={locked}
                     className="size-6 shrink-0 accent-emerald-600"
-                    aria-label={`Question ${number}: choice ${letter} is correct`}
+                    aria-label={t('admin.question.isCorrect', { number, letter })}
                   />
                   <span className="w-5 shrink-0 text-sm font-bold text-slate-700" aria-hidden="true">
                     {letter}
                   </span>
                   <input
                     id={inputId}
-                    aria-label={`Question ${number} choice ${letter}`}
+                    aria-label={t('admin.question.choice', { number, letter })}
                     value={choice}
                     onChange={(e) => setChoice(i, e.target.value)}
                     disabled={locked}
@@ -201,7 +203,7 @@ export function QuestionEditor({
                     className="grid size-11 shrink-0 place-items-center rounded-xl text-slate-600 hover:bg-slate-100 disabled:opacity-30"
                     onClick={() => removeChoice(i)}
                     disabled={locked || question.choices.length <= CHOICES_MIN}
-                    aria-label={`Remove choice ${letter} of question ${number}`}
+                    aria-label={t('admin.question.removeChoice', { number, letter })}
                   >
                     <X className="size-4" aria-hidden="true" />
                   </button>
@@ -216,7 +218,7 @@ export function QuestionEditor({
               onClick={() => update({ choices: [...question.choices, ''], choicesHi: [...hindiChoices, ''] })}
             >
               <Plus className="size-4" aria-hidden="true" />
-              Add choice
+              {t('admin.question.addChoice')}
             </Button>
           )}
         </div>
@@ -224,14 +226,14 @@ export function QuestionEditor({
 
       <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem]">
         <TextAreaField
-          label={`Question ${number} explanation (optional)`}
+          label={t('admin.question.explanation', { number })}
           rows={2}
           value={question.explanation}
           onChange={(e) => update({ explanation: e.target.value })}
-          hint="Shown to participants in the review after results."
+          hint={t('admin.question.explanationHint')}
         />
         <SelectField
-          label={`Question ${number} language`}
+          label={t('admin.question.language', { number })}
           value={question.lang}
           onChange={(e) => update({ lang: e.target.value as DraftQuestion['lang'] })}
           options={LANG_OPTIONS}
@@ -244,16 +246,13 @@ export function QuestionEditor({
           open={Boolean(question.qnHi || question.explanationHi || hindiChoices.some(Boolean))}
         >
           <summary className="min-h-11 cursor-pointer content-center text-sm font-semibold text-slate-800">
-            Hindi version (optional)
+            {t('admin.question.hindiVersion')}
           </summary>
-          <p className="mt-1 text-sm text-slate-600">
-            Learners can switch this question to Hindi. Write the question and every choice; answers are still
-            matched to the English choices.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('admin.question.hindiExplain')}</p>
           <TextAreaField
             className="mt-3"
             lang="hi"
-            label={`Question ${number} text in Hindi`}
+            label={t('admin.question.textHi', { number })}
             rows={3}
             value={question.qnHi}
             onChange={(e) => update({ qnHi: e.target.value })}
@@ -265,7 +264,7 @@ export function QuestionEditor({
                 <li key={i}>
                   <TextField
                     lang="hi"
-                    label={`Question ${number} choice ${letter} in Hindi`}
+                    label={t('admin.question.choiceHi', { number, letter })}
                     value={choice}
                     onChange={(e) => setHindiChoice(i, e.target.value)}
                   />
@@ -276,7 +275,7 @@ export function QuestionEditor({
           <TextAreaField
             className="mt-3"
             lang="hi"
-            label={`Question ${number} explanation in Hindi (optional)`}
+            label={t('admin.question.explanationHi', { number })}
             rows={2}
             value={question.explanationHi}
             onChange={(e) => update({ explanationHi: e.target.value })}
@@ -286,11 +285,11 @@ export function QuestionEditor({
 
       <TextField
         className="mt-4"
-        label={`Question ${number} topic (optional)`}
+        label={t('admin.question.topic', { number })}
         value={question.topic}
         maxLength={TOPIC_MAX}
         onChange={(e) => update({ topic: e.target.value })}
-        hint={`For analytics, e.g. "Modern History" or "Percentages" (up to ${TOPIC_MAX} characters).`}
+        hint={t('admin.question.topicHint', { max: TOPIC_MAX })}
       />
 
       <div className="mt-4">

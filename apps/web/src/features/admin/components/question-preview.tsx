@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
+import { useT } from '../../../i18n/use-t';
 import type { DraftQuestion } from '../lib/quiz-draft';
+import { adminCatalog } from '../messages/catalog';
 
 /**
  * A question laid out the way the attempt screen shows it to a participant: its number, the
@@ -20,33 +22,44 @@ export function QuestionPreview({
   quizName: string;
 }) {
   const [selected, setSelected] = useState<number | null>(null);
+  const t = useT(adminCatalog);
   const name = `preview-${question.key}`;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" lang={question.lang}>
-      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{quizName || 'Quiz'}</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {quizName || t('admin.preview.quiz')}
+      </p>
       <div className="mt-2 flex items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-700">
-          Question {number} of {total}
+          {t('admin.preview.position', { number, total })}
         </p>
-        {selected === null ? <Badge tone="slate">Not Answered</Badge> : <Badge tone="green">Answered</Badge>}
+        {selected === null ? (
+          <Badge tone="slate">{t('admin.preview.notAnswered')}</Badge>
+        ) : (
+          <Badge tone="green">{t('admin.preview.answered')}</Badge>
+        )}
       </div>
-      {question.topic.trim() && <p className="mt-1 text-sm text-slate-700">Topic: {question.topic.trim()}</p>}
+      {question.topic.trim() && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('admin.preview.topic', { topic: question.topic.trim() })}
+        </p>
+      )}
       {question.audioUrl && (
         <audio
           controls
           preload="none"
           src={question.audioUrl}
           className="mt-3 w-full"
-          aria-label={`Recording of question ${number}`}
+          aria-label={t('admin.preview.recording', { number })}
         />
       )}
       <fieldset className="mt-3">
         <legend className="text-lg font-semibold whitespace-pre-line text-slate-900">
-          {question.qn || 'Question text'}
+          {question.qn || t('admin.preview.questionText')}
         </legend>
         {question.type === 'numeric' && (
           <input
-            aria-label="Answer (a number)"
+            aria-label={t('admin.preview.numberAnswer')}
             inputMode="decimal"
             className="mt-4 block min-h-11 w-full rounded-xl border border-slate-500 px-3.5 py-2.5 text-base"
           />
@@ -66,7 +79,9 @@ export function QuestionPreview({
                 onChange={() => setSelected(i)}
                 className="size-5 accent-brand-700"
               />
-              <span className="whitespace-pre-line">{choice || `Choice ${String.fromCharCode(65 + i)}`}</span>
+              <span className="whitespace-pre-line">
+                {choice || t('admin.preview.choice', { letter: String.fromCharCode(65 + i) })}
+              </span>
             </label>
           ))}
         </div>
@@ -87,12 +102,13 @@ export function QuestionPreviewDialog({
   total: number;
   quizName: string;
 }) {
+  const t = useT(adminCatalog);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Participant preview"
-      description="How this question looks while a participant takes the quiz."
+      title={t('admin.preview.title')}
+      description={t('admin.preview.description')}
     >
       <QuestionPreview {...props} />
     </Dialog>

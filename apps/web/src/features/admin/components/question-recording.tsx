@@ -3,7 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { QUESTION_AUDIO_MAX_BYTES, QUESTION_AUDIO_MESSAGES } from '@quizcast/contract/schemas/question-audio';
 import { Button } from '../../../components/ui/button';
+import { useServerMessage, useT, type LocaliseMessage, type Translate } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api-client';
+import { adminCatalog, type AdminKey } from '../messages/catalog';
 import { useAttachQuestionAudio, useRemoveQuestionAudio } from '../api/question-audio';
 import { useMicrophoneRecorder } from '../hooks/use-microphone-recorder';
 import type { RecorderState } from '../lib/microphone-recorder';
@@ -38,11 +40,11 @@ export function QuestionRecording({
   const remove = useRemoveQuestionAudio();
   const [problem, setProblem] = useState<string | null>(null);
   const [recording, recorder] = useMicrophoneRecorder();
+  const t = useT(adminCatalog);
+  const m = useServerMessage();
 
   if (!quizId || !questionId) {
-    return (
-      <p className="text-xs text-slate-600">Save the quiz to attach a recording to question {number}.</p>
-    );
+    return <p className="text-xs text-slate-600">{t('admin.recording.saveFirst', { number })}</p>;
   }
 
   /** Sends a file (chosen or recorded); true once it is the question's recording. */
@@ -56,10 +58,10 @@ export function QuestionRecording({
     try {
       const result = await attach.mutateAsync({ quizId, questionId, file });
       onChange(result.audioUrl);
-      toast.success(`Recording attached to question ${number}`);
+      toast.success(t('admin.recording.attached', { number }));
       return true;
     } catch (err) {
-      setProblem(errorMessage(err, 'Could not upload the recording'));
+      setProblem(errorMessage(err, t('admin.recording.uploadFailed')));
       return false;
     }
   };
@@ -78,9 +80,9 @@ export function QuestionRecording({
     try {
       await remove.mutateAsync({ quizId, questionId });
       onChange(null);
-      toast.success(`Recording removed from question ${number}`);
+      toast.success(t('admin.recording.removed', { number }));
     } catch (err) {
-      setProblem(errorMessage(err, 'Could not remove the recording'));
+      setProblem(errorMessage(err, t('admin.recording.removeFailed')));
     }
   };
 
@@ -88,21 +90,21 @@ export function QuestionRecording({
 
   return (
     <div className="rounded-xl bg-slate-50 p-3">
-      <p className="text-sm font-medium text-slate-800">Recording (optional)</p>
+      <p className="text-sm font-medium text-slate-800">{t('admin.recording.title')}</p>
       {audioUrl ? (
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <audio controls preload="none" src={audioUrl} aria-label={`Recording of question ${number}`} />
+          <audio controls preload="none" src={audioUrl} aria-label={t('admin.recording.of', { number })} />
           <Button
             variant="secondary"
             loading={remove.isPending}
             disabled={microphoneBusy}
             onClick={() => void detach()}
           >
-            Remove recording
+            {t('admin.recording.remove')}
           </Button>
         </div>
       ) : (
-        <p className="mt-1 text-xs text-slate-600">None: participants hear the question read aloud.</p>
+        <p className="mt-1 text-xs text-slate-600">{t('admin.recording.none')}</p>
       )}
 
       <RecorderControls
@@ -122,8 +124,7 @@ export function QuestionRecording({
       />
 
       <label htmlFor={id} className="mt-3 block text-sm text-slate-800">
-        {audioUrl ? 'Replace' : 'Upload'} the recording of question {number} (mp3, m4a, ogg or webm, up to 5
-        MB)
+        {t(audioUrl ? 'admin.recording.replace' : 'admin.recording.upload', { number })}
       </label>
       <input
         id={id}
@@ -136,29 +137,41 @@ export function QuestionRecording({
         }}
         className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
       />
-      {attach.isPending && <p className="mt-1 text-xs text-slate-600">Uploading…</p>}
+      {attach.isPending && <p className="mt-1 text-xs text-slate-600">{t('admin.recording.uploading')}</p>}
       {problem && (
         <p role="alert" className="mt-1 text-sm text-red-700">
-          {problem}
+          {recordingMessage(problem, t, m)}
         </p>
       )}
     </div>
   );
 }
 
+/** A recorder or upload message (English, from `RECORDING_MESSAGES` or the contract) in the language on screen. */
+function recordingMessage(english: string, t: Translate<AdminKey>, m: LocaliseMessage): string {
+  const known = (Object.keys(RECORDING_MESSAGES) as (keyof typeof RECORDING_MESSAGES)[]).find(
+    (name) => RECORDING_MESSAGES[name] === english,
+  );
+  if (known) return t(`admin.recording.msg.${known}`);
+  // "Recording failed: <the browser's own detail>".
+  if (english.startsWith(`${RECORDING_MESSAGES.failed}: `))
+    return `${t('admin.recording.msg.failed')}${english.slice(RECORDING_MESSAGES.failed.length)}`;
+  return m(english);
+}
+
 /** What the polite live region says at each step (once per step: the running time is a separate timer). */
-function statusText(state: RecorderState): string {
+function statusText(state: RecorderState, t: Translate<AdminKey>, m: LocaliseMessage): string {
   switch (state.status) {
     case 'requesting':
-      return 'Waiting for the microphone…';
+      return t('admin.recording.requesting');
     case 'recording':
-      return 'Recording…';
+      return t('admin.recording.recording');
     case 'stopping':
-      return 'Finishing the recording…';
+      return t('admin.recording.stopping');
     case 'recorded':
       return [
-        state.notice,
-        `New recording ready (${formatElapsed(state.elapsedMs)}): listen to it, then use it or discard it.`,
+        state.notice && recordingMessage(state.notice, t, m),
+        t('admin.recording.ready', { elapsed: formatElapsed(state.elapsedMs) }),
       ]
         .filter(Boolean)
         .join(' ');
@@ -186,6 +199,8 @@ function RecorderControls({
   onDiscard(): void;
 }) {
   const [support] = useState(recordingSupport);
+  const t = useT(adminCatalog);
+  const m = useServerMessage();
   const container = useRef<HTMLDivElement>(null);
   const recordButton = useRef<HTMLButtonElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
@@ -206,7 +221,7 @@ function RecorderControls({
   }, [state.status]);
 
   if (support !== 'supported') {
-    return <p className="mt-3 text-sm text-slate-700">{RECORDING_MESSAGES[support]}</p>;
+    return <p className="mt-3 text-sm text-slate-700">{t(`admin.recording.msg.${support}`)}</p>;
   }
 
   const recording = state.status === 'recording' || state.status === 'stopping';
@@ -219,11 +234,15 @@ function RecorderControls({
         className="flex items-center gap-2 text-sm text-slate-800"
       >
         {recording && <span aria-hidden="true" className="size-3 animate-pulse rounded-full bg-red-600" />}
-        {statusText(state)}
+        {statusText(state, t, m)}
       </p>
       {state.status === 'recording' && (
         // role="timer" is not announced on every tick; a screen reader reads it when asked.
-        <p role="timer" aria-label="Recording time" className="font-mono text-sm text-slate-800 tabular-nums">
+        <p
+          role="timer"
+          aria-label={t('admin.recording.time')}
+          className="font-mono text-sm text-slate-800 tabular-nums"
+        >
           {formatElapsed(state.elapsedMs)}
         </p>
       )}
@@ -232,15 +251,17 @@ function RecorderControls({
           <audio
             controls
             src={state.take.url}
-            aria-label={`New recording of question ${number} (not saved yet)`}
+            aria-label={t('admin.recording.newOf', { number })}
             className="w-full max-w-sm"
           />
           <div className="flex flex-wrap gap-2">
             <Button ref={useButton} loading={uploading} onClick={onUse}>
-              Use this recording<span className="sr-only"> for question {number}</span>
+              {t('admin.recording.use')}
+              <span className="sr-only">{t('admin.recording.useFor', { number })}</span>
             </Button>
             <Button variant="secondary" disabled={uploading} onClick={onDiscard}>
-              Discard<span className="sr-only"> the new recording of question {number}</span>
+              {t('admin.recording.discard')}
+              <span className="sr-only">{t('admin.recording.discardOf', { number })}</span>
             </Button>
           </div>
         </>
@@ -248,10 +269,11 @@ function RecorderControls({
         <div className="flex flex-wrap items-center gap-2">
           <Button ref={stopButton} variant="danger" loading={state.status === 'stopping'} onClick={onStop}>
             <Square aria-hidden="true" className="size-4" />
-            Stop recording<span className="sr-only"> question {number}</span>
+            {t('admin.recording.stop')}
+            <span className="sr-only">{t('admin.recording.stopOf', { number })}</span>
           </Button>
           <span className="text-xs text-slate-600">
-            Stops by itself at {formatElapsed(RECORDING_MAX_MS)}.
+            {t('admin.recording.stopsAt', { limit: formatElapsed(RECORDING_MAX_MS) })}
           </span>
         </div>
       ) : (
@@ -262,12 +284,13 @@ function RecorderControls({
           onClick={onStart}
         >
           <Mic aria-hidden="true" className="size-4" />
-          Record<span className="sr-only"> question {number}</span>
+          {t('admin.recording.record')}
+          <span className="sr-only">{t('admin.recording.recordOf', { number })}</span>
         </Button>
       )}
       {state.error && (
         <p role="alert" className="text-sm text-red-700">
-          {state.error}
+          {recordingMessage(state.error, t, m)}
         </p>
       )}
     </div>

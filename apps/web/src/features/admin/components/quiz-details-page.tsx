@@ -4,7 +4,11 @@ import { formatRupees } from '@quizcast/contract/domain/price';
 import { webPath } from '@quizcast/contract/routes';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useLanguage, useT } from '../../../i18n/use-t';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { adminCatalog } from '../messages/catalog';
 import { useAdminQuiz } from '../api/admin-quizzes';
 import { formatIst } from '../lib/date-time';
 import { ItemAnalysisPanel } from './item-analysis-panel';
@@ -25,15 +29,20 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 export function QuizDetailsPage() {
   const { quizId = '' } = useParams();
   const query = useAdminQuiz(quizId);
+  const t = useT(adminCatalog);
+  const tCommon = useT(commonCatalog);
+  const language = useLanguage();
 
-  if (query.isPending) return <Spinner label="Loading quiz" />;
+  if (query.isPending) return <Spinner label={t('admin.loadingQuiz')} />;
   if (query.isError) {
     return (
       <ErrorState
         title={
-          isApiError(query.error) && query.error.status === 404 ? 'Quiz not found' : 'Could not load the quiz'
+          isApiError(query.error) && query.error.status === 404
+            ? t('admin.quizNotFound')
+            : t('admin.quizLoadFailed')
         }
-        message={errorMessage(query.error, 'Please try again.')}
+        message={errorMessage(query.error, t('admin.tryAgain'))}
         onRetry={() => void query.refetch()}
       />
     );
@@ -52,29 +61,36 @@ export function QuizDetailsPage() {
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <QuizStatusBadge status={quiz.status} />
             <span>
-              {quiz.exam} · {quiz.class} · {quiz.duration} min · {quiz.questions.length} questions ·{' '}
-              {quiz.price > 0 ? formatRupees(Math.round(quiz.price * 100)) : 'Free'}
+              {t('admin.details.summary', {
+                exam: quiz.exam,
+                class: educationLevelLabel(quiz.class, tCommon),
+                duration: quiz.duration,
+                questions: quiz.questions.length,
+                price: quiz.price > 0 ? formatRupees(Math.round(quiz.price * 100)) : t('admin.free'),
+              })}
             </span>
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            {formatIst(quiz.startTimeStamp)} → {formatIst(quiz.endTimeStamp)}
+            {formatIst(quiz.startTimeStamp, language)} → {formatIst(quiz.endTimeStamp, language)}
           </p>
-          {quiz.resultsPublished && <p className="mt-1 text-sm text-emerald-800">Results are published.</p>}
+          {quiz.resultsPublished && (
+            <p className="mt-1 text-sm text-emerald-800">{t('admin.details.published')}</p>
+          )}
         </div>
         <Link
           to={webPath.editQuiz(quiz._id)}
           className="inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
         >
           <Pencil className="size-4" aria-hidden="true" />
-          Edit quiz
+          {t('admin.details.edit')}
         </Link>
       </div>
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Attempts">
-        <Stat label="Attempted" value={stats.attempted} />
-        <Stat label="Submitted" value={stats.submitted} />
-        <Stat label="In progress" value={stats.inProgress} />
-        <Stat label="Average score" value={score(stats.averageScore)} />
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t('admin.details.attempts')}>
+        <Stat label={t('admin.details.attempted')} value={stats.attempted} />
+        <Stat label={t('admin.details.submitted')} value={stats.submitted} />
+        <Stat label={t('admin.details.inProgress')} value={stats.inProgress} />
+        <Stat label={t('admin.details.average')} value={score(stats.averageScore)} />
       </dl>
 
       <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4">

@@ -15,6 +15,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useServerMessage, useT, type Translate } from '../../../i18n/use-t';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import { useAdminQuiz, useDeleteQuiz, useSaveQuiz } from '../api/admin-quizzes';
@@ -32,13 +35,13 @@ import {
   type IntegrityOption,
   type QuizDraft,
 } from '../lib/quiz-draft';
+import { adminCatalog, type AdminKey } from '../messages/catalog';
 import { DateTimeField } from './date-time-field';
 import { SelectField, TextAreaField } from './form-fields';
 import { ImportDialog, type ImportMode } from './import-dialog';
 import { QuestionEditor } from './question-editor';
 
 const EXAM_OPTIONS = QUIZ_EXAMS.map((e) => ({ value: e, label: e }));
-const CLASS_OPTIONS = EDUCATION_LEVELS.map((c) => ({ value: c, label: c }));
 
 /** Unsaved edits survive a reload (patchy data, accidental refresh) until saved or discarded. */
 const draftKey = (quizId?: string) => `quizcast.admin.quizDraft.${quizId ?? 'new'}`;
@@ -62,14 +65,17 @@ export function CreateQuizPage() {
 export function EditQuizPage() {
   const { id = '' } = useParams();
   const query = useAdminQuiz(id);
-  if (query.isPending) return <Spinner label="Loading quiz" />;
+  const t = useT(adminCatalog);
+  if (query.isPending) return <Spinner label={t('admin.loadingQuiz')} />;
   if (query.isError) {
     return (
       <ErrorState
         title={
-          isApiError(query.error) && query.error.status === 404 ? 'Quiz not found' : 'Could not load the quiz'
+          isApiError(query.error) && query.error.status === 404
+            ? t('admin.quizNotFound')
+            : t('admin.quizLoadFailed')
         }
-        message={errorMessage(query.error, 'Please try again.')}
+        message={errorMessage(query.error, t('admin.tryAgain'))}
         onRetry={() => void query.refetch()}
       />
     );
@@ -78,6 +84,9 @@ export function EditQuizPage() {
 }
 
 function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
+  const t = useT(adminCatalog);
+  const tCommon = useT(commonCatalog);
+  const m = useServerMessage();
   const navigate = useNavigate();
   const save = useSaveQuiz(quiz?._id);
   const remove = useDeleteQuiz();
@@ -148,7 +157,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       explanationHi: q.explanationHi ?? '',
     }));
     setQuestions((qs) => (mode === 'replace' ? fresh : [...qs.filter((q) => !isBlankQuestion(q)), ...fresh]));
-    toast.success(`Imported ${fresh.length} ${fresh.length === 1 ? 'question' : 'questions'}`);
+    toast.success(t('admin.editor.imported', { count: fresh.length }));
   };
 
   const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
@@ -168,10 +177,10 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       const saved = await save.mutateAsync(draftToInput(draft));
       storage.remove(draftKey(quiz?._id));
       setDirty(false);
-      toast.success(quiz ? 'Quiz saved' : 'Quiz created');
+      toast.success(quiz ? t('admin.editor.saved') : t('admin.editor.created'));
       navigate(webPath.quizDetails(saved._id));
     } catch (err) {
-      setServerProblems(isApiError(err) ? (err.messages ?? [err.message]) : ['Could not save the quiz']);
+      setServerProblems(isApiError(err) ? (err.messages ?? [err.message]) : [t('admin.editor.saveFailed')]);
       focusSummary();
     }
   };
@@ -182,38 +191,40 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       await remove.mutateAsync(quiz._id);
       storage.remove(draftKey(quiz._id));
       setDirty(false);
-      toast.success('Quiz deleted');
+      toast.success(t('admin.editor.deleted'));
       navigate(WEB_ROUTES.adminQuizzes, { replace: true });
     } catch (err) {
       setConfirmDelete(false);
-      toast.error(errorMessage(err, 'Could not delete the quiz'));
+      toast.error(errorMessage(err, t('admin.editor.deleteFailed')));
     }
   };
 
-  const field = (name: string) => problems?.fields[name]?.join(' ');
-  const allProblems = [...(problems?.all ?? []), ...serverProblems];
+  // The rules' messages are the contract's English; shown in the language on screen.
+  const field = (name: string) => problems?.fields[name]?.map((p) => m(p)).join(' ');
+  const allProblems = [...(problems?.all ?? []), ...serverProblems].map((p) => m(p));
+  const classOptions = EDUCATION_LEVELS.map((c) => ({ value: c, label: educationLevelLabel(c, tCommon) }));
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="quiz-editor-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="quiz-editor-title" className="text-2xl font-bold text-slate-900">
-          {quiz ? 'Edit quiz' : 'Create quiz'}
+          {quiz ? t('admin.editor.editTitle') : t('admin.editor.createTitle')}
         </h1>
         {quiz && (
           <Link
             to={webPath.quizDetails(quiz._id)}
             className="inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
           >
-            View details
+            {t('admin.editor.viewDetails')}
           </Link>
         )}
       </div>
 
       {showRestored && (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          <p>Your unsaved changes were restored.</p>
+          <p>{t('admin.editor.restored')}</p>
           <Button variant="secondary" onClick={discardChanges}>
-            Discard changes
+            {t('admin.editor.discard')}
           </Button>
         </div>
       )}
@@ -221,11 +232,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       {locked && (
         <div className="mt-4 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>
-            Participants have started this quiz. You can fix text (name, description, instructions, question
-            wording, explanations) and move the end time; questions, choices, answers, duration, start time
-            and marking are locked.
-          </p>
+          <p>{t('admin.editor.locked')}</p>
         </div>
       )}
 
@@ -236,9 +243,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
           role="alert"
           className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
         >
-          <p className="font-semibold">
-            {allProblems.length === 1 ? 'Fix 1 problem' : `Fix ${allProblems.length} problems`} before saving:
-          </p>
+          <p className="font-semibold">{t('admin.editor.fixProblems', { count: allProblems.length })}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
             {allProblems.map((p) => (
               <li key={p}>{p}</li>
@@ -252,12 +257,12 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
         className="mt-6 rounded-2xl border border-slate-200 bg-white p-4"
       >
         <h2 id="details-heading" className="text-lg font-bold text-slate-900">
-          Details
+          {t('admin.editor.details')}
         </h2>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <TextField
             className="sm:col-span-2"
-            label="Name"
+            label={t('admin.editor.name')}
             value={draft.name}
             onChange={(e) => change({ name: e.target.value })}
             error={field('name')}
@@ -265,28 +270,28 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
           />
           <TextAreaField
             className="sm:col-span-2"
-            label="Description"
+            label={t('admin.editor.description')}
             rows={2}
             value={draft.desc}
             onChange={(e) => change({ desc: e.target.value })}
             error={field('desc')}
           />
           <SelectField
-            label="Exam"
+            label={t('admin.editor.exam')}
             value={draft.exam}
             onChange={(e) => change({ exam: e.target.value })}
             options={EXAM_OPTIONS}
             error={field('exam')}
           />
           <SelectField
-            label="Class"
+            label={t('admin.editor.class')}
             value={draft.class}
             onChange={(e) => change({ class: e.target.value })}
-            options={CLASS_OPTIONS}
+            options={classOptions}
             error={field('class')}
           />
           <TextField
-            label="Duration (minutes)"
+            label={t('admin.editor.duration')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -297,7 +302,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
             disabled={locked}
           />
           <TextField
-            label="Price (₹, 0 = free)"
+            label={t('admin.editor.price')}
             type="number"
             inputMode="decimal"
             min={0}
@@ -305,10 +310,10 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
             value={draft.price}
             onChange={(e) => change({ price: e.target.value })}
             error={field('price')}
-            hint="GST 18% is added at checkout."
+            hint={t('admin.editor.priceHint')}
           />
           <TextField
-            label="Marks for a correct answer"
+            label={t('admin.editor.markCorrect')}
             type="number"
             inputMode="decimal"
             step="0.01"
@@ -318,7 +323,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
             disabled={locked}
           />
           <TextField
-            label="Marks deducted for a wrong answer"
+            label={t('admin.editor.markWrong')}
             type="number"
             inputMode="decimal"
             step="0.01"
@@ -329,7 +334,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
           />
           <TextAreaField
             className="sm:col-span-2"
-            label="Instructions (one per line)"
+            label={t('admin.editor.instructions')}
             rows={3}
             value={draft.instructions}
             onChange={(e) => change({ instructions: e.target.value })}
@@ -342,10 +347,10 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
               onChange={(e) => change({ published: e.target.checked })}
               className="size-5 accent-brand-700"
             />
-            Published (participants can see it in the quiz list)
+            {t('admin.editor.published')}
           </label>
         </div>
-        <IntegrityOptions draft={draft} locked={locked} onChange={change} />
+        <IntegrityOptions draft={draft} locked={locked} onChange={change} t={t} />
       </section>
 
       <section
@@ -353,11 +358,11 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
         className="mt-4 rounded-2xl border border-slate-200 bg-white p-4"
       >
         <h2 id="schedule-heading" className="text-lg font-bold text-slate-900">
-          Schedule
+          {t('admin.editor.schedule')}
         </h2>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <DateTimeField
-            label="Starts at"
+            label={t('admin.editor.startsAt')}
             value={draft.start}
             onChange={(start) => change({ start })}
             error={field('startTimeStamp')}
@@ -365,7 +370,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
             withNow
           />
           <DateTimeField
-            label="Ends at"
+            label={t('admin.editor.endsAt')}
             value={draft.end}
             onChange={(end) => change({ end })}
             error={field('endTimeStamp')}
@@ -376,12 +381,12 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       <section aria-labelledby="questions-heading" className="mt-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="questions-heading" className="text-lg font-bold text-slate-900">
-            Questions ({draft.questions.length})
+            {t('admin.editor.questions', { count: draft.questions.length })}
           </h2>
           {!locked && (
             <Button variant="secondary" onClick={() => setImportOpen(true)}>
               <FileUp className="size-4" aria-hidden="true" />
-              Import questions
+              {t('admin.editor.import')}
             </Button>
           )}
         </div>
@@ -410,7 +415,7 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
             onClick={() => setQuestions((qs) => [...qs, blankQuestion()])}
           >
             <Plus className="size-4" aria-hidden="true" />
-            Add question
+            {t('admin.editor.addQuestion')}
           </Button>
         )}
       </section>
@@ -419,17 +424,17 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           {quiz && !locked && (
             <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-              Delete quiz
+              {t('admin.editor.delete')}
             </Button>
           )}
           {dirty && (
             <Button variant="ghost" onClick={discardChanges}>
-              Discard changes
+              {t('admin.editor.discard')}
             </Button>
           )}
         </div>
         <Button type="submit" loading={save.isPending}>
-          {quiz ? 'Save quiz' : 'Create quiz'}
+          {quiz ? t('admin.editor.save') : t('admin.editor.create')}
         </Button>
       </div>
 
@@ -437,9 +442,9 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete this quiz?"
-        message="The quiz and its questions are removed for good. This is only possible while nobody has attempted it."
-        confirmLabel="Delete quiz"
+        title={t('admin.editor.deleteTitle')}
+        message={t('admin.editor.deleteMessage')}
+        confirmLabel={t('admin.editor.delete')}
         destructive
         loading={remove.isPending}
         onConfirm={() => void onDelete()}
@@ -448,23 +453,23 @@ function QuizEditor({ quiz }: { quiz?: AdminQuiz }) {
   );
 }
 
-const INTEGRITY_OPTIONS: { option: IntegrityOption; label: string; hint: string; frozen: boolean }[] = [
+const INTEGRITY_OPTIONS: { option: IntegrityOption; label: AdminKey; hint: AdminKey; frozen: boolean }[] = [
   {
     option: 'showScoreOnSubmit',
-    label: 'Show the score when a learner submits',
-    hint: 'Off by default for ranked (exam) and paid quizzes: scores during the window let groups rebuild the answer key. When off, learners are told when results will be published.',
+    label: 'admin.editor.showScore',
+    hint: 'admin.editor.showScoreHint',
     frozen: false,
   },
   {
     option: 'shuffleQuestions',
-    label: 'Shuffle the question order for each learner',
-    hint: 'Each learner keeps their own order when they resume and in their review.',
+    label: 'admin.editor.shuffleQuestions',
+    hint: 'admin.editor.shuffleQuestionsHint',
     frozen: true,
   },
   {
     option: 'shuffleChoices',
-    label: 'Shuffle the choice order for each learner',
-    hint: '"All of the above" and "None of the above" stay last; a question whose choices name others by letter keeps its order.',
+    label: 'admin.editor.shuffleChoices',
+    hint: 'admin.editor.shuffleChoicesHint',
     frozen: true,
   },
 ];
@@ -474,14 +479,16 @@ function IntegrityOptions({
   draft,
   locked,
   onChange,
+  t,
 }: {
   draft: QuizDraft;
   locked: boolean;
   onChange(patch: Partial<QuizDraft>): void;
+  t: Translate<AdminKey>;
 }) {
   return (
     <fieldset className="mt-4 space-y-3 border-t border-slate-200 pt-4">
-      <legend className="text-sm font-bold text-slate-900">Fair play</legend>
+      <legend className="text-sm font-bold text-slate-900">{t('admin.editor.fairPlay')}</legend>
       {INTEGRITY_OPTIONS.map(({ option, label, hint, frozen }) => {
         const hintId = `${option}-hint`;
         return (
@@ -495,10 +502,10 @@ function IntegrityOptions({
                 aria-describedby={hintId}
                 className="size-5 accent-brand-700"
               />
-              {label}
+              {t(label)}
             </label>
             <p id={hintId} className="ml-8 text-xs text-slate-600">
-              {hint}
+              {t(hint)}
             </p>
           </div>
         );

@@ -1,9 +1,11 @@
-import { ADMIN_QUIZ_STATUS_LABELS } from '@quizcast/contract/domain/admin-quiz';
 import type { AdminQuizStatus } from '@quizcast/contract/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
+import { useT } from '../../../i18n/use-t';
+import { adminCatalog } from '../messages/catalog';
 
 const tones = { draft: 'slate', upcoming: 'blue', live: 'green', ended: 'amber' } as const;
 
 export function QuizStatusBadge({ status }: { status: AdminQuizStatus }) {
-  return <Badge tone={tones[status]}>{ADMIN_QUIZ_STATUS_LABELS[status]}</Badge>;
+  const t = useT(adminCatalog);
+  return <Badge tone={tones[status]}>{t(`admin.status.${status}`)}</Badge>;
 }

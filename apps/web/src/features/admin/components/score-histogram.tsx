@@ -1,21 +1,27 @@
 import type { HistogramBin } from '@quizcast/contract/schemas/admin';
+import { useT } from '../../../i18n/use-t';
+import { adminCatalog } from '../messages/catalog';
 
 /**
  * Score distribution as plain CSS bars: a list a screen reader reads as "Score 2: 3 participants",
  * with no chart library to download on a slow connection.
  */
 export function ScoreHistogram({ bins, percentBins }: { bins: HistogramBin[]; percentBins: boolean }) {
+  const t = useT(adminCatalog);
   const highest = Math.max(1, ...bins.map((b) => b.count));
   const total = bins.reduce((sum, b) => sum + b.count, 0);
   return (
     <figure>
-      <figcaption className="text-base font-bold text-slate-900">Score distribution</figcaption>
+      <figcaption className="text-base font-bold text-slate-900">{t('admin.histogram.title')}</figcaption>
       {total === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No submissions yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('admin.histogram.empty')}</p>
       ) : (
-        <ul className="mt-3 space-y-1.5" aria-label="Participants by score">
+        <ul className="mt-3 space-y-1.5" aria-label={t('admin.histogram.list')}>
           {bins.map((bin) => {
-            const label = percentBins ? `${bin.label} of the maximum` : `Score ${bin.label}`;
+            const spoken = t(percentBins ? 'admin.histogram.percentBin' : 'admin.histogram.scoreBin', {
+              bin: bin.label,
+              count: bin.count,
+            });
             return (
               <li key={bin.label} className="grid grid-cols-[4.5rem_1fr_2.5rem] items-center gap-2 text-sm">
                 <span className="text-slate-700" aria-hidden="true">
@@ -30,9 +36,7 @@ export function ScoreHistogram({ bins, percentBins }: { bins: HistogramBin[]; pe
                 <span className="text-right font-semibold text-slate-900" aria-hidden="true">
                   {bin.count}
                 </span>
-                <span className="sr-only">
-                  {label}: {bin.count} {bin.count === 1 ? 'participant' : 'participants'}
-                </span>
+                <span className="sr-only">{spoken}</span>
               </li>
             );
           })}

@@ -3,22 +3,26 @@ import { Link, useParams } from 'react-router';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import { formatRupees } from '@quizcast/contract/domain/price';
 import { WEB_ROUTES, webPath } from '@quizcast/contract/routes';
-import { ATTEMPT_STATUS_LABELS } from '@quizcast/contract/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useLanguage, useT } from '../../../i18n/use-t';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { adminCatalog } from '../messages/catalog';
 import { useStudent } from '../api/students';
 import { formatIst } from '../lib/date-time';
 
 const paymentTone = { success: 'green', pending: 'amber', failed: 'red' } as const;
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  const t = useT(adminCatalog);
   return (
     <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="text-sm font-medium break-words text-slate-900 sm:col-span-2">
-        {value || 'Not provided'}
+        {value || t('admin.notProvided')}
       </dd>
     </div>
   );
@@ -28,6 +32,9 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 export function StudentDetailPage() {
   const { studentId = '' } = useParams();
   const query = useStudent(studentId);
+  const t = useT(adminCatalog);
+  const tCommon = useT(commonCatalog);
+  const language = useLanguage();
 
   const back = (
     <Link
@@ -35,11 +42,11 @@ export function StudentDetailPage() {
       className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-800"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      All participants
+      {t('admin.student.back')}
     </Link>
   );
 
-  if (query.isPending) return <Spinner label="Loading student" />;
+  if (query.isPending) return <Spinner label={t('admin.student.loading')} />;
   if (query.isError) {
     return (
       <div>
@@ -47,10 +54,10 @@ export function StudentDetailPage() {
         <ErrorState
           title={
             isApiError(query.error) && query.error.status === 404
-              ? 'Student not found'
-              : 'Could not load the student'
+              ? t('admin.student.notFound')
+              : t('admin.student.loadFailed')
           }
-          message={errorMessage(query.error, 'Please try again.')}
+          message={errorMessage(query.error, t('admin.tryAgain'))}
           onRetry={() => void query.refetch()}
         />
       </div>
@@ -66,7 +73,7 @@ export function StudentDetailPage() {
           <img src={student.profilePicUrl} alt="" className="size-12 rounded-full object-cover" />
         )}
         {student.name}
-        {student.role === 'admin' && <Badge tone="brand">Admin</Badge>}
+        {student.role === 'admin' && <Badge tone="brand">{t('admin.adminBadge')}</Badge>}
       </h1>
 
       <section
@@ -74,15 +81,18 @@ export function StudentDetailPage() {
         className="mt-4 rounded-2xl border border-slate-200 bg-white p-4"
       >
         <h2 id="profile-heading" className="text-lg font-bold text-slate-900">
-          Profile
+          {t('admin.student.profile')}
         </h2>
         <dl className="mt-2 divide-y divide-slate-100">
-          <Row label="Phone number" value={student.phNo} />
-          <Row label="Email" value={student.email} />
-          <Row label="Place" value={student.place} />
-          <Row label="Education level" value={student.class} />
-          <Row label="Institution" value={student.school} />
-          <Row label="Joined" value={formatIst(student.createdAt)} />
+          <Row label={t('admin.student.phone')} value={student.phNo} />
+          <Row label={t('admin.student.email')} value={student.email} />
+          <Row label={t('admin.student.place')} value={student.place} />
+          <Row
+            label={t('admin.student.education')}
+            value={student.class && educationLevelLabel(student.class, tCommon)}
+          />
+          <Row label={t('admin.student.institution')} value={student.school} />
+          <Row label={t('admin.student.joined')} value={formatIst(student.createdAt, language)} />
         </dl>
       </section>
 
@@ -91,10 +101,10 @@ export function StudentDetailPage() {
         className="mt-4 rounded-2xl border border-slate-200 bg-white p-4"
       >
         <h2 id="attempts-heading" className="text-lg font-bold text-slate-900">
-          Attempts ({attempts.length})
+          {t('admin.student.attempts', { count: attempts.length })}
         </h2>
         {attempts.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No attempts yet.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('admin.student.noAttempts')}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100">
             {attempts.map((a) => (
@@ -107,13 +117,16 @@ export function StudentDetailPage() {
                     {a.quiz.name}
                   </Link>
                   <Badge tone={a.status === 'in_progress' ? 'blue' : 'green'}>
-                    {ATTEMPT_STATUS_LABELS[a.status]}
+                    {t(`admin.attempt.${a.status}`)}
                   </Badge>
                 </div>
                 <p className="mt-1 text-sm text-slate-600">
-                  Score {a.score ?? '—'} · Rank {a.rank ?? '—'} · Time{' '}
-                  {a.elapsedTime === null ? '—' : formatElapsed(a.elapsedTime)} · Started{' '}
-                  {formatIst(a.startedAt)}
+                  {t('admin.student.attemptLine', {
+                    score: a.score ?? '—',
+                    rank: a.rank ?? '—',
+                    time: a.elapsedTime === null ? '—' : formatElapsed(a.elapsedTime),
+                    started: formatIst(a.startedAt, language),
+                  })}
                 </p>
               </li>
             ))}
@@ -126,21 +139,25 @@ export function StudentDetailPage() {
         className="mt-4 rounded-2xl border border-slate-200 bg-white p-4"
       >
         <h2 id="payments-heading" className="text-lg font-bold text-slate-900">
-          Payments ({payments.length})
+          {t('admin.student.payments', { count: payments.length })}
         </h2>
         {payments.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No payments.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('admin.student.noPayments')}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100">
             {payments.map((p) => (
               <li key={p._id} className="py-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-semibold text-slate-900">{p.quiz.name}</span>
-                  <Badge tone={paymentTone[p.status]}>{p.status}</Badge>
+                  <Badge tone={paymentTone[p.status]}>{t(`admin.payment.${p.status}`)}</Badge>
                 </div>
                 <p className="mt-1 text-sm break-all text-slate-600">
-                  {formatRupees(Math.round(p.amount * 100))} {p.currency} · {formatIst(p.createdAt)} · Order{' '}
-                  {p.orderId}
+                  {t('admin.student.paymentLine', {
+                    amount: formatRupees(Math.round(p.amount * 100)),
+                    currency: p.currency,
+                    when: formatIst(p.createdAt, language),
+                    orderId: p.orderId,
+                  })}
                 </p>
               </li>
             ))}

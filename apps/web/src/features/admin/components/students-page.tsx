@@ -3,7 +3,11 @@ import { Link } from 'react-router';
 import { webPath } from '@quizcast/contract/routes';
 import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useT } from '../../../i18n/use-t';
 import { useStudents } from '../api/students';
+import { adminCatalog } from '../messages/catalog';
 import { useSearchPaging } from '../hooks/use-search-paging';
 import { Pager } from './pager';
 import { ListState } from './list-state';
@@ -13,32 +17,36 @@ import { SearchBox } from './search-box';
 export function StudentsPage() {
   const { page, searchTerm, input, setInput, setPage } = useSearchPaging();
   const query = useStudents({ page, limit: ADMIN_PAGE_SIZE, searchTerm });
+  const t = useT(adminCatalog);
+  const tCommon = useT(commonCatalog);
 
   return (
     <div>
-      <h1 className="text-2xl font-bold text-slate-900">Participants</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('admin.students.title')}</h1>
       <div className="mt-4">
         <SearchBox
-          label="Search students"
+          label={t('admin.students.search')}
           value={input}
           onChange={setInput}
-          placeholder="Search by name, phone, place or school"
+          placeholder={t('admin.students.searchPlaceholder')}
         />
       </div>
       <div className="mt-4">
         <ListState
           query={query}
-          loadingLabel="Loading students"
-          errorTitle="Could not load students"
+          loadingLabel={t('admin.students.loading')}
+          errorTitle={t('admin.students.loadFailed')}
           isEmpty={(data) => data.students.length === 0}
-          emptyMessage={searchTerm ? 'No students match your search.' : 'No students yet.'}
+          emptyMessage={searchTerm ? t('admin.students.noMatch') : t('admin.students.empty')}
         >
           {(data) => (
             <>
-              <p className="mb-2 text-sm text-slate-600">{data.total} students</p>
+              <p className="mb-2 text-sm text-slate-600">
+                {t('admin.students.total', { count: data.total })}
+              </p>
               <ul
                 className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white"
-                aria-label="Students"
+                aria-label={t('admin.students.list')}
               >
                 {data.students.map((s) => (
                   <li key={s._id}>
@@ -49,14 +57,14 @@ export function StudentsPage() {
                       <span className="min-w-0">
                         <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                           {s.name}
-                          {s.role === 'admin' && <Badge tone="brand">Admin</Badge>}
+                          {s.role === 'admin' && <Badge tone="brand">{t('admin.adminBadge')}</Badge>}
                         </span>
                         <span className="block text-sm text-slate-600">
-                          {s.phNo} · {s.place} · {s.class}
+                          {s.phNo} · {s.place} · {educationLevelLabel(s.class, tCommon)}
                         </span>
                       </span>
                       <span className="flex shrink-0 items-center gap-1 text-sm text-slate-600">
-                        {s.attemptCount} {s.attemptCount === 1 ? 'attempt' : 'attempts'}
+                        {t('admin.students.attempts', { count: s.attemptCount })}
                         <ChevronRight className="size-4" aria-hidden="true" />
                       </span>
                     </Link>
@@ -64,7 +72,7 @@ export function StudentsPage() {
                 ))}
               </ul>
               <Pager
-                label="Student pages"
+                label={t('admin.students.pages')}
                 page={page}
                 limit={ADMIN_PAGE_SIZE}
                 total={data.total}

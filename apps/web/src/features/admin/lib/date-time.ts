@@ -1,23 +1,11 @@
 import dayjs from 'dayjs';
 
-/** India Standard Time: shown beside every admin date so a schedule is never ambiguous. */
-export const IST_ZONE = 'Asia/Kolkata';
+import type { Language } from '@quizcast/contract/i18n/languages';
+import { formatIst as formatIstIn } from '../../../i18n/format';
 
-const istFormatter = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** "22 Nov 2026, 3:30 pm IST". */
-export function formatIst(value: string | Date): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${istFormatter.format(date)} IST`;
+/** "22 Nov 2026, 3:30 pm IST" ("22 नव॰ 2026, 3:30 PM IST" in Hindi), through `i18n/format.ts`. */
+export function formatIst(value: string | Date, language: Language = 'en'): string {
+  return formatIstIn(value, language);
 }
 
 /** An instant as the value of an `<input type="datetime-local">` in the browser's own zone. */
@@ -38,11 +26,11 @@ export function nowLocalInput(now: Date = new Date()): string {
   return dayjs(now).second(0).millisecond(0).format('YYYY-MM-DDTHH:mm');
 }
 
-/** The browser's zone name, e.g. "Asia/Kolkata", for the hint under date inputs. */
-export function browserZone(): string {
+/** The browser's zone name, e.g. "Asia/Kolkata", for the hint under date inputs; null when unknown. */
+export function browserZone(): string | null {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
   } catch {
-    return 'local time';
+    return null;
   }
 }

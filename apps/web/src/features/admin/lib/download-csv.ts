@@ -1,6 +1,6 @@
 import { joinMessage } from '@quizcast/contract/errors';
 import type { ApiError } from '../../../lib/api-client';
-import { getAccessToken } from '../../../lib/storage';
+import { getAccessToken, getLanguage } from '../../../lib/storage';
 
 /**
  * Downloads a CSV from an admin route. The API needs the Bearer token, so the file is fetched and
@@ -11,7 +11,8 @@ export async function downloadCsv(url: string, fallbackName: string): Promise<vo
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      // The server's refusal arrives in the language on screen (issue 18).
+      headers: { 'accept-language': getLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       credentials: 'include',
     });
   } catch {
@@ -21,7 +22,8 @@ export async function downloadCsv(url: string, fallbackName: string): Promise<vo
     const body = (await response.json().catch(() => ({}))) as { message?: string | string[] };
     throw {
       status: response.status,
-      message: body.message ? joinMessage(body.message) : 'Could not download the CSV',
+      // No message of the server's own: '' lets the caller show its translated fallback.
+      message: body.message ? joinMessage(body.message) : '',
     } satisfies ApiError;
   }
   const blob = await response.blob();

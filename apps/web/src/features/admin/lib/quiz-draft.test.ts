@@ -67,6 +67,11 @@ describe('date-time inputs (browser in IST)', () => {
     expect(fromLocalInput('')).toBe('');
     expect(formatIst('2026-11-22T10:00:00Z')).toMatch(/^22 Nov 2026, 3:30\spm IST$/i);
   });
+
+  it('shows IST in Hindi through Intl for hi-IN, with AM/PM as learners write it', () => {
+    expect(formatIst('2026-11-22T10:00:00Z', 'hi')).toMatch(/^22 नव॰ 2026, 3:30\sPM IST$/);
+    expect(formatIst('not a date', 'hi')).toBe('');
+  });
 });
 
 describe('quiz draft', () => {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import { devOutboxEntrySchema } from '@quizcast/contract/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/dev/outbox?phNo= : only answers outside production with the console SMS provider. */
 export async function getDevOutbox(phNo: string) {
+  // Loaded with the call (zod), not with the login screen (issue 17).
+  const { devOutboxEntrySchema } = await import('@quizcast/contract/schemas/auth');
   const res = await apiRequest(apiUrl(API_PATHS.devOutbox), {
     query: { phNo },
     schema: devOutboxEntrySchema,

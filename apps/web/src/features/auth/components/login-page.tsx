@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { z } from 'zod';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
-import { AUTH_MESSAGES } from '@quizcast/contract/schemas/auth';
-import { phoneSchema } from '@quizcast/contract/schemas/student';
+import { isPhoneNumber } from '@quizcast/contract/domain/phone';
+import { AUTH_MESSAGES } from '@quizcast/contract/messages/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useServerMessage, useT } from '../../../i18n/use-t';
 import { useAuth } from '../../../lib/auth';
 import { withRedirect } from '../../../lib/redirect';
@@ -24,8 +22,16 @@ import { DevOutboxBanner } from './dev-outbox-banner';
 import { OtpInput } from './otp-input';
 import { ResendOtpButton } from './resend-otp-button';
 
-const phoneFormSchema = z.object({ phNo: phoneSchema });
-type PhoneForm = z.input<typeof phoneFormSchema>;
+interface PhoneForm {
+  phNo: string;
+}
+
+/**
+ * The phone form's validation: the contract's phoneSchema, loaded with zod on the first check (a blur
+ * or Send OTP), so the screen paints without them (issue 17).
+ */
+const phoneResolver: Resolver<PhoneForm> = async (values, context, options) =>
+  (await import('../phone-form-resolver')).phoneFormResolver(values, context, options);
 
 /**
  * Login (spec sections 2, 4, 5): phone → Send OTP → the phone locks and six boxes appear → Verify OTP.
@@ -47,13 +53,13 @@ export function LoginPage() {
   const m = useServerMessage();
 
   const form = useForm<PhoneForm>({
-    resolver: zodResolver(phoneFormSchema),
+    resolver: phoneResolver,
     mode: 'onTouched',
     defaultValues: { phNo: '' },
   });
   const phoneField = form.register('phNo');
   const phNo = useWatch({ control: form.control, name: 'phNo' });
-  const phoneValid = phoneFormSchema.safeParse({ phNo }).success;
+  const phoneValid = isPhoneNumber(phNo);
 
   if (user && !verify.isSuccess) return <Navigate to={redirect ?? WEB_ROUTES.quizzes} replace />;
 

@@ -16,7 +16,11 @@ import { PhotoPicker } from '../../../components/ui/photo-picker';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
+import { educationLevelLabel } from '../../../i18n/education-level';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useServerMessage, useT } from '../../../i18n/use-t';
 import { useAuth } from '../../../lib/auth';
+import { profileCatalog } from '../messages/catalog';
 import { useUpdateProfile } from '../api/update-profile';
 
 /**
@@ -29,6 +33,9 @@ export function EditProfilePage() {
   const update = useUpdateProfile();
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
+  const t = useT(profileCatalog);
+  const tCommon = useT(commonCatalog);
+  const m = useServerMessage();
 
   const form = useForm<ProfileFormInput>({
     resolver: zodResolver(profileFormSchema),
@@ -42,7 +49,10 @@ export function EditProfilePage() {
   });
   const { errors } = form.formState;
 
-  if (!user) return <ErrorState title={STUDENT_MESSAGES.profileLoadFailed} message="Please log in again." />;
+  if (!user)
+    return (
+      <ErrorState title={m(STUDENT_MESSAGES.profileLoadFailed)} message={t('profile.edit.loginAgain')} />
+    );
 
   const save = form.handleSubmit(async (values) => {
     try {
@@ -52,17 +62,19 @@ export function EditProfilePage() {
         removeProfilePicture: photoRemoved,
       });
       saveUser(saved);
-      toast.success(STUDENT_MESSAGES.profileUpdated, { position: TOAST.flowPosition });
+      toast.success(m(STUDENT_MESSAGES.profileUpdated), { position: TOAST.flowPosition });
       navigate(WEB_ROUTES.profile);
     } catch (err) {
-      toast.error(errorMessage(err, STUDENT_MESSAGES.profileUpdateFailed), { position: TOAST.flowPosition });
+      toast.error(errorMessage(err, m(STUDENT_MESSAGES.profileUpdateFailed)), {
+        position: TOAST.flowPosition,
+      });
     }
   });
 
   return (
     <section aria-labelledby="edit-profile-heading" className="mx-auto max-w-2xl">
       <h1 id="edit-profile-heading" className="text-2xl font-bold text-slate-900">
-        Edit Profile
+        {t('profile.edit.title')}
       </h1>
       <form
         noValidate
@@ -77,24 +89,30 @@ export function EditProfilePage() {
             if (!file) setPhotoRemoved(true);
           }}
         />
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <TextField
-          label="Place"
+          label={t('profile.field.name')}
+          autoComplete="name"
+          error={m(errors.name?.message)}
+          {...form.register('name')}
+        />
+        <TextField
+          label={t('profile.field.place')}
           autoComplete="address-level2"
-          error={errors.place?.message}
+          error={m(errors.place?.message)}
           {...form.register('place')}
         />
         <SelectField
-          label="Education Level"
+          label={t('profile.field.education')}
           options={EDUCATION_LEVELS}
-          placeholder="Select education level"
-          error={errors.class?.message}
+          optionLabel={(level) => educationLevelLabel(level, tCommon)}
+          placeholder={t('profile.field.educationPlaceholder')}
+          error={m(errors.class?.message)}
           {...form.register('class')}
         />
         <TextField
-          label="Institution"
+          label={t('profile.field.institution')}
           autoComplete="organization"
-          error={errors.school?.message}
+          error={m(errors.school?.message)}
           {...form.register('school')}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -103,10 +121,10 @@ export function EditProfilePage() {
             onClick={() => navigate(WEB_ROUTES.profile)}
             disabled={update.isPending}
           >
-            Cancel
+            {t('profile.edit.cancel')}
           </Button>
           <Button type="submit" loading={update.isPending}>
-            Update Profile
+            {t('profile.edit.submit')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,6 @@
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n/use-t';
+import { attemptCatalog } from '../attempt/messages/catalog';
 
 /** The exam-hall buttons under the question (on the last question the "& Next" ones stay on it). */
 export function AttemptActions({
@@ -22,11 +24,12 @@ export function AttemptActions({
   onSaveAndNext(): void;
   onSubmit(): void;
 }) {
+  const t = useT(attemptCatalog);
   return (
     <div className="space-y-3">
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button onClick={onSaveAndNext} disabled={disabled} className="col-span-2 sm:col-span-1">
-          Save &amp; Next
+          {t('attempt.action.saveNext')}
         </Button>
         <Button
           variant="secondary"
@@ -34,13 +37,13 @@ export function AttemptActions({
           disabled={disabled}
           className="col-span-2 sm:col-span-1"
         >
-          Mark for Review &amp; Next
+          {t('attempt.action.markNext')}
         </Button>
         <Button variant="secondary" onClick={onClear} disabled={disabled || !answered}>
-          Clear Response
+          {t('attempt.action.clear')}
         </Button>
         <Button variant="secondary" onClick={onPrevious} disabled={disabled || isFirst}>
-          Previous
+          {t('attempt.action.previous')}
         </Button>
       </div>
       <Button
@@ -49,7 +52,7 @@ export function AttemptActions({
         disabled={disabled && !submitting}
         className="w-full sm:w-auto"
       >
-        Submit
+        {t('attempt.action.submit')}
       </Button>
     </div>
   );

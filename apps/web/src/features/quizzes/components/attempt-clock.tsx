@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import { timeWarning } from '../hooks/audio-mode';
+import { timeWarning, type TimeWarning } from '../hooks/audio-mode';
 import { useCountdown } from '../hooks/use-countdown';
 import { AttemptCountdown } from './attempt-countdown';
 
@@ -16,7 +16,7 @@ export const AttemptClock = memo(function AttemptClock({
   deadlineMs: number;
   clockOffsetMs: number;
   onExpire(): void;
-  onWarning(text: string): void;
+  onWarning(warning: TimeWarning): void;
 }) {
   const callbacks = useRef({ onExpire, onWarning });
   useEffect(() => {

@@ -1,8 +1,14 @@
 import { forwardRef, lazy, Suspense, useId, type ReactNode } from 'react';
 import type { AttemptQuestion as Question } from '@quizcast/contract/schemas/quiz';
 import { shownText, type TextLang } from '@quizcast/contract/domain/question-text';
+import { LANGUAGE_NAMES } from '@quizcast/contract/i18n/languages';
 import { Badge } from '../../../components/ui/badge';
 import { RichText } from '../../../components/question-text/rich-text';
+import { formatNumber } from '../../../i18n/format';
+import { commonCatalog } from '../../../i18n/messages/catalog';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { attemptCatalog } from '../attempt/messages/catalog';
+import { paletteLabel } from './palette-labels';
 
 // Loaded only when a numeric question shows (the attempt screen's size budget); precached for offline.
 const NumericAnswerInput = lazy(() =>
@@ -51,6 +57,9 @@ export const AttemptQuestion = forwardRef<
   },
   headingRef,
 ) {
+  const t = useT(attemptCatalog);
+  const tc = useT(commonCatalog);
+  const language = useLanguage();
   const groupName = useId();
   const textId = useId();
   const answered = selected !== undefined;
@@ -59,17 +68,22 @@ export const AttemptQuestion = forwardRef<
     <section aria-labelledby={textId} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 ref={headingRef} tabIndex={-1} className="text-sm font-semibold text-slate-600">
-          Question {index + 1} of {total}
+          {t('attempt.question.position', {
+            number: formatNumber(index + 1, language),
+            total: formatNumber(total, language),
+          })}
         </h2>
         <span className="flex flex-wrap justify-end gap-1.5">
-          {markedForReview && <Badge tone="violet">Marked for Review</Badge>}
-          <Badge tone={answered ? 'green' : 'slate'}>{answered ? 'Answered' : 'Not Answered'}</Badge>
+          {markedForReview && <Badge tone="violet">{paletteLabel(t, 'marked')}</Badge>}
+          <Badge tone={answered ? 'green' : 'slate'}>
+            {paletteLabel(t, answered ? 'answered' : 'not_answered')}
+          </Badge>
         </span>
       </div>
       {question.hi && onLangChange && (
         // The same switch as components/question-text/language-switch, written here so the attempt
         // screen's bundle shares its class names with the audio-mode button (ADR 013 budget).
-        <div role="group" aria-label="Question language" className="mt-3 flex gap-2">
+        <div role="group" aria-label={tc('common.questionLanguage')} className="mt-3 flex gap-2">
           {(['en', 'hi'] as const).map((lang) => (
             <button
               key={lang}
@@ -83,7 +97,7 @@ export const AttemptQuestion = forwardRef<
                   : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
               }`}
             >
-              {lang === 'en' ? 'English' : 'हिन्दी'}
+              {LANGUAGE_NAMES[lang]}
             </button>
           ))}
         </div>
@@ -111,7 +125,7 @@ export const AttemptQuestion = forwardRef<
         </Suspense>
       ) : (
         <fieldset className="mt-5" disabled={disabled}>
-          <legend className="sr-only">Choices</legend>
+          <legend className="sr-only">{t('attempt.question.choices')}</legend>
           <div className="space-y-3">
             {question.choices.map((choice, i) => {
               const checked = selected === choice;

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@quizcast/contract/constants';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
+import { setLanguage } from '../../../i18n/i18n';
 import { AttemptRunner, flowReducer } from './attempt-runner';
 import type * as AttemptQuestionModule from './attempt-question';
 import type * as PaletteModule from './question-palette';
@@ -43,19 +45,13 @@ const attempt: QuizAttempt = {
   savedAnswers: [],
 };
 
-function renderRunner() {
+function renderRunner(quiz: QuizAttempt = attempt) {
   const router = createMemoryRouter(
     [
       {
         path: '/quizzes/attend',
         element: (
-          <AttemptRunner
-            userId="u1"
-            attempt={attempt}
-            clockOffsetMs={0}
-            serverAnswers={[]}
-            fromDevice={false}
-          />
+          <AttemptRunner userId="u1" attempt={quiz} clockOffsetMs={0} serverAnswers={[]} fromDevice={false} />
         ),
       },
     ],
@@ -128,6 +124,101 @@ describe('AttemptRunner', () => {
       '1',
     );
     expect(within(dialog).getByRole('row', { name: /^Not Answered/ }).textContent).toContain('2');
+    // The lazy dialogs' first import transforms their modules (and catalogues): seconds on a loaded machine.
+  }, 20_000);
+});
+
+/**
+ * The device's speech engine (jsdom has none), as in e2e/support/speech.ts: it lists the given voices
+ * and records every utterance with the voice it was given.
+ */
+function deviceSpeech(voiceLangs: string[]) {
+  const voices = voiceLangs.map((lang) => ({ lang, voiceURI: `voice-${lang}`, name: `Voice ${lang}` }));
+  const spoken: { text: string; lang: string; voice: string | null }[] = [];
+  class Utterance {
+    lang = '';
+    rate = 1;
+    voice: (typeof voices)[number] | null = null;
+    onstart = null;
+    onend = null;
+    onerror = null;
+    constructor(public text: string) {}
+  }
+  vi.stubGlobal('SpeechSynthesisUtterance', Utterance);
+  vi.stubGlobal('speechSynthesis', {
+    getVoices: () => voices,
+    speak: (u: Utterance) => spoken.push({ text: u.text, lang: u.lang, voice: u.voice?.voiceURI ?? null }),
+    cancel: () => undefined,
+    pause: () => undefined,
+    resume: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  });
+  return spoken;
+}
+
+describe('AttemptRunner in Hindi (issue 18)', () => {
+  beforeEach(async () => {
+    await setLanguage('hi');
+    window.localStorage.setItem(STORAGE_KEYS.audioMode, '1');
+  });
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('shows the screen in Hindi and speaks its cues with a hi-IN voice; a Hindi question says "विकल्प A"', () => {
+    const spoken = deviceSpeech(['en-IN', 'hi-IN']);
+    const hindiFirst: QuizAttempt = {
+      ...attempt,
+      questions: [
+        { _id: 'q1', qn: 'भारत की राजधानी?', choices: ['मुंबई', 'नई दिल्ली'], lang: 'hi', audioUrl: null },
+        ...attempt.questions.slice(1),
+      ],
+    };
+    renderRunner(hindiFirst);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('प्रश्न 1 में से 5');
+    expect(screen.getByRole('button', { name: 'ऑडियो मोड: चालू' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'जमा करें' })).toBeTruthy();
+    const palette = screen.getByRole('navigation', { name: 'प्रश्न पैलेट' });
+    expect(within(palette).getByRole('button', { name: 'प्रश्न 2, नहीं देखा' })).toBeTruthy();
+    // The Hindi question is read in its language, its choices introduced in Hindi.
+    expect(spoken.map((u) => u.text)).toEqual(['भारत की राजधानी?', 'विकल्प A: मुंबई', 'विकल्प B: नई दिल्ली']);
+
+    fireEvent.click(screen.getByRole('radio', { name: /नई दिल्ली/ }));
+    expect(spoken.at(-1)).toEqual({ text: 'विकल्प B चुना गया', lang: 'hi-IN', voice: 'voice-hi-IN' });
+    expect(screen.getByText('विकल्प B चुना गया')).toBeTruthy();
+    // An English question keeps its language ("Option A: …", en-IN); the app's cue is still Hindi.
+    fireEvent.click(screen.getByRole('button', { name: 'सेव करें और आगे' }));
+    expect(spoken.slice(-5).map((u) => [u.text, u.lang])).toEqual([
+      ['Question text 2', 'en-IN'],
+      ['Option A: Alpha', 'en-IN'],
+      ['Option B: Beta', 'en-IN'],
+      ['Option C: Gamma', 'en-IN'],
+      ['Option D: Delta', 'en-IN'],
+    ]);
+    fireEvent.keyDown(window, { key: 'p' });
+    fireEvent.keyDown(window, { key: 'p' });
+    expect(spoken.at(-1)).toEqual({ text: 'यह पहला प्रश्न है।', lang: 'hi-IN', voice: 'voice-hi-IN' });
+    expect(screen.queryByTestId('no-hindi-voice')).toBeNull();
+  });
+
+  it('on a device without a Hindi voice: says so once (dismissed for good) and shows the cues unspoken', () => {
+    const spoken = deviceSpeech(['en-IN', 'en-US']);
+    renderRunner();
+    const notice = screen.getByTestId('no-hindi-voice');
+    expect(notice.textContent).toContain('इस डिवाइस में हिन्दी आवाज़ नहीं है');
+
+    const before = spoken.length;
+    fireEvent.click(screen.getByRole('radio', { name: /Beta/ }));
+    expect(spoken.length).toBe(before);
+    expect(screen.getByText('विकल्प B चुना गया')).toBeTruthy();
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'ठीक है, समझ गए' }));
+    expect(screen.queryByTestId('no-hindi-voice')).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.noHindiVoiceNotice)).toBe('1');
+    cleanup();
+    renderRunner();
+    expect(screen.queryByTestId('no-hindi-voice')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Headphones, LogOut, Pause, Play, RotateCcw } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import {
   lazy,
   Suspense,
@@ -20,23 +20,33 @@ import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
 import { shownText, spokenText, type TextLang } from '@quizcast/contract/domain/question-text';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
+import { HindiVoiceNotice } from '../../../components/listen/hindi-voice-notice';
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { useQuestionReader } from '../../../hooks/use-question-reader';
+import { useLanguage, useServerMessage, useT } from '../../../i18n/use-t';
 import { isApiError, type ApiError } from '../../../lib/api-client';
-import { optionLetter, type ListenableQuestion } from '../../../lib/speech';
+import {
+  lacksHindiVoice,
+  optionLetter,
+  type ListenableQuestion,
+  type QuestionLang,
+} from '../../../lib/speech';
 import { useQuestionLanguage } from '../../../hooks/use-question-language';
+import { attemptCatalog } from '../attempt/messages/catalog';
 import { submitQuiz } from '../api/quiz-attempt';
 import { quizListBaseKey } from '../api/quiz-list';
-import { audioModeAction, useAudioModeSetting } from '../hooks/audio-mode';
+import { audioModeAction, useAudioModeSetting, type TimeWarning } from '../hooks/audio-mode';
 import type { SyncState } from '../hooks/attempt-session';
 import { useAttemptSession } from '../hooks/use-attempt-session';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { AttemptActions } from './attempt-actions';
+import { AudioModePanel } from './audio-mode-panel';
 import { AttemptClock } from './attempt-clock';
 import { AttemptQuestion } from './attempt-question';
 import { OfflineNotice } from './offline-notice';
 import { QuestionPalette } from './question-palette';
+import type { AttemptKey } from './palette-labels';
 import type { TimeUpOutcome } from './time-up-screen';
 
 /**
@@ -78,20 +88,19 @@ export interface QuizSubmittedState {
   resultsAt?: string;
 }
 
+const SYNC_TEXT: Record<SyncState, AttemptKey> = {
+  saved: 'attempt.sync.saved',
+  saving: 'attempt.sync.saving',
+  pending: 'attempt.sync.pending',
+  offline: 'attempt.sync.offline',
+  error: 'attempt.sync.retrying',
+};
+
 function SyncLabel({ sync }: { sync: SyncState }) {
-  const text =
-    sync === 'saved'
-      ? 'All answers saved'
-      : sync === 'saving'
-        ? 'Saving…'
-        : sync === 'pending'
-          ? 'Saving soon…'
-          : sync === 'offline'
-            ? 'Saved on this device'
-            : 'Saved on this device; retrying';
+  const t = useT(attemptCatalog);
   return (
     <p className="text-sm text-slate-600" aria-live="polite">
-      {text}
+      {t(SYNC_TEXT[sync])}
     </p>
   );
 }
@@ -131,6 +140,9 @@ export function AttemptRunner({
   serverAnswers: QuizAttempt['savedAnswers'] | null;
   fromDevice: boolean;
 }) {
+  const t = useT(attemptCatalog);
+  const language = useLanguage();
+  const serverMessage = useServerMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const online = useOnlineStatus();
@@ -156,14 +168,14 @@ export function AttemptRunner({
       sessionRef.current?.finish();
       void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
       if (err.message === QUIZ_MESSAGES.alreadySubmitted) {
-        toast.error(QUIZ_MESSAGES.alreadySubmitted);
+        toast.error(serverMessage(QUIZ_MESSAGES.alreadySubmitted));
         leaveTo(WEB_ROUTES.quizzes);
         return;
       }
       dispatch({ type: 'time-up' });
       dispatch({ type: 'time-up-outcome', outcome: { kind: 'already-submitted' } });
     },
-    [leaveTo, queryClient],
+    [leaveTo, queryClient, serverMessage],
   );
   const { session, view } = useAttemptSession({ userId, attempt, clockOffsetMs, serverAnswers, onRefused });
   useEffect(() => {
@@ -250,11 +262,11 @@ export function AttemptRunner({
       if (isApiError(err) && err.status === 409) {
         session.finish();
         void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
-        toast.error(QUIZ_MESSAGES.alreadySubmitted);
+        toast.error(serverMessage(QUIZ_MESSAGES.alreadySubmitted));
         leaveTo(WEB_ROUTES.quizzes);
         return;
       }
-      toast.error('Failed to submit quiz');
+      toast.error(t('attempt.submitFailed'));
       phaseRef.current = 'running';
       dispatch({ type: 'submit-failed' });
       if (Date.now() + clockOffsetMs >= deadlineMs) void autoSubmit();
@@ -300,6 +312,11 @@ export function AttemptRunner({
           lang: shown.lang,
           // A recording is of the question's own language.
           audioUrl: shown.lang === question.lang ? question.audioUrl : null,
+          // "विकल्प A: …" for a Hindi question while the app is in Hindi; otherwise "Option A: …".
+          optionLine:
+            language === 'hi' && shown.lang === 'hi'
+              ? (letter, text) => t('attempt.cue.optionLine', { letter, text })
+              : undefined,
         }
       : null;
 
@@ -308,10 +325,15 @@ export function AttemptRunner({
   /** Last thing audio mode said, shown and announced (screen readers, and devices without speech). */
   const [spoken, setSpoken] = useState('');
   const lang = shown?.lang ?? question?.lang ?? 'en';
+  // The app's own cues: in Hindi, spoken by a Hindi voice (questions keep their own language); in English,
+  // in the question's language as before. A device with no Hindi voice shows Hindi cues without speaking
+  // them (HindiVoiceNotice says so once).
+  const cueLang: QuestionLang = language === 'hi' ? 'hi' : lang;
+  const cuesSpoken = language !== 'hi' || !lacksHindiVoice(reader.voices);
 
   const announce = (text: string) => {
     setSpoken(text);
-    if (audioMode) reader.say(text, lang);
+    if (audioMode && cuesSpoken) reader.say(text, cueLang);
   };
 
   const chooseAt = (index: number) => {
@@ -319,7 +341,7 @@ export function AttemptRunner({
     const option = question.choices[index];
     if (option === undefined) return;
     session.choose(question._id, option);
-    announce(`Option ${optionLetter(index)} selected`);
+    announce(t('attempt.cue.optionSelected', { letter: optionLetter(index) }));
   };
 
   /** Save & Next: the response stands unmarked; Mark for Review & Next: it is marked. */
@@ -327,10 +349,7 @@ export function AttemptRunner({
     if (!question || phase !== 'running') return;
     if (Boolean(entries[question._id]?.markedForReview) !== marked) session.mark(question._id, marked);
     if (!isLast) goTo(currentIndex + 1);
-    else
-      announce(
-        marked ? 'Marked for review. This is the last question.' : 'Saved. This is the last question.',
-      );
+    else announce(marked ? t('attempt.cue.markedLast') : t('attempt.cue.savedLast'));
   };
 
   // Audio mode reads each question on arrival; otherwise moving on stops any reading.
@@ -342,15 +361,19 @@ export function AttemptRunner({
   }, [audioMode, currentIndex, phase, shownLang]);
 
   // Spoken time warnings at 5 minutes, 1 minute and 10 seconds left (from the clock, which re-renders alone).
-  const warningState = useRef({ audioMode, phase, lang, reader });
+  const warningState = useRef({ audioMode, phase, cueLang, cuesSpoken, reader, t });
   useEffect(() => {
-    warningState.current = { audioMode, phase, lang, reader };
+    warningState.current = { audioMode, phase, cueLang, cuesSpoken, reader, t };
   });
-  const onWarning = useCallback((warning: string) => {
+  const onWarning = useCallback((warning: TimeWarning) => {
     const current = warningState.current;
     if (current.audioMode && current.phase === 'running') {
-      setSpoken(warning);
-      current.reader.say(warning, current.lang);
+      const text = current.t(
+        warning.unit === 'minutes' ? 'attempt.cue.minutesLeft' : 'attempt.cue.secondsLeft',
+        { count: warning.count },
+      );
+      setSpoken(text);
+      if (current.cuesSpoken) current.reader.say(text, current.cueLang);
     }
   }, []);
   const onExpire = useCallback(() => void autoSubmit(), [autoSubmit]);
@@ -367,11 +390,11 @@ export function AttemptRunner({
         chooseAt(action.index);
         break;
       case 'next':
-        if (isLast) announce('This is the last question. Press S to submit.');
+        if (isLast) announce(t('attempt.cue.lastPressS'));
         else goTo(currentIndex + 1);
         break;
       case 'previous':
-        if (currentIndex === 0) announce('This is the first question.');
+        if (currentIndex === 0) announce(t('attempt.cue.first'));
         else goTo(currentIndex - 1);
         break;
       case 'replay':
@@ -408,7 +431,7 @@ export function AttemptRunner({
     );
   }
   if (!question) {
-    return <ErrorState title="Failed to fetch quiz details" message="This quiz has no questions." />;
+    return <ErrorState title={t('attempt.fetchFailed')} message={t('attempt.noQuestions')} />;
   }
 
   const offline = !online || view.sync === 'offline' || (fromDevice && view.sync !== 'saved');
@@ -436,53 +459,18 @@ export function AttemptRunner({
 
       <div className="grid gap-4 lg:grid-cols-[1fr_17rem]">
         <div className="space-y-4">
-          <div className="rounded-2xl border border-slate-200 bg-white p-3">
-            <button
-              type="button"
-              aria-pressed={audioMode}
-              onClick={() => {
-                setSpoken('');
-                setAudioMode(!audioMode);
-              }}
-              className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold ring-1 ${
-                audioMode
-                  ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800'
-                  : 'bg-white text-brand-900 ring-slate-300 hover:bg-slate-50'
-              }`}
-            >
-              <Headphones className="size-4" aria-hidden="true" />
-              Audio mode: {audioMode ? 'On' : 'Off'}
-            </button>
-            {audioMode && (
-              <div className="mt-3 space-y-3">
-                <p id="audio-mode-keys" className="text-sm text-slate-600">
-                  Keys: 1–6 or A–F choose · N or → next · P or ← previous · R replay · Space pause/resume · S
-                  submit
-                </p>
-                <div className="flex flex-wrap gap-2" role="group" aria-label="Audio controls">
-                  <Button variant="secondary" onClick={() => listenable && reader.read(listenable)}>
-                    <RotateCcw className="size-4" aria-hidden="true" />
-                    Replay
-                  </Button>
-                  <Button variant="secondary" onClick={reader.togglePause}>
-                    {reader.paused ? (
-                      <Play className="size-4" aria-hidden="true" />
-                    ) : (
-                      <Pause className="size-4" aria-hidden="true" />
-                    )}
-                    {reader.paused ? 'Resume' : 'Pause'}
-                  </Button>
-                </div>
-              </div>
-            )}
-            <p
-              role="status"
-              aria-live="polite"
-              className={spoken ? 'mt-2 text-sm font-medium text-slate-800' : 'sr-only'}
-            >
-              {spoken}
-            </p>
-          </div>
+          <AudioModePanel
+            on={audioMode}
+            onToggle={() => {
+              setSpoken('');
+              setAudioMode(!audioMode);
+            }}
+            paused={reader.paused}
+            onReplay={() => listenable && reader.read(listenable)}
+            onTogglePause={reader.togglePause}
+            spoken={spoken}
+            notice={language === 'hi' && <HindiVoiceNotice voices={reader.voices} />}
+          />
           <AttemptQuestion
             ref={headingRef}
             question={question}
@@ -523,7 +511,7 @@ export function AttemptRunner({
           />
           <Button variant="ghost" className="w-full" onClick={() => setConfirmQuit(true)}>
             <LogOut className="size-4" aria-hidden="true" />
-            Quit
+            {t('attempt.quit')}
           </Button>
         </div>
       </div>
@@ -545,10 +533,10 @@ export function AttemptRunner({
             setConfirmQuit(open);
             if (!open && blocker.state === 'blocked') blocker.reset();
           }}
-          title="Quit the quiz?"
-          message="The timer keeps running. Your answers are saved, and you can come back to continue before the time is up."
-          confirmLabel="Quit"
-          cancelLabel="Keep going"
+          title={t('attempt.quitTitle')}
+          message={t('attempt.quitText')}
+          confirmLabel={t('attempt.quit')}
+          cancelLabel={t('attempt.keepGoing')}
           destructive
           onConfirm={quit}
         />

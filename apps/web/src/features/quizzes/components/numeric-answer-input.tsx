@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { canonicalNumber, NOT_A_NUMBER_MESSAGE } from '@quizcast/contract/domain/numeric-answer';
+import { canonicalNumber } from '@quizcast/contract/domain/numeric-answer';
 import { TextField } from '../../../components/ui/text-field';
+import { useT } from '../../../i18n/use-t';
+import { attemptCatalog } from '../attempt/messages/catalog';
 
 /** Text that may still become a number as the learner types ("-", ".", "-."): no message yet. */
 const STARTING = /^[+-]?\.?$/;
@@ -22,15 +24,17 @@ export function NumericAnswerInput({
   onAnswer(value: string): void;
   onClear(): void;
 }) {
+  const t = useT(attemptCatalog);
   const [text, setText] = useState(selected ?? '');
-  const [error, setError] = useState<string>();
+  // Whether the text is not a number (the message itself follows the language on screen).
+  const [error, setError] = useState(false);
   // Follow a change made elsewhere (Clear Response, another device's save), keeping what is typed.
   const [shown, setShown] = useState(selected);
   if (shown !== selected) {
     setShown(selected);
     if (selected !== canonicalNumber(text) || selected === undefined) {
       setText(selected ?? '');
-      setError(undefined);
+      setError(false);
     }
   }
 
@@ -38,30 +42,30 @@ export function NumericAnswerInput({
     setText(value);
     const trimmed = value.trim();
     if (!trimmed) {
-      setError(undefined);
+      setError(false);
       if (selected !== undefined) onClear();
       return;
     }
     const number = canonicalNumber(trimmed);
     if (number === null) {
-      setError(STARTING.test(trimmed) ? undefined : NOT_A_NUMBER_MESSAGE);
+      setError(!STARTING.test(trimmed));
       return;
     }
-    setError(undefined);
+    setError(false);
     if (number !== selected) onAnswer(number);
   };
 
   const check = () => {
     const trimmed = text.trim();
-    if (trimmed && canonicalNumber(trimmed) === null) setError(NOT_A_NUMBER_MESSAGE);
+    if (trimmed && canonicalNumber(trimmed) === null) setError(true);
   };
 
   return (
     <TextField
       className="mt-5"
-      label="Your answer (a number)"
-      hint={error ? undefined : 'Type the number, for example 12 or -3.5'}
-      error={error}
+      label={t('attempt.numeric.label')}
+      hint={error ? undefined : t('attempt.numeric.hint')}
+      error={error ? t('attempt.numeric.notANumber') : undefined}
       type="text"
       inputMode="decimal"
       autoComplete="off"

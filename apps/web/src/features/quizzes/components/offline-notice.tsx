@@ -1,6 +1,6 @@
 import { CloudOff, HardDriveDownload } from 'lucide-react';
-
-export const OFFLINE_NOTICE = 'You are offline — answers are saved on this device';
+import { useT } from '../../../i18n/use-t';
+import { attemptCatalog } from '../attempt/messages/catalog';
 
 /**
  * The connection and storage notices. Fixed at the bottom of the screen, so appearing or clearing
@@ -15,6 +15,7 @@ export function OfflineNotice({
   waiting: number;
   storageProblem: boolean;
 }) {
+  const t = useT(attemptCatalog);
   if (!offline && !storageProblem) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 px-3 pb-3">
@@ -25,10 +26,7 @@ export function OfflineNotice({
         >
           <CloudOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <span>
-            {OFFLINE_NOTICE}.{' '}
-            {waiting === 0
-              ? 'Nothing is waiting to be sent.'
-              : `${waiting} ${waiting === 1 ? 'answer waits' : 'answers wait'} on this device and will be sent when you reconnect.`}
+            {t('attempt.offline.notice')} {t('attempt.offline.waiting', { count: waiting })}
           </span>
         </p>
       )}
@@ -38,10 +36,7 @@ export function OfflineNotice({
           className="pointer-events-auto flex max-w-lg items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900 shadow-lg ring-1 ring-red-300"
         >
           <HardDriveDownload className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <span>
-            This device&apos;s storage is full or blocked, so answers are not kept on it. Stay online until
-            you submit, or free some space.
-          </span>
+          <span>{t('attempt.offline.storage')}</span>
         </p>
       )}
     </div>

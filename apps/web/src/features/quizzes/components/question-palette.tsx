@@ -1,13 +1,16 @@
 import { Check, ChevronDown, Flag, X } from 'lucide-react';
 import { memo, useId, useState, type ReactNode } from 'react';
 import {
-  PALETTE_LABELS,
   PALETTE_STATES,
   paletteCounts,
   paletteState,
   type PaletteState,
 } from '@quizcast/contract/domain/answer-merge';
+import { formatNumber } from '../../../i18n/format';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { attemptCatalog } from '../attempt/messages/catalog';
 import type { Entry } from '../hooks/attempt-device-copy';
+import { paletteLabel } from './palette-labels';
 
 /**
  * Each state has a colour **and** a shape and a mark (never colour alone), as on the NTA / TCS iON
@@ -68,9 +71,11 @@ function Tile({ state, children }: { state: PaletteState; children?: ReactNode }
 
 /** The count of each state, with the same shapes as the palette. */
 export function PaletteLegend({ counts }: { counts: Record<PaletteState, number> }) {
+  const t = useT(attemptCatalog);
+  const language = useLanguage();
   return (
     <ul
-      aria-label="Question states"
+      aria-label={t('attempt.palette.states')}
       className="grid grid-cols-1 gap-2 text-sm text-slate-800 sm:grid-cols-2 lg:grid-cols-1"
     >
       {PALETTE_STATES.map((state) => (
@@ -78,7 +83,12 @@ export function PaletteLegend({ counts }: { counts: Record<PaletteState, number>
           <span className="scale-75">
             <Tile state={state} />
           </span>
-          <span>{`${counts[state]} ${PALETTE_LABELS[state]}`}</span>
+          <span>
+            {t('attempt.palette.legendItem', {
+              count: formatNumber(counts[state], language),
+              state: paletteLabel(t, state),
+            })}
+          </span>
         </li>
       ))}
     </ul>
@@ -100,12 +110,17 @@ export const QuestionPalette = memo(function QuestionPalette({
   currentIndex: number;
   onJump(index: number): void;
 }) {
+  const t = useT(attemptCatalog);
+  const language = useLanguage();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const counts = paletteCounts(questionIds, entries);
-  const answered = counts.answered + counts.answered_marked;
+  const progress = {
+    answered: formatNumber(counts.answered + counts.answered_marked, language),
+    total: formatNumber(questionIds.length, language),
+  };
   return (
-    <nav aria-label="Question palette" className="rounded-2xl border border-slate-200 bg-white p-4">
+    <nav aria-label={t('attempt.palette.label')} className="rounded-2xl border border-slate-200 bg-white p-4">
       <button
         type="button"
         aria-expanded={open}
@@ -113,17 +128,13 @@ export const QuestionPalette = memo(function QuestionPalette({
         onClick={() => setOpen(!open)}
         className="flex min-h-11 w-full items-center justify-between gap-2 rounded-xl text-left text-sm font-semibold text-slate-900 lg:hidden"
       >
-        <span>
-          Question palette · {answered} of {questionIds.length} answered
-        </span>
+        <span>{t('attempt.palette.toggle', progress)}</span>
         <ChevronDown
           className={`size-5 transition-transform ${open ? 'rotate-180' : ''}`}
           aria-hidden="true"
         />
       </button>
-      <p className="mb-3 hidden text-sm text-slate-600 lg:block">
-        {answered} of {questionIds.length} answered
-      </p>
+      <p className="mb-3 hidden text-sm text-slate-600 lg:block">{t('attempt.palette.answered', progress)}</p>
       <div id={panelId} className={`${open ? 'mt-3 block' : 'hidden'} space-y-4 lg:mt-0 lg:block`}>
         <ol className="grid max-h-[50vh] grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2 overflow-y-auto p-1 lg:max-h-none">
           {questionIds.map((id, index) => {
@@ -137,13 +148,16 @@ export const QuestionPalette = memo(function QuestionPalette({
                     onJump(index);
                     setOpen(false);
                   }}
-                  aria-label={`Question ${index + 1}, ${PALETTE_LABELS[state]}`}
+                  aria-label={t('attempt.palette.question', {
+                    number: formatNumber(index + 1, language),
+                    state: paletteLabel(t, state),
+                  })}
                   aria-current={current ? 'step' : undefined}
                   className={`rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
                     current ? 'ring-2 ring-brand-700 ring-offset-2' : ''
                   }`}
                 >
-                  <Tile state={state}>{index + 1}</Tile>
+                  <Tile state={state}>{formatNumber(index + 1, language)}</Tile>
                 </button>
               </li>
             );

@@ -7,15 +7,17 @@ import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useServerMessage, useT } from '../../../i18n/use-t';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { attemptQueryKey, fetchQuizAttempt } from '../api/quiz-attempt';
+import { attemptCatalog } from '../attempt/messages/catalog';
 import { clearDeviceCopy, readSnapshot } from '../hooks/attempt-device-copy';
 import { AttemptRunner } from './attempt-runner';
 import type { QuizAttendState } from './quiz-intro-page';
 
 export type { QuizSubmittedState } from './attempt-runner';
-export { OFFLINE_NOTICE } from './offline-notice';
 
 /** Attempt page: the quiz id arrives through navigation state; without it, back to the list. */
 export function QuizAttemptPage() {
@@ -34,6 +36,8 @@ interface Loaded {
 }
 
 function AttemptLoader({ quizId, userId }: { quizId: string; userId: string }) {
+  const t = useT(attemptCatalog);
+  const serverMessage = useServerMessage();
   const query = useQuery({
     queryKey: attemptQueryKey(quizId),
     queryFn: async ({ signal }): Promise<Loaded> => {
@@ -57,21 +61,26 @@ function AttemptLoader({ quizId, userId }: { quizId: string; userId: string }) {
     refetchOnWindowFocus: false,
   });
   const status = isApiError(query.error) ? query.error.status : undefined;
+  useDocumentTitle(
+    query.data ? t('attempt.title', { name: query.data.attempt.name }) : t('attempt.titleLoading'),
+  );
 
   useEffect(() => {
     if (!query.error) return;
     if (status === 409) {
       clearDeviceCopy(userId, quizId);
-      toast.error(QUIZ_MESSAGES.alreadySubmitted);
+      toast.error(serverMessage(QUIZ_MESSAGES.alreadySubmitted));
     } else if (status !== 402 && status !== 406) {
-      toast.error('Failed to fetch quiz details');
+      toast.error(t('attempt.fetchFailed'));
     }
+    // Once per failure, not again when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.error, query.errorUpdatedAt, status, userId, quizId]);
 
   if (query.isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading quiz" />
+        <Spinner label={t('attempt.loading')} />
       </div>
     );
   }
@@ -81,20 +90,20 @@ function AttemptLoader({ quizId, userId }: { quizId: string; userId: string }) {
         to={WEB_ROUTES.quizzes}
         className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand-800"
       >
-        Back to Quizzes
+        {t('attempt.back')}
       </Link>
     );
     if (status === 409 || status === 402 || status === 406) {
       const text =
         status === 409
-          ? 'You have already submitted this quiz. Results appear once the quiz ends.'
+          ? t('attempt.alreadySubmittedText')
           : status === 402
-            ? 'Unlock this quiz to attend.'
-            : 'This quiz is not open right now.';
+            ? t('attempt.locked')
+            : t('attempt.notOpen');
       return (
         <section role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-center">
           <h1 className="text-lg font-bold text-amber-950">
-            {status === 409 ? QUIZ_MESSAGES.alreadySubmitted : 'Cannot start this quiz'}
+            {status === 409 ? serverMessage(QUIZ_MESSAGES.alreadySubmitted) : t('attempt.cannotStart')}
           </h1>
           <p className="mt-2 text-sm text-amber-900">{text}</p>
           {back}
@@ -103,12 +112,8 @@ function AttemptLoader({ quizId, userId }: { quizId: string; userId: string }) {
     }
     return (
       <ErrorState
-        title="Failed to fetch quiz details"
-        message={
-          status === 429
-            ? 'Too many requests. Wait a moment and try again.'
-            : 'Check your connection and try again.'
-        }
+        title={t('attempt.fetchFailed')}
+        message={status === 429 ? t('attempt.tooManyRequests') : t('attempt.checkConnection')}
         onRetry={() => void query.refetch()}
       />
     );

@@ -1,9 +1,14 @@
 import { AlarmClock } from 'lucide-react';
 import { useState } from 'react';
+import type { Language } from '@quizcast/contract/i18n/languages';
 import type { SubmitQuizResponse } from '@quizcast/contract/schemas/quiz';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { formatNumber } from '../../../i18n/format';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { attemptCatalog } from '../attempt/messages/catalog';
 import { resultsPublishedText } from './results-time';
 
 export type TimeUpOutcome =
@@ -15,7 +20,13 @@ export type TimeUpOutcome =
   | { kind: 'offline' }
   | { kind: 'failed' };
 
-const scoreText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+/** Whole scores as they are, others to two decimals ("7", "6.50"), grouped as the language writes them. */
+const scoreText = (n: number, language: Language) =>
+  formatNumber(
+    n,
+    language,
+    Number.isInteger(n) ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  );
 
 /** "Time's Up!" with View Results: the score overlay, whose close goes back to the list. */
 export function TimeUpScreen({
@@ -27,6 +38,9 @@ export function TimeUpScreen({
   outcome: TimeUpOutcome;
   onClose(): void;
 }) {
+  const t = useT(attemptCatalog);
+  const language = useLanguage();
+  useDocumentTitle(t('attempt.titleTimeUp'));
   const [open, setOpen] = useState(false);
   const close = () => {
     setOpen(false);
@@ -39,51 +53,53 @@ export function TimeUpScreen({
     >
       <AlarmClock className="mx-auto size-12 text-red-600" aria-hidden="true" />
       <h1 id="time-up-heading" className="mt-4 text-2xl font-bold text-slate-900">
-        Time&apos;s Up!
+        {t('attempt.timeUp.title')}
       </h1>
       <p className="mt-1 text-sm text-slate-600">{quizName}</p>
       <div className="mt-3 text-slate-700" role="status">
         {outcome.kind === 'submitting' && (
           <span className="inline-flex items-center gap-2">
-            <Spinner label="Submitting" /> Submitting your answers…
+            <Spinner label={t('attempt.timeUp.submittingLabel')} /> {t('attempt.timeUp.submitting')}
           </span>
         )}
-        {outcome.kind === 'submitted' && 'Your answers have been submitted.'}
-        {outcome.kind === 'already-submitted' && 'Your saved answers were submitted automatically.'}
-        {outcome.kind === 'offline' &&
-          'You are offline. Your answers are saved on this device and will be sent when you are back online.'}
-        {outcome.kind === 'failed' &&
-          'Failed to submit quiz. Your saved answers are submitted automatically.'}
+        {outcome.kind === 'submitted' && t('attempt.timeUp.submitted')}
+        {outcome.kind === 'already-submitted' && t('attempt.timeUp.alreadySubmitted')}
+        {outcome.kind === 'offline' && t('attempt.timeUp.offline')}
+        {outcome.kind === 'failed' && t('attempt.timeUp.failed')}
       </div>
       <Button className="mt-6 w-full" onClick={() => setOpen(true)} disabled={outcome.kind === 'submitting'}>
-        View Results
+        {t('attempt.timeUp.viewResults')}
       </Button>
-      <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} title="Your Results">
+      <Dialog
+        open={open}
+        onOpenChange={(next) => (next ? setOpen(true) : close())}
+        title={t('attempt.timeUp.yourResults')}
+      >
         {outcome.kind === 'submitted' && outcome.result.score === undefined ? (
           // The quiz does not show scores on submit (ADR 014): say when the results come instead.
           <p className="text-sm text-slate-700" data-testid="results-at">
-            {resultsPublishedText(outcome.result.resultsAt)}
+            {resultsPublishedText(outcome.result.resultsAt, t, language)}
           </p>
         ) : outcome.kind === 'submitted' ? (
           <div className="space-y-4 text-center">
-            <p className="text-sm text-slate-600">Score</p>
+            <p className="text-sm text-slate-600">{t('attempt.timeUp.score')}</p>
             <p className="text-4xl font-extrabold text-brand-800" data-testid="score">
-              {scoreText(outcome.result.score ?? 0)} / {scoreText(outcome.result.maxScore ?? 0)}
+              {scoreText(outcome.result.score ?? 0, language)} /{' '}
+              {scoreText(outcome.result.maxScore ?? 0, language)}
             </p>
             <p className="text-sm text-slate-600">
-              Answered {outcome.result.answeredCount ?? 0} of {outcome.result.totalQuestions} questions
+              {t('attempt.timeUp.answeredOf', {
+                answered: formatNumber(outcome.result.answeredCount ?? 0, language),
+                total: outcome.result.totalQuestions,
+              })}
             </p>
-            <p className="text-sm text-slate-600">
-              Your rank and the correct answers appear after the quiz ends.
-            </p>
+            <p className="text-sm text-slate-600">{t('attempt.timeUp.rankLater')}</p>
           </div>
         ) : (
-          <p className="text-sm text-slate-600">
-            Your score, rank and the correct answers appear in the quiz summary after the quiz ends.
-          </p>
+          <p className="text-sm text-slate-600">{t('attempt.timeUp.summaryLater')}</p>
         )}
         <Button className="mt-6 w-full" onClick={close}>
-          Close
+          {t('attempt.timeUp.close')}
         </Button>
       </Dialog>
     </section>

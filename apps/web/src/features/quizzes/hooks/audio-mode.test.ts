@@ -42,10 +42,12 @@ describe('audioModeAction', () => {
 
 describe('timeWarning', () => {
   it('speaks at 5 minutes, 1 minute and 10 seconds left, once each', () => {
-    expect(timeWarning(300_500, 300_000)).toBe('5 minutes left');
+    expect(timeWarning(300_500, 300_000)).toEqual({ unit: 'minutes', count: 5 });
     expect(timeWarning(300_000, 299_000)).toBeNull();
-    expect(timeWarning(61_000, 60_000)).toBe('1 minute left');
-    expect(timeWarning(10_900, 9_900)).toBe('10 seconds left');
+    expect(timeWarning(61_000, 60_000)).toEqual({ unit: 'minutes', count: 1 });
+    expect(timeWarning(10_900, 9_900)).toEqual({ unit: 'seconds', count: 10 });
+    // A tab asleep through several marks says only the latest.
+    expect(timeWarning(400_000, 30_000)).toEqual({ unit: 'minutes', count: 1 });
     expect(timeWarning(20_000, 19_000)).toBeNull();
     expect(timeWarning(1_000, 0)).toBeNull();
   });

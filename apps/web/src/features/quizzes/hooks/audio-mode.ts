@@ -81,17 +81,23 @@ export function audioModeAction(
   }
 }
 
-const WARNINGS = [
-  { atMs: 5 * 60_000, text: '5 minutes left' },
-  { atMs: 60_000, text: '1 minute left' },
-  { atMs: 10_000, text: '10 seconds left' },
-] as const;
+/** A spoken time warning: so many minutes or seconds left (worded by the screen, in its language). */
+export interface TimeWarning {
+  unit: 'minutes' | 'seconds';
+  count: number;
+}
+
+const WARNINGS: readonly { atMs: number; warning: TimeWarning }[] = [
+  { atMs: 5 * 60_000, warning: { unit: 'minutes', count: 5 } },
+  { atMs: 60_000, warning: { unit: 'minutes', count: 1 } },
+  { atMs: 10_000, warning: { unit: 'seconds', count: 10 } },
+];
 
 /** The spoken warning due when the time left goes from `previousMs` to `remainingMs`, if any. */
-export function timeWarning(previousMs: number, remainingMs: number): string | null {
+export function timeWarning(previousMs: number, remainingMs: number): TimeWarning | null {
   if (remainingMs <= 0) return null;
   const crossed = WARNINGS.filter((w) => previousMs > w.atMs && remainingMs <= w.atMs);
-  return crossed.at(-1)?.text ?? null;
+  return crossed.at(-1)?.warning ?? null;
 }
 
 /** Audio mode on or off, remembered on this device. */

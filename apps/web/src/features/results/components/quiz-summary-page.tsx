@@ -25,8 +25,9 @@ import { resultsCatalog } from '../messages/catalog';
 const TABS = ['summary', 'questions', 'analysis', 'leaderboard'] as const;
 type Tab = (typeof TABS)[number];
 
+/** Tabs size to their labels and wrap onto a second row rather than overflow (a longer language, 360 px). */
 const tabClass =
-  'min-h-11 min-w-0 flex-1 rounded-lg px-2 text-sm sm:px-4 font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
+  'min-h-11 flex-auto rounded-lg px-2 text-sm sm:px-4 font-semibold text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
 
 /**
  * Quiz summary (spec section 2): spinner while loading; on failure an error toast (top right on this
@@ -150,7 +151,10 @@ export function QuizSummaryPage({
           )
         }
       >
-        <Tabs.List aria-label={t('results.tabs')} className="flex gap-1 rounded-xl bg-slate-200/70 p-1">
+        <Tabs.List
+          aria-label={t('results.tabs')}
+          className="flex flex-wrap gap-1 rounded-xl bg-slate-200/70 p-1"
+        >
           <Tabs.Trigger value="summary" className={tabClass}>
             {t('results.tab.summary')}
           </Tabs.Trigger>

@@ -14,9 +14,12 @@ import { useLanguage, useT } from '../../../i18n/use-t';
 import { formatInterval } from '../lib/interval';
 import { reviewCatalog } from '../messages/catalog';
 import { Button } from '../../../components/ui/button';
+import { HindiVoiceNotice } from '../../../components/listen/hindi-voice-notice';
+import { useSpeechVoices } from '../../../hooks/use-speech-voices';
 import {
   QuestionReader,
   browserSpeechEnvironment,
+  lacksHindiVoice,
   optionLetter,
   readListenSettings,
   type ReadingPart,
@@ -73,6 +76,9 @@ export function ReviewSession({
   const position = (number: number, total: number) => t('review.card.position', { number, total });
   // In Hindi the app's own cues are spoken by a Hindi voice; in English, in the card's language.
   const cueLang = (card: ReviewCard) => (language === 'hi' ? 'hi' : (shown?.lang ?? card.lang));
+  // A device with no Hindi voice shows the Hindi cues instead of speaking them (HindiVoiceNotice says so once).
+  const voices = useSpeechVoices();
+  const cuesShownOnly = audioMode && language === 'hi' && lacksHindiVoice(voices);
   const [state, dispatch] = useReducer(sessionReducer, cards, (c) => initialSession(c, Date.now()));
   const [announcement, setAnnouncement] = useState(() => position(1, cards.length));
   const [readingPart, setReadingPart] = useState<ReadingPart | null>(null);
@@ -103,6 +109,11 @@ export function ReviewSession({
           choices: state.order.map((i) => spoken!.choices[i]!),
           lang: shown!.lang,
           audioUrl: shown!.lang === card.lang ? card.audioUrl : null,
+          // A Hindi card read while the app is in Hindi introduces its choices as "विकल्प A: …".
+          optionLine:
+            language === 'hi' && shown!.lang === 'hi'
+              ? (letter, text) => t('review.card.optionLine', { letter, text })
+              : undefined,
         },
         readListenSettings(),
         { onPart: setReadingPart },
@@ -154,7 +165,7 @@ export function ReviewSession({
       if (audioMode) {
         const text = `${feedback(rating, picked)} ${t('review.card.pressEnter')}`;
         setAnnouncement(text);
-        reader.say(text, cueLang(card), readListenSettings());
+        if (!cuesShownOnly) reader.say(text, cueLang(card), readListenSettings());
       } else {
         nextCard(
           t('review.card.graded', {
@@ -165,7 +176,7 @@ export function ReviewSession({
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [audioMode, card, feedback, nextCard, onGrade, reader, state, t, shown?.lang],
+    [audioMode, card, cuesShownOnly, feedback, nextCard, onGrade, reader, state, t, shown?.lang],
   );
 
   const grade = useCallback(
@@ -247,6 +258,7 @@ export function ReviewSession({
         </h2>
         <p className="text-xs text-slate-600">{card.quizName}</p>
       </div>
+      {audioMode && language === 'hi' && <HindiVoiceNotice voices={voices} className="mt-3" />}
       {card.hi && (
         <QuestionLanguageSwitch
           className="mt-3"
@@ -396,7 +408,11 @@ export function ReviewSession({
           {t('review.card.remove')}
         </Button>
       </div>
-      <p role="status" aria-live="polite" className="sr-only">
+      <p
+        role="status"
+        aria-live="polite"
+        className={cuesShownOnly ? 'mt-3 text-sm font-medium text-slate-800' : 'sr-only'}
+      >
         {announcement}
       </p>
     </section>
