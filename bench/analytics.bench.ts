@@ -42,7 +42,11 @@ import {
   itemAnalysisStatement,
   refreshItemAnalysis,
 } from '../apps/server/src/modules/analytics/item-analysis';
-import { rankQuizAttempts } from '../apps/server/src/modules/results/results.repository';
+import {
+  rankQuizAttempts,
+  ResultsRepository,
+} from '../apps/server/src/modules/results/results.repository';
+import { createCardsAtPublication } from '../apps/server/src/modules/review/cards-at-publication';
 import { ManualClock } from '../apps/server/src/lib/clock';
 import { sessions, users } from '../apps/server/src/db/schema';
 import { openDatabase } from './database';
@@ -56,6 +60,9 @@ const OTHERS_PER_QUIZ = 20;
 const READS = Number(process.env.BENCH_READS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4114);
+const PUBLISH_ATTEMPTS = Number(process.env.BENCH_PUBLISH_ATTEMPTS ?? 100_000);
+/** Which steps run (comma-separated): items, parse, publish, me; default all. */
+const STEPS = new Set((process.env.BENCH_STEPS ?? 'items,parse,publish,me').split(','));
 const SECRET = randomBytes(32).toString('hex');
 const CHUNK = 5000;
 const root = path.resolve(import.meta.dirname, '..');
@@ -152,7 +159,7 @@ async function scoreMarked(db: Db, name: string) {
 }
 
 /** Attempts with real jsonb answers (what submission stores), for timing publication's jsonb pass. */
-async function makeJsonAttempts(db: Db, quizId: string, prefix: string, count: number) {
+async function makeJsonAttempts(db: Db, quizId: string, prefix: string, count: number, from = 0) {
   await db.execute(sql`
     with chosen as (
       select id, row_number() over (order by name) as n from users where name like ${prefix + '%'}::text
@@ -170,7 +177,7 @@ async function makeJsonAttempts(db: Db, quizId: string, prefix: string, count: n
                'timeSpentMs', 5000 + ((c.n * 37 + q.position * 101) % 60000)
              ) order by q.position) as answers
       from chosen c cross join qs q
-      where c.n <= ${count}
+      where c.n > ${from} and c.n <= ${count}
       group by c.id
     )
     insert into attempts (quiz_id, user_id, status, started_at, deadline_at, submitted_at, answers, elapsed_ms)
@@ -256,6 +263,158 @@ async function stop(child: ReturnType<typeof spawn>) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/** 1–2: item analysis of a big quiz, then key corrections of it. */
+async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
+  let t0 = performance.now();
+  const [big] = await makeQuizzes(db, 'Big quiz', 1, QUESTIONS);
+  for (let offset = 0; offset < ATTEMPTS; offset += CHUNK * 4) {
+    await makeMarkedAttempts(
+      db,
+      'Big quiz',
+      QUESTIONS,
+      'B',
+      offset,
+      Math.min(CHUNK * 4, ATTEMPTS - offset),
+    );
+  }
+  await rankQuizAttempts(db, big!);
+  // Publication builds the per-question answer strings from the marks (ensureItemAnswers).
+  const t1 = performance.now();
+  await ensureItemAnswers(db, big!, true);
+  const itemAnswersMs = performance.now() - t1;
+  await db.execute(sql`vacuum analyze attempts`);
+  await db.execute(sql`vacuum analyze attempt_marks`);
+  console.log(
+    `Seeded ${ATTEMPTS.toLocaleString('en-IN')} attempts × ${QUESTIONS} questions (narrow marks in SQL) in ${seconds(performance.now() - t0)}, ` +
+      `of which publication's item_answers build ${seconds(itemAnswersMs)} (load ${loadavg()})`,
+  );
+
+  if (process.env.BENCH_EXPLAIN) {
+    const plan = rawRows<Record<string, string>>(
+      await db.execute(sql`explain (analyze, buffers) ${itemAnalysisStatement(big!, new Date())}`),
+    );
+    console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
+    await db.execute(sql`delete from item_analysis`);
+  }
+  t0 = performance.now();
+  await db.transaction((tx) => refreshItemAnalysis(tx as unknown as Db, big!, new Date()));
+  const itemMs = performance.now() - t0;
+  console.log(
+    `Item analysis: ${seconds(itemMs)} (${QUESTIONS} questions, ${ATTEMPTS.toLocaleString('en-IN')} attempts; load ${loadavg()})`,
+  );
+
+  // ── 2. key correction: incremental re-score + re-rank + refresh ──
+  const [admin] = await db
+    .insert(users)
+    .values({ phNo: '7999999999', name: 'Bench Admin', place: 'Pune', class: 'Other', role: 'admin' })
+    .returning();
+  const [first] = rawRows<{ id: string }>(
+    await db.execute(sql`select id from questions where quiz_id = ${big!} and position = 0`),
+  );
+  // Where a correction's time goes: its steps one by one, in a transaction that is rolled back.
+  const steps: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      const r = new AnalyticsRepository(tx as unknown as Db);
+      let s = performance.now();
+      const lap = (label: string) => {
+        steps.push(`${label} ${seconds(performance.now() - s)}`);
+        s = performance.now();
+      };
+      await r.lockQuiz(big!);
+      await r.setKey(first!.id, 1, null);
+      lap('lock + key');
+      const { changed } = await r.rescoreQuestion(
+        big!,
+        1,
+        { ansIndex: 0, live: true },
+        { ansIndex: 1, live: true },
+        [],
+      );
+      lap(`re-score (${changed.toLocaleString('en-IN')} changed)`);
+      await r.rank(big!);
+      lap('re-rank');
+      await r.refreshItems(big!, new Date());
+      lap('item analysis');
+      throw new Error('rollback');
+    })
+    .catch((err: Error) => {
+      if (err.message !== 'rollback') throw err;
+    });
+  console.log(`Key correction, step by step (rolled back): ${steps.join(', ')} (load ${loadavg()})`);
+  const service = new AnalyticsService(repo, new ManualClock(new Date()));
+  t0 = performance.now();
+  const corrected = await service.correctKey(
+    big!,
+    { questionId: first!.id, ansIndex: 1, reason: 'bench' },
+    admin!,
+  );
+  const correctionMs = performance.now() - t0;
+  if (corrected.rescored !== ATTEMPTS)
+    throw new Error(`re-scored ${corrected.rescored}, expected ${ATTEMPTS}`);
+  console.log(
+    `Key correction (re-score ${corrected.rescored.toLocaleString('en-IN')}, re-rank, refresh item analysis, record): ${seconds(correctionMs)} (load ${loadavg()})`,
+  );
+  t0 = performance.now();
+  await service.correctKey(big!, { questionId: first!.id, drop: true, reason: 'bench drop' }, admin!);
+  console.log(
+    `Key correction (drop the same question): ${seconds(performance.now() - t0)} (load ${loadavg()})`,
+  );
+
+}
+
+/**
+ * 5. Publication of one quiz with PUBLISH_ATTEMPTS submitted attempts × QUESTIONS questions, each with
+ * real jsonb answers (what submission stores): first its steps one by one in a transaction that is
+ * rolled back (where the time goes), then `ResultsRepository.publish` for real: the time until the
+ * ranks commit (learners see their results from then on), then the analysis step after it.
+ */
+async function publication(db: Db) {
+  const [quizId] = await makeQuizzes(db, 'Publish quiz', 1, QUESTIONS);
+  await db.execute(sql`update quizzes set results_published_at = null where id = ${quizId!}`);
+  let t0 = performance.now();
+  for (let done = 0; done < PUBLISH_ATTEMPTS; done += 20_000) {
+    await makeJsonAttempts(db, quizId!, 'B', Math.min(PUBLISH_ATTEMPTS, done + 20_000), done);
+  }
+  await db.execute(sql`vacuum analyze attempts`);
+  console.log(
+    `Seeded ${PUBLISH_ATTEMPTS.toLocaleString('en-IN')} attempts × ${QUESTIONS} questions with jsonb answers for publication in ${seconds(performance.now() - t0)} (load ${loadavg()})`,
+  );
+  const now = new Date();
+  const steps: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      let s = performance.now();
+      const lap = (label: string) => {
+        steps.push(`${label} ${seconds(performance.now() - s)}`);
+        s = performance.now();
+      };
+      await rankQuizAttempts(t, quizId!);
+      lap('rank');
+      await materialiseAttemptMarks(t, quizId!);
+      lap('attempt_marks + item_answers');
+      await refreshItemAnalysis(t, quizId!, now);
+      lap('item analysis');
+      await createCardsAtPublication(t, quizId!, now);
+      lap('review cards');
+      throw new Error('rollback');
+    })
+    .catch((err: Error) => {
+      if (err.message !== 'rollback') throw err;
+    });
+  console.log(`Publication, step by step (rolled back): ${steps.join(', ')} (load ${loadavg()})`);
+  const results = new ResultsRepository(db);
+  t0 = performance.now();
+  const outcome = await results.publish(quizId!, now, 0);
+  const publishMs = performance.now() - t0;
+  if (!outcome.published || outcome.participants !== PUBLISH_ATTEMPTS)
+    throw new Error(`publication: ${JSON.stringify(outcome)}`);
+  console.log(
+    `Publication of ${PUBLISH_ATTEMPTS.toLocaleString('en-IN')} attempts: the ranks committed after ${seconds(publishMs)} (load ${loadavg()})`,
+  );
+}
+
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) {
     const res = spawnSync('npm', ['--workspace', '@quizcast/server', 'run', 'build'], {
@@ -272,107 +431,13 @@ async function main() {
     await database.migrate();
     console.log(`Database: ${label}; load average at start ${loadavg()}`);
 
-    // ── 1. item analysis of a big quiz ──
     let t0 = performance.now();
-    const [big] = await makeQuizzes(db, 'Big quiz', 1, QUESTIONS);
-    await makeUsers(db, 'B', ATTEMPTS);
-    for (let offset = 0; offset < ATTEMPTS; offset += CHUNK * 4) {
-      await makeMarkedAttempts(
-        db,
-        'Big quiz',
-        QUESTIONS,
-        'B',
-        offset,
-        Math.min(CHUNK * 4, ATTEMPTS - offset),
-      );
-    }
-    await rankQuizAttempts(db, big!);
-    // Publication builds the per-question answer strings from the marks (ensureItemAnswers).
-    const t1 = performance.now();
-    await ensureItemAnswers(db, big!, true);
-    const itemAnswersMs = performance.now() - t1;
-    await db.execute(sql`vacuum analyze attempts`);
-    await db.execute(sql`vacuum analyze attempt_marks`);
-    console.log(
-      `Seeded ${ATTEMPTS.toLocaleString('en-IN')} attempts × ${QUESTIONS} questions (narrow marks in SQL) in ${seconds(performance.now() - t0)}, ` +
-        `of which publication's item_answers build ${seconds(itemAnswersMs)} (load ${loadavg()})`,
-    );
-
-    if (process.env.BENCH_EXPLAIN) {
-      const plan = rawRows<Record<string, string>>(
-        await db.execute(sql`explain (analyze, buffers) ${itemAnalysisStatement(big!, new Date())}`),
-      );
-      console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
-      await db.execute(sql`delete from item_analysis`);
-    }
-    t0 = performance.now();
-    await db.transaction((tx) => refreshItemAnalysis(tx as unknown as Db, big!, new Date()));
-    const itemMs = performance.now() - t0;
-    console.log(
-      `Item analysis: ${seconds(itemMs)} (${QUESTIONS} questions, ${ATTEMPTS.toLocaleString('en-IN')} attempts; load ${loadavg()})`,
-    );
-
-    // ── 2. key correction: incremental re-score + re-rank + refresh ──
-    const [admin] = await db
-      .insert(users)
-      .values({ phNo: '7999999999', name: 'Bench Admin', place: 'Pune', class: 'Other', role: 'admin' })
-      .returning();
-    const [first] = rawRows<{ id: string }>(
-      await db.execute(sql`select id from questions where quiz_id = ${big!} and position = 0`),
-    );
+    await makeUsers(db, 'B', Math.max(ATTEMPTS, PUBLISH_ATTEMPTS, PARSE_ATTEMPTS));
     const repo = new AnalyticsRepository(db);
-    // Where a correction's time goes: its steps one by one, in a transaction that is rolled back.
-    const steps: string[] = [];
-    await db
-      .transaction(async (tx) => {
-        const r = new AnalyticsRepository(tx as unknown as Db);
-        let s = performance.now();
-        const lap = (label: string) => {
-          steps.push(`${label} ${seconds(performance.now() - s)}`);
-          s = performance.now();
-        };
-        await r.lockQuiz(big!);
-        await r.setKey(first!.id, 1, null);
-        lap('lock + key');
-        const { changed } = await r.rescoreQuestion(
-          big!,
-          1,
-          { ansIndex: 0, live: true },
-          { ansIndex: 1, live: true },
-          [],
-        );
-        lap(`re-score (${changed.toLocaleString('en-IN')} changed)`);
-        await r.rank(big!);
-        lap('re-rank');
-        await r.refreshItems(big!, new Date());
-        lap('item analysis');
-        throw new Error('rollback');
-      })
-      .catch((err: Error) => {
-        if (err.message !== 'rollback') throw err;
-      });
-    console.log(`Key correction, step by step (rolled back): ${steps.join(', ')} (load ${loadavg()})`);
-    const service = new AnalyticsService(repo, new ManualClock(new Date()));
-    t0 = performance.now();
-    const corrected = await service.correctKey(
-      big!,
-      { questionId: first!.id, ansIndex: 1, reason: 'bench' },
-      admin!,
-    );
-    const correctionMs = performance.now() - t0;
-    if (corrected.rescored !== ATTEMPTS)
-      throw new Error(`re-scored ${corrected.rescored}, expected ${ATTEMPTS}`);
-    console.log(
-      `Key correction (re-score ${corrected.rescored.toLocaleString('en-IN')}, re-rank, refresh item analysis, record): ${seconds(correctionMs)} (load ${loadavg()})`,
-    );
-    t0 = performance.now();
-    await service.correctKey(big!, { questionId: first!.id, drop: true, reason: 'bench drop' }, admin!);
-    console.log(
-      `Key correction (drop the same question): ${seconds(performance.now() - t0)} (load ${loadavg()})`,
-    );
+    if (STEPS.has('items')) await itemsAndCorrection(db, repo);
 
     // ── 3. publication's one jsonb pass ──
-    if (PARSE_ATTEMPTS > 0) {
+    if (STEPS.has('parse') && PARSE_ATTEMPTS > 0) {
       const [sample] = await makeQuizzes(db, 'Parse sample', 1, QUESTIONS);
       await makeJsonAttempts(db, sample!, 'B', PARSE_ATTEMPTS);
       t0 = performance.now();
@@ -382,6 +447,10 @@ async function main() {
       );
     }
 
+    // ── 5. publication of a quiz with PUBLISH_ATTEMPTS attempts (real jsonb answers) ──
+    if (STEPS.has('publish') && PUBLISH_ATTEMPTS > 0) await publication(db);
+
+    if (!STEPS.has('me')) return;
     // ── 4. GET /analytics/me for a learner with LEARNER_QUIZZES published attempts ──
     t0 = performance.now();
     await makeUsers(db, 'L', OTHERS_PER_QUIZ + 1);

@@ -9,7 +9,8 @@ export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  // SCRATCH_DATABASE_PREFIX: one engineer's databases on a shared server are told apart by name.
+  const name = `${process.env.SCRATCH_DATABASE_PREFIX ?? prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
