@@ -48,6 +48,7 @@ import {
 } from '../apps/server/src/modules/results/results.repository';
 import { createCardsAtPublication } from '../apps/server/src/modules/review/cards-at-publication';
 import { ManualClock } from '../apps/server/src/lib/clock';
+import { TREND_POINTS } from '@quizcast/contract/schemas/analytics';
 import { sessions, users } from '../apps/server/src/db/schema';
 import { openDatabase } from './database';
 
@@ -480,13 +481,24 @@ async function main() {
     console.log(
       `Seeded a learner with ${LEARNER_QUIZZES} published attempts in ${seconds(performance.now() - t0)}`,
     );
-    // Where a progress read's database time goes: each of its four statements alone, 20 times in turn.
+    // Where a progress read's database time goes: each of its statements alone, 20 times in turn. A
+    // cached read runs progressState and recall; a miss (first read after a change) also trend,
+    // answerGroups and the save; "miss, whole" is the service's whole miss (cache row deleted first).
     const timings: string[] = [];
+    const progressService = new AnalyticsService(repo, new ManualClock(new Date()));
     const parts: [string, () => Promise<unknown>][] = [
-      ['trend', () => repo.trend(learner!.id)],
+      ['progressState', () => repo.progressState(learner!.id)],
+      ['recall', () => repo.recall(learner!.id, new Date(), 3)],
+      ['trend', () => repo.trend(learner!.id, TREND_POINTS)],
       ['answerGroups', () => repo.answerGroups(learner!.id)],
-      ['recall', () => repo.recall(learner!.id, new Date())],
-      ['lapsingTopics', () => repo.lapsingTopics(learner!.id, 3)],
+      [
+        'miss, whole',
+        async () => {
+          await db.execute(sql`delete from learner_progress`);
+          return progressService.progress(learner!.id);
+        },
+      ],
+      ['hit, whole', () => progressService.progress(learner!.id)],
     ];
     for (const [name, run] of parts) {
       await run();
@@ -497,6 +509,7 @@ async function main() {
     console.log(
       `/analytics/me statements, mean of 20 sequential runs: ${timings.join(', ')} (load ${loadavg()})`,
     );
+    await progressService.progress(learner!.id);
 
     await database.close();
     open = false;
@@ -506,10 +519,14 @@ async function main() {
     try {
       const url = `http://127.0.0.1:${PORT}`;
       const check = await fetch(`${url}/api/analytics/me`, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await check.json()) as { trend: unknown[] };
-      if (check.status !== 200 || body.trend.length !== LEARNER_QUIZZES) {
-        throw new Error(`GET /analytics/me: ${check.status}, ${body.trend?.length} trend points`);
+      const text = await check.text();
+      const body = JSON.parse(text) as { trend: unknown[]; quizzes: number };
+      if (check.status !== 200 || body.quizzes !== LEARNER_QUIZZES) {
+        throw new Error(`GET /analytics/me: ${check.status}, ${body.quizzes} quizzes`);
       }
+      console.log(
+        `GET /analytics/me body: ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB, ${body.trend.length} trend points of ${body.quizzes} quizzes`,
+      );
       // Warm-up (JIT, pool), then the measured run.
       load({ kind: 'get', url, path: '/api/analytics/me', token, connections: CONNECTIONS, amount: 200 });
       const before = loadavg();

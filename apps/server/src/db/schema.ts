@@ -134,6 +134,17 @@ export const quizzes = pgTable(
     resultsPublishedAt: timestamp('results_published_at', { withTimezone: true }),
     /** How many attempts were ranked, set with `resultsPublishedAt`; summaries read it instead of counting. */
     participantCount: integer('participant_count'),
+    /**
+     * Set when the published quiz's analysis is whole (narrow marks, item analysis: ADR 017), in the
+     * step after the ranks commit; null while it is being prepared. Figures read only analysed quizzes.
+     */
+    analysedAt: timestamp('analysed_at', { withTimezone: true }),
+    /**
+     * Bumped by every change to what a learner's progress figures read from this quiz (analysis done,
+     * key correction, an admin's edit): a cached progress page is valid while the sum over the
+     * learner's quizzes is unchanged (ADR 017, "Progress").
+     */
+    resultsVersion: integer('results_version').notNull().default(0),
     /** The submit response carries the score (ADR 014: on by default only for practice quizzes). */
     showScoreOnSubmit: boolean('show_score_on_submit').notNull().default(false),
     /** Question order and choice order per learner, deterministic per (quiz, learner) (ADR 014). */
@@ -149,6 +160,9 @@ export const quizzes = pgTable(
     index('quizzes_start_at_idx').on(t.startAt),
     index('quizzes_end_at_idx').on(t.endAt),
     index('quizzes_results_published_at_idx').on(t.resultsPublishedAt),
+    index('quizzes_analysis_pending_idx')
+      .on(t.resultsPublishedAt)
+      .where(sql`${t.resultsPublishedAt} is not null and ${t.analysedAt} is null`),
     index('quizzes_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('quizzes_desc_trgm_idx').using('gin', sql`${t.desc} gin_trgm_ops`),
   ],
@@ -511,4 +525,18 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One learner's progress page, the part that comes from published quizzes (everything but spaced
+ * repetition), as the JSON the route sends; valid while `stamp` equals the learner's current stamp
+ * (count of analysed published attempts, sum of those quizzes' `results_version`, a hash of their ids).
+ */
+export const learnerProgress = pgTable('learner_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stamp: text('stamp').notNull(),
+  body: text('body').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
 });

@@ -3,7 +3,7 @@ import { UNLOCK_PRICE_PAISE } from '@quizcast/contract/constants';
 import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import type { Db } from '../db/client';
 import { appMeta, attempts, quizzes } from '../db/schema';
-import { materialiseAttemptMarks } from '../modules/analytics/attempt-marks';
+import { analysisStep } from '../modules/analytics/attempt-marks';
 import { buildStudent, createQuiz, type CreatedQuiz } from './factories';
 import { DEMO_QUIZZES, type DemoQuizContent } from './question-bank';
 import { users } from '../db/schema';
@@ -179,8 +179,9 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
   if (rows.length) await db.insert(attempts).values(competitionRanks(rows));
   // Published results record their participant count (summaries read it instead of counting).
   await db.update(quizzes).set({ participantCount: rows.length }).where(eq(quizzes.id, quiz.id));
-  // The answers' narrow form (ADR 017), as publication writes it: progress and item analysis read it.
-  await materialiseAttemptMarks(db, quiz.id);
+  // The analysis (ADR 017) as the step after publication builds it: the answers' narrow form and the
+  // item analysis, which progress and the Analysis tab read; whole in one step here.
+  await analysisStep(db, quiz.id, quiz.resultsPublishedAt ?? quiz.endAt, null);
 }
 
 /**

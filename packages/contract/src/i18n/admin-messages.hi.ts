@@ -80,6 +80,8 @@ export const ADMIN_MESSAGES_HI: Readonly<Record<string, string>> = {
 
   // Answer-key correction (issue 14)
   'Results are not published yet': 'नतीजे अभी घोषित नहीं हुए हैं',
+  'The analysis of this quiz is being prepared; try again in a minute':
+    'इस क्विज़ का विश्लेषण तैयार हो रहा है; एक मिनट बाद फिर कोशिश करें',
   'You did not attend this quiz': 'आपने यह क्विज़ नहीं दिया था',
   'Answer keys can be corrected only after results are published; this quiz is still open or its results are not out yet':
     'उत्तर-कुंजी नतीजे घोषित होने के बाद ही सुधारी जा सकती है; यह क्विज़ अभी खुला है या इसके नतीजे अभी नहीं आए हैं',

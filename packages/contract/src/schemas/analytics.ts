@@ -13,6 +13,7 @@ export const ANALYTICS_MESSAGES = {
   quizNotFound: 'Quiz not found',
   notAttended: 'You did not attend this quiz',
   notPublished: 'Results are not published yet',
+  preparing: 'The analysis of this quiz is being prepared; try again in a minute',
   windowOpen:
     'Answer keys can be corrected only after results are published; this quiz is still open or its results are not out yet',
 } as const;
@@ -24,6 +25,9 @@ export const KEY_CORRECTION_REASON_MAX = 500;
 export const DISCRIMINATION_GROUP_SHARE = 0.27;
 /** The "top 10%" for time comparisons. */
 export const TOP_SHARE = 0.1;
+
+/** The progress page's trend shows the learner's last this many published quizzes (ADR 017). */
+export const TREND_POINTS = 30;
 
 export const analyticsQuizParamsSchema = z.object({ quizId: z.string() });
 
@@ -55,8 +59,10 @@ export const trendPointSchema = z.object({
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 
 export const progressResponseSchema = z.object({
-  /** Oldest first. */
+  /** The last TREND_POINTS published quizzes, oldest first. */
   trend: z.array(trendPointSchema),
+  /** How many published quizzes every other figure covers (the trend shows the last TREND_POINTS). */
+  quizzes: z.number().int(),
   /** Weakest first (lowest accuracy, then more questions first). */
   byExam: z.array(accuracyRowSchema),
   byTopic: z.array(accuracyRowSchema),

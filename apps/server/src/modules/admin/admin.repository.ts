@@ -66,7 +66,8 @@ export class AdminRepository {
   async updateQuiz(id: string, values: Partial<QuizInsert>): Promise<QuizRow> {
     const [row] = await this.db
       .update(quizzes)
-      .set({ ...values, updatedAt: sql`now()` })
+      // resultsVersion: a name, exam or topic edit changes learners' cached progress pages (ADR 017).
+      .set({ ...values, updatedAt: sql`now()`, resultsVersion: sql`${quizzes.resultsVersion} + 1` })
       .where(eq(quizzes.id, id))
       .returning();
     return row!;

@@ -6,13 +6,14 @@ import {
   attempts,
   itemAnalysis,
   keyCorrections,
+  learnerProgress,
   questions,
   quizzes,
   reviewCards,
   users,
 } from '../../db/schema';
 import { rankQuizAttempts } from '../results/results.repository';
-import { materialiseAttemptMarks } from './attempt-marks';
+import { analysisStep } from './attempt-marks';
 import { refreshItemAnalysis } from './item-analysis';
 
 export type QuizRow = typeof quizzes.$inferSelect;
@@ -22,6 +23,8 @@ export type ItemAnalysisRow = typeof itemAnalysis.$inferSelect;
 export type KeyCorrectionRow = typeof keyCorrections.$inferSelect;
 
 export interface TrendRow {
+  /** How many analysed published quizzes the learner has (the trend holds the last few). */
+  total: number;
   quizId: string;
   name: string;
   exam: string;
@@ -53,18 +56,32 @@ export interface RecallRow {
   due: number;
   reviews: number;
   remembered: number;
+  lapsingTopics: { topic: string; lapses: number }[];
 }
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** The learner's published attempts (results out and ranked), as their narrow marks (ADR 017). */
+/**
+ * The learner's published attempts whose quiz's analysis is whole (ADR 017: set after the ranks
+ * commit, so every figure of the progress page covers the same quizzes).
+ */
+const analysedMine = sql`a.rank is not null and q.results_published_at is not null and q.analysed_at is not null`;
+
+/** The learner's published, analysed attempts as their narrow marks (ADR 017). */
 const publishedMine = (userId: string) => sql`
   select a.quiz_id, m.choices, m.times
   from ${attempts} a
   join ${quizzes} q on q.id = a.quiz_id
   join ${attemptMarks} m on m.attempt_id = a.id
-  where a.user_id = ${userId} and a.rank is not null and q.results_published_at is not null
+  where a.user_id = ${userId} and ${analysedMine}
 `;
+
+/** The learner's current progress stamp and their cached page, if any (one round trip). */
+export interface ProgressState {
+  stamp: string;
+  quizzes: number;
+  cached: { stamp: string; body: string } | null;
+}
 
 export class AnalyticsRepository {
   /** The connection (inside `transaction`, the transaction's), for other modules' writes in the same unit. */
@@ -106,9 +123,12 @@ export class AnalyticsRepository {
     return this.db.select().from(itemAnalysis).where(eq(itemAnalysis.quizId, quizId));
   }
 
-  /** Writes any missing narrow marks of the quiz's attempts (a no-op once publication wrote them). */
-  async materialiseMarks(quizId: string): Promise<number> {
-    return materialiseAttemptMarks(this.db, quizId);
+  /**
+   * Finishes the quiz's analysis in this transaction if the step after publication has not (a no-op,
+   * one locked read, once it has).
+   */
+  async completeAnalysis(quizId: string, now: Date): Promise<void> {
+    await analysisStep(this.db, quizId, now, null);
   }
 
   async refreshItems(quizId: string, now: Date): Promise<void> {
@@ -127,19 +147,62 @@ export class AnalyticsRepository {
 
   // ---- learner progress ------------------------------------------------------------------------
 
-  async trend(userId: string): Promise<TrendRow[]> {
+  /**
+   * The stamp of what the learner's progress figures read (ADR 017, "Progress"): how many analysed
+   * published attempts they have, the sum of those quizzes' `results_version` (bumped by every change
+   * the figures depend on) and a sum of the quizzes' id hashes; with their cached page. The stamp is
+   * read before any figure, so a cached page is never older than its stamp.
+   */
+  async progressState(userId: string): Promise<ProgressState> {
+    const [row] = rawRows<Record<string, unknown>>(
+      await this.db.execute(sql`
+        with s as (
+          select count(*)::int as n, coalesce(sum(q.results_version), 0)::bigint as v,
+                 coalesce(sum(hashtext(q.id::text)::bigint), 0)::bigint as h
+          from ${attempts} a
+          join ${quizzes} q on q.id = a.quiz_id
+          where a.user_id = ${userId} and ${analysedMine}
+        )
+        select s.n, s.n || '.' || s.v || '.' || s.h as stamp, lp.stamp as cached_stamp, lp.body
+        from s left join ${learnerProgress} lp on lp.user_id = ${userId}
+      `),
+    );
+    return {
+      stamp: String(row?.stamp),
+      quizzes: num(row?.n),
+      cached:
+        row?.cached_stamp === null || row?.cached_stamp === undefined
+          ? null
+          : { stamp: String(row.cached_stamp), body: String(row.body) },
+    };
+  }
+
+  async saveProgress(userId: string, stamp: string, body: string, now: Date): Promise<void> {
+    await this.db
+      .insert(learnerProgress)
+      .values({ userId, stamp, body, computedAt: now })
+      .onConflictDoUpdate({ target: learnerProgress.userId, set: { stamp, body, computedAt: now } });
+  }
+
+  /** The learner's last `limit` analysed published quizzes, oldest first. */
+  async trend(userId: string, limit: number): Promise<TrendRow[]> {
     const rows = rawRows<Record<string, unknown>>(
       await this.db.execute(sql`
-        select a.quiz_id, q.name, q.exam, q.results_published_at, a.score, a.rank,
-               coalesce(q.participant_count, 0) as participants, q.mark_correct,
-               (select count(*) from ${questions} qs where qs.quiz_id = q.id and qs.dropped_at is null) as question_count
-        from ${attempts} a
-        join ${quizzes} q on q.id = a.quiz_id
-        where a.user_id = ${userId} and a.rank is not null and q.results_published_at is not null
-        order by q.results_published_at asc, q.end_at asc, q.id asc
+        select * from (
+          select count(*) over () as total, a.quiz_id, q.name, q.exam, q.results_published_at, q.end_at, a.score, a.rank,
+                 coalesce(q.participant_count, 0) as participants, q.mark_correct,
+                 (select count(*) from ${questions} qs where qs.quiz_id = q.id and qs.dropped_at is null) as question_count
+          from ${attempts} a
+          join ${quizzes} q on q.id = a.quiz_id
+          where a.user_id = ${userId} and ${analysedMine}
+          order by q.results_published_at desc, q.end_at desc, q.id desc
+          limit ${limit}
+        ) last
+        order by results_published_at asc, end_at asc, quiz_id asc
       `),
     );
     return rows.map((r) => ({
+      total: num(r.total),
       quizId: String(r.quiz_id),
       name: String(r.name),
       exam: String(r.exam),
@@ -202,36 +265,40 @@ export class AnalyticsRepository {
     }));
   }
 
-  /** Spaced-repetition figures (cards from the recall feature), when there are any. */
-  async recall(userId: string, now: Date): Promise<RecallRow> {
+  /**
+   * Spaced-repetition figures (cards from the recall feature), read live on every request, with the
+   * `limit` topics that lapse most, in one statement.
+   */
+  async recall(userId: string, now: Date, limit: number): Promise<RecallRow> {
     const [row] = rawRows<Record<string, unknown>>(
       await this.db.execute(sql`
         select (select count(*) from review_cards where user_id = ${userId}) as cards,
                (select count(*) from review_cards where user_id = ${userId} and due <= ${now.toISOString()}::timestamptz) as due,
                (select count(*) from review_logs where user_id = ${userId}) as reviews,
-               (select count(*) from review_logs where user_id = ${userId} and rating > 1) as remembered
+               (select count(*) from review_logs where user_id = ${userId} and rating > 1) as remembered,
+               (select coalesce(json_agg(json_build_object('topic', l.topic, 'lapses', l.lapses)
+                                         order by l.lapses desc, l.topic asc), '[]')
+                from (
+                  select q.topic, sum(c.lapses)::int as lapses
+                  from review_cards c join ${questions} q on q.id = c.question_id
+                  where c.user_id = ${userId} and c.lapses > 0 and q.topic is not null
+                  group by q.topic
+                  order by sum(c.lapses) desc, q.topic asc
+                  limit ${limit}
+                ) l) as lapsing
       `),
     );
+    const lapsing = (typeof row?.lapsing === 'string' ? JSON.parse(row.lapsing) : (row?.lapsing ?? [])) as {
+      topic: string;
+      lapses: number;
+    }[];
     return {
       cards: num(row?.cards),
       due: num(row?.due),
       reviews: num(row?.reviews),
       remembered: num(row?.remembered),
+      lapsingTopics: lapsing.map((l) => ({ topic: String(l.topic), lapses: num(l.lapses) })),
     };
-  }
-
-  async lapsingTopics(userId: string, limit: number): Promise<{ topic: string; lapses: number }[]> {
-    const rows = rawRows<Record<string, unknown>>(
-      await this.db.execute(sql`
-        select q.topic, sum(c.lapses) as lapses
-        from review_cards c join ${questions} q on q.id = c.question_id
-        where c.user_id = ${userId} and c.lapses > 0 and q.topic is not null
-        group by q.topic
-        order by sum(c.lapses) desc, q.topic asc
-        limit ${limit}
-      `),
-    );
-    return rows.map((r) => ({ topic: String(r.topic), lapses: num(r.lapses) }));
   }
 
   // ---- key correction ------------------------------------------------------------------------------
@@ -311,7 +378,11 @@ export class AnalyticsRepository {
     return row!;
   }
 
+  /** Marks the quiz changed, for cached quiz copies (`updatedAt`) and cached progress pages (`resultsVersion`). */
   async touchQuiz(quizId: string, now: Date): Promise<void> {
-    await this.db.update(quizzes).set({ updatedAt: now }).where(eq(quizzes.id, quizId));
+    await this.db
+      .update(quizzes)
+      .set({ updatedAt: now, resultsVersion: sql`${quizzes.resultsVersion} + 1` })
+      .where(eq(quizzes.id, quizId));
   }
 }

@@ -8,6 +8,7 @@ import {
   keyCorrectionBodySchema,
   keyCorrectionResponseSchema,
   progressResponseSchema,
+  type ProgressResponse,
   quizAnalysisResponseSchema,
 } from '@quizcast/contract/schemas/analytics';
 import { currentUser } from '../../plugins/auth';
@@ -45,12 +46,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
         tags: ['analytics'],
         summary: "The signed-in learner's progress across their published quizzes (one request per page)",
         security,
-        response: { 200: progressResponseSchema, ...errors },
+        response: { 200: progressResponseSchema, 304: z.null().describe('Not modified'), ...errors },
       },
     },
     async (request, reply) => {
-      const body = await service.progress(currentUser(request).id);
-      return reply.header('cache-control', 'private, no-store').send(body);
+      const { body, etag } = await service.progress(currentUser(request).id);
+      // The browser keeps a private copy and asks again each time (If-None-Match → 304 without a body).
+      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      // Already JSON (the cached published part and the live recall part, each made from the
+      // contract's types): Fastify sends a string as is, without the response serializer.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ProgressResponse);
     },
   );
 

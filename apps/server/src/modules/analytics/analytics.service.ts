@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { UserRow } from '../students/student.repository';
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
@@ -16,6 +17,7 @@ import {
   type KeyCorrectionResponse,
   type ProgressResponse,
   type QuizAnalysisResponse,
+  TREND_POINTS,
 } from '@quizcast/contract/schemas/analytics';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
@@ -132,29 +134,49 @@ export class AnalyticsService {
     return quiz;
   }
 
-  /** Item analysis rows, materialising them first for quizzes published before this feature. */
+  /**
+   * Item analysis rows, once the step after publication has made them whole (ADR 017); until then a
+   * 409 "being prepared" (never a half-built table).
+   */
   private async items(quiz: QuizRow): Promise<ItemAnalysisRow[]> {
-    const rows = await this.repo.itemRows(quiz.id);
-    if (rows.length) return rows;
-    await this.repo.transaction(async (repo) => {
-      await repo.lockQuiz(quiz.id);
-      if (!(await repo.itemRows(quiz.id)).length) {
-        await repo.materialiseMarks(quiz.id);
-        await repo.refreshItems(quiz.id, this.clock.now());
-      }
-    });
+    if (!quiz.analysedAt) throw conflict(ANALYTICS_MESSAGES.preparing);
     return this.repo.itemRows(quiz.id);
   }
 
   // ---- learner ---------------------------------------------------------------------------------
 
-  async progress(userId: string): Promise<ProgressResponse> {
+  /**
+   * The progress page as the JSON the route sends, with its ETag (ADR 017, "Progress"). The part from
+   * published quizzes is cached per learner (`learner_progress`) under a stamp that changes with every
+   * publication, analysis, key correction or edit of their quizzes, and recomputed when the stamp
+   * differs; the spaced-repetition part is read live.
+   */
+  async progress(userId: string): Promise<{ body: string; etag: string }> {
     const now = this.clock.now();
-    const [trend, groups, recall, lapsing] = await Promise.all([
-      this.repo.trend(userId),
+    const state = await this.repo.progressState(userId);
+    const recall = this.repo.recall(userId, now, LAPSING_TOPICS);
+    let published = state.cached && state.cached.stamp === state.stamp ? state.cached.body : null;
+    if (published === null) {
+      published = JSON.stringify(await this.publishedProgress(userId));
+      await this.repo.saveProgress(userId, state.stamp, published, now);
+    }
+    const r = await recall;
+    const recallPart: ProgressResponse['recall'] = {
+      cards: r.cards,
+      due: r.due,
+      reviews: r.reviews,
+      retention: r.reviews ? pct(r.remembered, r.reviews) : null,
+      lapsingTopics: r.lapsingTopics,
+    };
+    const body = `${published.slice(0, -1)},"recall":${JSON.stringify(recallPart)}}`;
+    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  }
+
+  /** Everything on the progress page that comes from published quizzes, computed in SQL. */
+  async publishedProgress(userId: string): Promise<Omit<ProgressResponse, 'recall'>> {
+    const [trend, groups] = await Promise.all([
+      this.repo.trend(userId, TREND_POINTS),
       this.repo.answerGroups(userId),
-      this.repo.recall(userId, now),
-      this.repo.lapsingTopics(userId, LAPSING_TOPICS),
     ]);
     const total = groups.reduce(
       (s, g) => ({
@@ -177,6 +199,7 @@ export class AnalyticsService {
       },
     );
     return {
+      quizzes: trend[0]?.total ?? 0,
       trend: trend.map((t) => {
         const maxScore = round2(t.questionCount * t.markCorrect);
         return {
@@ -205,13 +228,6 @@ export class AnalyticsService {
         skipped: total.questions - total.attempted,
         correct: total.correct,
         accuracyOnAttempted: total.attempted ? pct(total.correct, total.attempted) : null,
-      },
-      recall: {
-        cards: recall.cards,
-        due: recall.due,
-        reviews: recall.reviews,
-        retention: recall.reviews ? pct(recall.remembered, recall.reviews) : null,
-        lapsingTopics: lapsing,
       },
     };
   }
@@ -429,10 +445,10 @@ export class AnalyticsService {
       if (unchanged) {
         return { changed: false, rescored: 0, participants: quiz.participantCount ?? 0, correction: null };
       }
+      // The analysis step after publication normally finished long ago (a no-op then); if it has not,
+      // it is finished here, in this transaction, with the key as it was (ADR 017).
+      await repo.completeAnalysis(quiz.id, now);
       await repo.setKey(question.id, drop ? null : body.ansIndex!, drop ? now : null);
-      // Quizzes published before attempt_marks existed were backfilled by migration 0013; this only
-      // writes rows that are somehow missing (an anti-join, no jsonb parsed when none are).
-      await repo.materialiseMarks(quiz.id);
       const { judged: rescored } = await repo.rescoreQuestion(
         quiz.id,
         index + 1,

@@ -2,20 +2,32 @@ import { sql } from 'drizzle-orm';
 import { answerIsCorrectSql } from '../../db/answer-is-correct';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
+import { refreshItemAnalysis } from './item-analysis';
 
 /**
  * Writes the narrow integer form of every submitted attempt of one quiz (`attempt_marks`, ADR 017):
  * the chosen choice's index and the time on screen per question, in question-position order, and the
  * attempt's dense number `ord` (1…n by attempt id). Parses each attempt's jsonb answers once, here,
- * inside the publication transaction; everything after (item analysis, key corrections, the progress
- * page) reads integers. Idempotent: attempts that already have their row are left alone, and new ones
- * are numbered after the last. Callers hold the quiz (publication's claim or the quiz row lock), so
- * numbering never races. When it wrote anything, the quiz's `item_answers` are rebuilt.
+ * after the ranks are committed (`analysisStep` does it in batches; this whole-quiz form is for the
+ * demo seed and tests); everything after (item analysis, key corrections, the progress page) reads
+ * integers. Idempotent: attempts that already have their row are left alone, and new ones are
+ * numbered after the last. Callers hold the quiz row lock, so numbering never races. When it wrote
+ * anything, the quiz's `item_answers` are rebuilt.
  *
  * Migration 0013 backfills quizzes published before this table with the same statement (by hand:
  * keep the two in step).
  */
 export async function materialiseAttemptMarks(db: Db, quizId: string): Promise<number> {
+  const made = await writeMarks(db, quizId, null);
+  await ensureItemAnswers(db, quizId, made > 0);
+  return made;
+}
+
+/**
+ * The next `limit` (null: all) attempts of the quiz without narrow marks, by attempt id, numbered
+ * after the last (`ord`); returns how many were written. The caller holds the quiz.
+ */
+async function writeMarks(db: Db, quizId: string, limit: number | null): Promise<number> {
   const rows = rawRows<{ n: number }>(
     await db.execute(sql`
       with qs as materialized (
@@ -33,6 +45,8 @@ export async function materialiseAttemptMarks(db: Db, quizId: string): Promise<n
         from attempts a
         where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
           and not exists (select 1 from attempt_marks done where done.attempt_id = a.id)
+        order by a.id
+        ${limit === null ? sql`` : sql`limit ${limit}`}
       ), made as (
         insert into attempt_marks (attempt_id, quiz_id, ord, choices, times)
         select f.id, f.quiz_id, base.top + f.rn, m.choices, m.times
@@ -63,17 +77,15 @@ export async function materialiseAttemptMarks(db: Db, quizId: string): Promise<n
       select count(*)::int as n from made
     `),
   );
-  const made = Number(rows[0]?.n ?? 0);
-  await ensureItemAnswers(db, quizId, made > 0);
-  return made;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
  * (Re)builds the quiz's `item_answers` from `attempt_marks` when asked to, or when it has none yet
  * (quizzes backfilled by the migration). One pass over the marks' arrays makes, per question, a string
  * with one character per attempt at its `ord` ('.' skipped, '-' no choice / a wrong number, 'A' + k
- * choice k; a right number is 'A'); each choice's bit string is then one `translate` of it. Runs at
- * publication, not on every refresh.
+ * choice k; a right number is 'A'); each choice's bit string is then one `translate` of it. Runs once
+ * per quiz (the analysis steps then append to it), not on every refresh.
  */
 export async function ensureItemAnswers(db: Db, quizId: string, rebuild: boolean): Promise<void> {
   if (!rebuild) {
@@ -116,4 +128,106 @@ export async function ensureItemAnswers(db: Db, quizId: string, rebuild: boolean
            coalesce(p.answered, 0), coalesce(p.tn, 0), coalesce(p.tsum, 0)
     from keyed k left join per p on p.qord = k.qord
   `);
+}
+
+/** How many attempts one step of the analysis takes at most (one transaction each). */
+export const ANALYSIS_BATCH = 2000;
+
+/**
+ * One step of a published quiz's analysis (ADR 017, "After the ranks commit"), in the caller's
+ * transaction: locks the quiz row (steps, key corrections and other instances take turns), writes the
+ * narrow marks of the next `limit` attempts and appends their answers to the quiz's `item_answers`
+ * bit strings, in the same transaction, so each attempt is added exactly once. When no attempt is
+ * left, it builds the item analysis from the whole bit strings and sets `analysed_at` (and bumps
+ * `results_version`, which refreshes cached progress pages): before that the item analysis is
+ * "being prepared", never half-built. Returns whether the quiz's analysis is whole.
+ */
+export async function analysisStep(
+  db: Db,
+  quizId: string,
+  now: Date,
+  limit: number | null,
+): Promise<'whole' | 'more' | 'unpublished'> {
+  const [quiz] = rawRows<{ analysed: boolean; published: boolean }>(
+    await db.execute(sql`
+      select analysed_at is not null as analysed, results_published_at is not null as published
+      from quizzes where id = ${quizId} for update
+    `),
+  );
+  if (!quiz?.published) return 'unpublished';
+  if (quiz.analysed) return 'whole';
+  // Makes the quiz's (empty) bit strings on the first step, or whole ones for quizzes whose marks
+  // were backfilled by migration 0013 without them.
+  await ensureItemAnswers(db, quizId, false);
+  const [base] = rawRows<{ top: number }>(
+    await db.execute(sql`select coalesce(max(ord), 0)::int as top from attempt_marks where quiz_id = ${quizId}`),
+  );
+  const made = await writeMarks(db, quizId, limit);
+  if (made > 0) await appendItemAnswers(db, quizId, Number(base?.top ?? 0));
+  if (limit !== null && made === limit) return 'more';
+  await refreshItemAnalysis(db, quizId, now);
+  await db.execute(sql`
+    update quizzes set analysed_at = ${now.toISOString()}::timestamptz, results_version = results_version + 1
+    where id = ${quizId}
+  `);
+  return 'whole';
+}
+
+/**
+ * Appends the answers of the marks numbered after `after` (this step's) to each question's bit
+ * strings, in `ord` order, the way `ensureItemAnswers` builds them whole.
+ */
+async function appendItemAnswers(db: Db, quizId: string, after: number): Promise<void> {
+  await db.execute(sql`
+    with keyed as (
+      select q.id, greatest(jsonb_array_length(q.choices), 1) as letters,
+             (row_number() over (order by q.position))::int as qord
+      from questions q where q.quiz_id = ${quizId}
+    ), per as materialized (
+      select u.qord,
+             string_agg(case when u.choice is null then '.' when u.choice < 0 then '-' else chr(65 + u.choice) end,
+                        '' order by m.ord) as answers,
+             count(u.choice)::int as answered,
+             count(u.t)::int as tn,
+             coalesce(sum(u.t), 0)::bigint as tsum
+      from attempt_marks m
+      cross join lateral unnest(m.choices, m.times) with ordinality as u(choice, t, qord)
+      where m.quiz_id = ${quizId} and m.ord > ${after}
+      group by u.qord
+    ), batch as (
+      select count(*)::int as n from attempt_marks where quiz_id = ${quizId} and ord > ${after}
+    )
+    update item_answers ia
+    set choice_bits = array(
+          select coalesce(ia.choice_bits[g + 1], ''::varbit)
+                 || translate(coalesce(p.answers, repeat('.', b.n)), '.-' || left('ABCDEFGHIJKLMNOPQRSTUVWXYZ', k.letters),
+                              overlay(repeat('0', k.letters + 2) placing '1' from g + 3))::varbit
+          from generate_series(0, k.letters - 1) g
+          order by g
+        ),
+        answered = ia.answered + coalesce(p.answered, 0),
+        timed_count = ia.timed_count + coalesce(p.tn, 0),
+        time_sum_ms = ia.time_sum_ms + coalesce(p.tsum, 0)
+    from keyed k
+    cross join batch b
+    left join per p on p.qord = k.qord
+    where ia.quiz_id = ${quizId} and ia.question_id = k.id
+  `);
+}
+
+/**
+ * A published quiz's whole analysis, in steps of `batch` attempts, each its own transaction (so on
+ * PGlite's one connection other requests run between them). Idempotent: a step that did not commit
+ * is redone by the next call (the sweeper's, or a key correction's). Returns whether it is whole.
+ */
+export async function analysePublished(
+  db: Db,
+  quizId: string,
+  now: Date,
+  batch: number = ANALYSIS_BATCH,
+): Promise<boolean> {
+  for (;;) {
+    const state = await db.transaction((tx) => analysisStep(tx as unknown as Db, quizId, now, batch));
+    if (state !== 'more') return state === 'whole';
+  }
 }

@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from 'driz
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
-import { materialiseAttemptMarks } from '../analytics/attempt-marks';
-import { refreshItemAnalysis } from '../analytics/item-analysis';
+import { analysePublished } from '../analytics/attempt-marks';
 import { closeOpenAttempts } from '../quizzes/close-open-attempts';
 import { createCardsAtPublication } from '../review/cards-at-publication';
 
@@ -104,7 +103,8 @@ export class ResultsRepository {
    *    then see `results_published_at` set and match nothing);
    * 2. auto-submit whatever is still open with its saved answers (waiting on rows another sweeper holds);
    * 3. one set-based statement ranks every submitted attempt and records the participant count.
-   * A failure anywhere rolls the claim back, so the next sweep tries again.
+   * A failure anywhere rolls the claim back, so the next sweep tries again. The analysis (narrow
+   * marks, item analysis) is not built here: `analysePending` does it after this commits (ADR 017).
    */
   async publish(quizId: string, now: Date, graceSeconds: number): Promise<PublishOutcome> {
     const cutoff = new Date(now.getTime() - graceSeconds * 1000);
@@ -125,14 +125,29 @@ export class ResultsRepository {
       });
 
       const participants = await rankQuizAttempts(tx as unknown as Db, quizId);
-      // Issue 14: the answers' narrow integer form (ADR 017), then the item analysis from it, once here
-      // (a key correction adjusts the first and refreshes the second).
-      await materialiseAttemptMarks(tx as unknown as Db, quizId);
-      await refreshItemAnalysis(tx as unknown as Db, quizId, now);
       // Spaced repetition (ADR 011): the learners' mistakes become review cards, now that answers are public.
       await createCardsAtPublication(tx as unknown as Db, quizId, now);
       return { published: true, autoSubmitted, participants };
     });
+  }
+
+  /**
+   * Published quizzes whose analysis is not whole yet (just published, or a step that failed or was
+   * cut short by a restart), oldest publication first.
+   */
+  async findQuizzesPendingAnalysis(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: quizzes.id })
+      .from(quizzes)
+      .where(and(isNotNull(quizzes.resultsPublishedAt), isNull(quizzes.analysedAt)))
+      .orderBy(asc(quizzes.resultsPublishedAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  /** Builds one published quiz's analysis in steps, each its own transaction (ADR 017). */
+  async analyse(quizId: string, now: Date, batch?: number): Promise<boolean> {
+    return analysePublished(this.db, quizId, now, batch);
   }
 
   async findQuiz(quizId: string): Promise<QuizRow | undefined> {

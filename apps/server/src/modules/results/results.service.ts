@@ -114,7 +114,27 @@ export class ResultsService {
       await this.caches?.shared.delete(LATEST_KEY);
       await this.caches?.bus.publish(LATEST_KEY);
     }
+    await this.analysePending(now);
     return published;
+  }
+
+  /**
+   * After the ranks commit (ADR 017): each published quiz whose analysis is not whole gets it, in
+   * steps of their own transactions; a failure is logged and the next sweep retries from where the
+   * last committed step left off.
+   */
+  async analysePending(now: Date): Promise<number> {
+    let analysed = 0;
+    for (const quizId of await this.repo.findQuizzesPendingAnalysis(PUBLISH_BATCH)) {
+      const started = performance.now();
+      try {
+        if (await this.repo.analyse(quizId, now)) analysed += 1;
+        this.log.info({ quizId, ms: Math.round(performance.now() - started) }, 'results analysed');
+      } catch (err) {
+        this.log.error({ err, quizId }, 'analysing results failed; the next sweep retries');
+      }
+    }
+    return analysed;
   }
 
   /** Drops a quiz's in-memory copy (after an answer-key correction on this instance). */
