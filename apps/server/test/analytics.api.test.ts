@@ -1,7 +1,7 @@
 import { auditLogResponseSchema } from '@quizcast/contract/schemas/account';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { reviewQueueResponseSchema } from '@quizcast/contract/schemas/review';
 import { scoreAttempt, type MarkingScheme } from '@quizcast/contract/domain/scoring';
@@ -14,13 +14,19 @@ import {
   keyCorrectionResponseSchema,
   progressResponseSchema,
   quizAnalysisResponseSchema,
+  ANALYTICS_MESSAGES,
+  TREND_POINTS,
   type ItemAnalysisResponse,
+  type ProgressResponse,
 } from '@quizcast/contract/schemas/analytics';
 import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
 import {
   attemptMarks,
   attempts,
+  itemAnalysis,
   keyCorrections,
+  learnerProgress,
+  questions,
   quizzes,
   reviewCards,
   reviewLogs,
@@ -37,6 +43,11 @@ import {
   type UserRow,
 } from '../src/seed/factories';
 import { seedDemoData } from '../src/seed/demo';
+import { analysePublished, analysisStep } from '../src/modules/analytics/attempt-marks';
+import { ResultsRepository } from '../src/modules/results/results.repository';
+import { AdminRepository } from '../src/modules/admin/admin.repository';
+import type { Db } from '../src/db/client';
+import { rawRows } from '../src/db/raw-rows';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
 const MIN = 60_000;
@@ -190,6 +201,110 @@ function bruteItems(quiz: CreatedQuiz, rows: AttemptRow[]) {
   });
 }
 
+/** A quiz as the database has it now (keys and drops after corrections). */
+async function current(t: TestApp, quiz: CreatedQuiz): Promise<CreatedQuiz> {
+  const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
+  const rows = await t.db
+    .select()
+    .from(questions)
+    .where(eq(questions.quizId, quiz.quiz.id))
+    .orderBy(asc(questions.position));
+  return { quiz: row!, questions: rows };
+}
+
+/**
+ * GET /analytics/me for `user`, checked figure by figure against a brute-force computation over
+ * their attempts of `published` (as the database has them now: keys, drops, ranks); returns the body.
+ */
+async function expectProgress(t: TestApp, user: UserRow, published: CreatedQuiz[]): Promise<ProgressResponse> {
+  const res = await get(t, '/analytics/me', user);
+  expect(res.statusCode).toBe(200);
+  const body = progressResponseSchema.parse(res.json());
+  const quizzesNow = await Promise.all(published.map((q) => current(t, q)));
+  const mine = new Map<string, AttemptRow>();
+  for (const quiz of quizzesNow) {
+    const row = (await attemptsOf(t, quiz.quiz.id)).find((a) => a.userId === user.id)!;
+    mine.set(quiz.quiz.id, row);
+  }
+  expect(body.quizzes).toBe(published.length);
+  expect(body.trend.map((p) => p.quizId).sort()).toEqual(published.map((q) => q.quiz.id).sort());
+  for (const quiz of quizzesNow) {
+    const row = mine.get(quiz.quiz.id)!;
+    const live = quiz.questions.filter((q) => q.droppedAt === null);
+    const max = round2(live.length * quiz.quiz.markCorrect);
+    expect(body.trend.find((p) => p.quizId === quiz.quiz.id)).toMatchObject({
+      score: row.score,
+      maxScore: max,
+      scorePercent: round1((row.score! / max) * 100),
+      rank: row.rank,
+      participants: quiz.quiz.participantCount,
+      percentile: percentileForRank(row.rank!, quiz.quiz.participantCount!),
+    });
+  }
+
+  // Accuracy, strategy and speed by definition.
+  const tally = new Map<string, { questions: number; correct: number }>();
+  const add = (label: string, correct: boolean) => {
+    const s = tally.get(label) ?? { questions: 0, correct: 0 };
+    s.questions += 1;
+    if (correct) s.correct += 1;
+    tally.set(label, s);
+  };
+  let questionCount = 0;
+  let attempted = 0;
+  let correct = 0;
+  const yours: number[] = [];
+  const compared: { yours: number; top: number }[] = [];
+  for (const quiz of quizzesNow) {
+    const row = mine.get(quiz.quiz.id)!;
+    const items = bruteItems(quiz, await attemptsOf(t, quiz.quiz.id));
+    quiz.questions.forEach((q, i) => {
+      if (q.droppedAt !== null) return;
+      const a = row.answers.find((x) => x.qnId === q.id);
+      const sel = a?.selectedOption ?? null;
+      const ok = sel === q.choices[q.ansIndex];
+      questionCount += 1;
+      if (sel !== null) attempted += 1;
+      if (ok) correct += 1;
+      add(`exam:${quiz.quiz.exam}`, ok);
+      add(`topic:${q.topic ?? 'No topic'}`, ok);
+      if (typeof a?.timeSpentMs === 'number') {
+        yours.push(a.timeSpentMs);
+        const top = items[i]!.top10MedianMs;
+        if (top !== null) compared.push({ yours: a.timeSpentMs, top });
+      }
+    });
+  }
+  const rows = (prefix: string) =>
+    [...tally.entries()]
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, s]) => ({ label: k.slice(prefix.length), ...s, accuracy: pct(s.correct, s.questions) }))
+      .sort(
+        (a, b) => a.accuracy - b.accuracy || b.questions - a.questions || a.label.localeCompare(b.label),
+      );
+  expect(body.byExam).toEqual(rows('exam:'));
+  expect(body.byTopic).toEqual(rows('topic:'));
+  expect(body.strategy).toEqual({
+    questions: questionCount,
+    attempted,
+    skipped: questionCount - attempted,
+    correct,
+    accuracyOnAttempted: attempted ? pct(correct, attempted) : null,
+  });
+  expect(body.speed.timedQuestions).toBe(yours.length);
+  expect(body.speed.yourAvgMs).toBe(
+    yours.length ? Math.round(yours.reduce((s, x) => s + x, 0) / yours.length) : null,
+  );
+  // The mean of the compared questions' top-10% medians, to within the response's rounding.
+  const topAvg = compared.length ? compared.reduce((s, x) => s + x.top, 0) / compared.length : null;
+  expect(
+    body.speed.top10MedianMs === null || topAvg === null
+      ? body.speed.top10MedianMs === topAvg
+      : Math.abs(body.speed.top10MedianMs - topAvg) <= 0.5 + 1e-9,
+  ).toBe(true);
+  return body;
+}
+
 describe(`analytics (${testDatabaseKind})`, () => {
   let t: TestApp;
   let admin: UserRow;
@@ -271,86 +386,10 @@ describe(`analytics (${testDatabaseKind})`, () => {
   });
 
   it("GET /analytics/me matches a brute-force computation over the learner's published attempts only", async () => {
-    const res = await get(t, '/analytics/me', me);
-    expect(res.statusCode).toBe(200);
-    const body = progressResponseSchema.parse(res.json());
-
-    const published = [ssc, neet];
-    const mine = new Map<string, AttemptRow>();
-    for (const quiz of published) {
-      const row = (await attemptsOf(t, quiz.quiz.id)).find((a) => a.userId === me.id)!;
-      mine.set(quiz.quiz.id, row);
-    }
     // Trend: oldest publication first; the still-open quiz never appears.
+    const body = await expectProgress(t, me, [ssc, neet]);
     expect(body.trend.map((p) => p.quizId)).toEqual([ssc.quiz.id, neet.quiz.id]);
-    for (const [i, quiz] of published.entries()) {
-      const row = mine.get(quiz.quiz.id)!;
-      const [q] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
-      const max = quiz.questions.length * quiz.quiz.markCorrect;
-      expect(body.trend[i]).toMatchObject({
-        score: row.score,
-        maxScore: max,
-        scorePercent: round1((row.score! / max) * 100),
-        rank: row.rank,
-        participants: q!.participantCount,
-        percentile: percentileForRank(row.rank!, q!.participantCount!),
-      });
-    }
-
-    // Accuracy, strategy and speed by definition.
-    const tally = new Map<string, { questions: number; correct: number }>();
-    const add = (label: string, correct: boolean) => {
-      const s = tally.get(label) ?? { questions: 0, correct: 0 };
-      s.questions += 1;
-      if (correct) s.correct += 1;
-      tally.set(label, s);
-    };
-    let questions = 0;
-    let attempted = 0;
-    let correct = 0;
-    const yours: number[] = [];
-    const compared: { yours: number; top: number }[] = [];
-    for (const quiz of published) {
-      const row = mine.get(quiz.quiz.id)!;
-      const items = bruteItems(quiz, await attemptsOf(t, quiz.quiz.id));
-      quiz.questions.forEach((q, i) => {
-        const a = row.answers.find((x) => x.qnId === q.id);
-        const sel = a?.selectedOption ?? null;
-        const ok = sel === q.choices[q.ansIndex];
-        questions += 1;
-        if (sel !== null) attempted += 1;
-        if (ok) correct += 1;
-        add(`exam:${quiz.quiz.exam}`, ok);
-        add(`topic:${q.topic ?? 'No topic'}`, ok);
-        if (typeof a?.timeSpentMs === 'number') {
-          yours.push(a.timeSpentMs);
-          const top = items[i]!.top10MedianMs;
-          if (top !== null) compared.push({ yours: a.timeSpentMs, top });
-        }
-      });
-    }
-    const rows = (prefix: string) =>
-      [...tally.entries()]
-        .filter(([k]) => k.startsWith(prefix))
-        .map(([k, s]) => ({ label: k.slice(prefix.length), ...s, accuracy: pct(s.correct, s.questions) }))
-        .sort(
-          (a, b) => a.accuracy - b.accuracy || b.questions - a.questions || a.label.localeCompare(b.label),
-        );
-    expect(body.byExam).toEqual(rows('exam:'));
-    expect(body.byTopic).toEqual(rows('topic:'));
     expect(body.byTopic.map((r) => r.label)).toContain('No topic');
-    expect(body.strategy).toEqual({
-      questions,
-      attempted,
-      skipped: questions - attempted,
-      correct,
-      accuracyOnAttempted: pct(correct, attempted),
-    });
-    expect(body.speed.timedQuestions).toBe(yours.length);
-    expect(yours.length).toBeGreaterThan(0);
-    expect(body.speed.yourAvgMs).toBe(Math.round(yours.reduce((s, x) => s + x, 0) / yours.length));
-    const topAvg = compared.reduce((s, x) => s + x.top, 0) / compared.length;
-    expect(Math.abs(body.speed.top10MedianMs! - topAvg)).toBeLessThanOrEqual(0.5 + 1e-9);
   });
 
   it("the Analysis tab matches a brute-force computation of the learner's own attempt", async () => {
@@ -865,6 +904,224 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await standings(corrected!)).toEqual(await standings(fresh!));
   });
+});
+
+describe(`progress cache and the analysis after publication (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let admin: UserRow;
+  let me: UserRow;
+  const others: UserRow[] = [];
+  const rng = mulberry32(20261125);
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: START });
+    admin = await createStudent(t.db, { role: 'admin', name: 'Cache Admin' });
+    me = await createStudent(t.db, { name: 'Cached Learner' });
+    for (let i = 0; i < 14; i++) others.push(await createStudent(t.db));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A quiz ending `endHours` after START, attempted by me and every other learner. */
+  async function attempted(exam: string, endHours: number, topics: (string | null)[]) {
+    const quiz = await createQuiz(
+      t.db,
+      {
+        startAt: new Date(START.getTime() - HOUR),
+        endAt: new Date(START.getTime() + endHours * HOUR),
+        exam,
+        markCorrect: 4,
+        markWrong: 1,
+      },
+      seeds(6, topics, rng),
+    );
+    for (const [i, user] of [me, ...others].entries()) {
+      await submit(t, quiz, user, randomAnswers(quiz, rng, [0.3, 0.6, 0.9][i % 3]!, i % 5 !== 4), 200_000 + i);
+    }
+    return quiz;
+  }
+
+  const cachedAt = async () =>
+    (await t.db.select().from(learnerProgress).where(eq(learnerProgress.userId, me.id)))[0]?.computedAt ?? null;
+
+  async function correct(quiz: CreatedQuiz, payload: Record<string, unknown>) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api${analyticsPath.adminKeyCorrections(quiz.quiz.id)}`,
+      headers: await bearerFor(admin, t.clock),
+      payload: { reason: 'provisional key revised', ...payload },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  it('the cached page equals a fresh computation on a repeat read, after key corrections and after a second publication; a repeat read gets 304', async () => {
+    const first = await attempted('SSC', 1, ['Percentages', 'Algebra']);
+    const second = await attempted('NEET', 2, ['Genetics', null]);
+    await publishAll(t, new Date(START.getTime() + 2 * HOUR + GRACE_MS));
+
+    const computed = await expectProgress(t, me, [first, second]);
+    const savedAt = await cachedAt();
+    expect(savedAt).toEqual(t.clock.now());
+    // A repeat read is the cached page (not recomputed: its time is unchanged), and equals it.
+    t.clock.set(new Date(t.clock.now().getTime() + MIN));
+    expect(await expectProgress(t, me, [first, second])).toEqual(computed);
+    expect(await cachedAt()).toEqual(savedAt);
+
+    const res = await get(t, '/analytics/me', me);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(res.headers.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/me',
+      headers: { ...(await bearerFor(me, t.clock)), 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // A key correction of one of my quizzes: recomputed, and right by brute force.
+    t.clock.set(new Date(t.clock.now().getTime() + MIN));
+    const q = first.questions[1]!;
+    await correct(first, { questionId: q.id, ansIndex: (q.ansIndex + 1) % q.choices.length });
+    const afterKey = await expectProgress(t, me, [first, second]);
+    expect(afterKey).not.toEqual(computed);
+    expect(await cachedAt()).toEqual(t.clock.now());
+    // A drop, at the same instant (the stamp counts versions, not times).
+    await correct(second, { questionId: second.questions[0]!.id, drop: true });
+    await expectProgress(t, me, [first, second]);
+    expect((await get(t, '/analytics/me', me)).headers.etag).not.toBe(etag);
+
+    // A second publication adds its quiz.
+    const third = await attempted('JEE', 3, ['Calculus']);
+    await publishAll(t, new Date(START.getTime() + 3 * HOUR + GRACE_MS));
+    const body = await expectProgress(t, me, [first, second, third]);
+    expect(body.trend.map((p) => p.quizId)).toEqual([first.quiz.id, second.quiz.id, third.quiz.id]);
+    expect(TREND_POINTS).toBeGreaterThanOrEqual(3);
+
+    // An admin's edit of a published quiz's topics (allowed after attempts: the admin service
+    // updates the question and the quiz row in one transaction) shows at once.
+    await t.db.transaction(async (tx) => {
+      const repo = new AdminRepository(tx as unknown as Db);
+      await repo.updateQuestion(third.quiz.id, third.questions[0]!.id, { topic: 'Limits' });
+      await repo.updateQuiz(third.quiz.id, {});
+    });
+    expect((await expectProgress(t, me, [first, second, third])).byTopic.map((r) => r.label)).toContain(
+      'Limits',
+    );
+  });
+
+  it('publication commits the ranks first; the analysis follows in steps and is never half-built', async () => {
+    const quiz = await attempted('UPSC', 4, ['Polity', 'Economy']);
+    const before = await expectProgress(t, me, await publishedOf(me));
+    const at = new Date(START.getTime() + 4 * HOUR + GRACE_MS);
+    t.clock.set(at);
+    const outcome = await new ResultsRepository(t.db).publish(quiz.quiz.id, at, GRACE_MS / 1000);
+    expect(outcome).toMatchObject({ published: true, participants: others.length + 1 });
+
+    // Results are out: the learner's own summary is served, ranks are set.
+    const summary = await get(t, `/quizzes/participant/quiz-summary/${quiz.quiz.id}`, me);
+    expect(summary.statusCode).toBe(200);
+    expect((await attemptsOf(t, quiz.quiz.id)).every((a) => a.rank !== null)).toBe(true);
+    // The analysis is not whole yet: "being prepared", never a partial table; progress leaves the quiz out.
+    const preparing = async () => {
+      const items = await get(t, analyticsPath.adminItems(quiz.quiz.id), admin);
+      const mine = await get(t, analyticsPath.quiz(quiz.quiz.id), me);
+      return [items.statusCode, items.json().message, mine.statusCode, mine.json().message];
+    };
+    const busy = [409, ANALYTICS_MESSAGES.preparing, 409, ANALYTICS_MESSAGES.preparing];
+    expect(await preparing()).toEqual(busy);
+    expect(await expectProgress(t, me, await publishedOf(me))).toEqual(before);
+
+    // One step of 4 attempts (as if the process stopped after it): still being prepared.
+    expect(
+      await t.db.transaction((tx) => analysisStep(tx as unknown as Db, quiz.quiz.id, at, 4)),
+    ).toBe('more');
+    expect(await t.db.select().from(attemptMarks).where(eq(attemptMarks.quizId, quiz.quiz.id))).toHaveLength(4);
+    expect(await t.db.select().from(itemAnalysis).where(eq(itemAnalysis.quizId, quiz.quiz.id))).toHaveLength(0);
+    expect(await preparing()).toEqual(busy);
+
+    // The rest in steps of 3, two callers at once (instances racing): every attempt marked exactly once.
+    const done = await Promise.all([
+      analysePublished(t.db, quiz.quiz.id, at, 3),
+      analysePublished(t.db, quiz.quiz.id, at, 3),
+    ]);
+    expect(done).toEqual([true, true]);
+    const marks = await t.db.select().from(attemptMarks).where(eq(attemptMarks.quizId, quiz.quiz.id));
+    expect(marks.map((m) => m.ord).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: others.length + 1 }, (_, i) => i + 1),
+    );
+
+    // Whole now, and every figure right by brute force (the bit strings were appended step by step).
+    const res = await get(t, analyticsPath.adminItems(quiz.quiz.id), admin);
+    expect(res.statusCode).toBe(200);
+    const body = itemAnalysisResponseSchema.parse(res.json());
+    const expected = bruteItems(quiz, await attemptsOf(t, quiz.quiz.id));
+    expect(
+      body.items.map(({ number, facility, discrimination, options, skipped, avgTimeMs, flags }) => ({
+        number,
+        facility,
+        discrimination,
+        options,
+        skipped,
+        avgTimeMs,
+        flags,
+      })),
+    ).toEqual(
+      expected.map(({ number, facility, discrimination, options, skipped, avgTimeMs, flags }) => ({
+        number,
+        facility,
+        discrimination,
+        options,
+        skipped,
+        avgTimeMs,
+        flags,
+      })),
+    );
+    expect((await get(t, analyticsPath.quiz(quiz.quiz.id), me)).statusCode).toBe(200);
+    const published = await publishedOf(me);
+    expect(published.map((q) => q.quiz.id)).toContain(quiz.quiz.id);
+    await expectProgress(t, me, published);
+    // Review cards were made for the learners' mistakes, once each.
+    const [cards] = rawRows<{ n: number; d: number }>(
+      await t.db.execute(sql`
+        select count(*)::int as n, count(distinct (c.user_id, c.question_id))::int as d
+        from review_cards c join questions q on q.id = c.question_id where q.quiz_id = ${quiz.quiz.id}
+      `),
+    );
+    expect(cards!.n).toBeGreaterThan(0);
+    expect(cards!.n).toBe(cards!.d);
+  });
+
+  it('the sweeper finishes an analysis that a step left unfinished', async () => {
+    const quiz = await attempted('SSC', 5, ['Ratio']);
+    const at = new Date(START.getTime() + 5 * HOUR + GRACE_MS);
+    t.clock.set(at);
+    await new ResultsRepository(t.db).publish(quiz.quiz.id, at, GRACE_MS / 1000);
+    await t.db.transaction((tx) => analysisStep(tx as unknown as Db, quiz.quiz.id, at, 5));
+    await t.app.sweeper.runOnce();
+    const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
+    expect(row!.analysedAt).toEqual(at);
+    const body = itemAnalysisResponseSchema.parse((await get(t, analyticsPath.adminItems(quiz.quiz.id), admin)).json());
+    expect(body.items.map((i) => i.facility)).toEqual(
+      bruteItems(quiz, await attemptsOf(t, quiz.quiz.id)).map((i) => i.facility),
+    );
+    await expectProgress(t, me, await publishedOf(me));
+  });
+
+  /** My analysed published quizzes, as created. */
+  async function publishedOf(user: UserRow): Promise<CreatedQuiz[]> {
+    const rows = await t.db
+      .select({ quiz: quizzes })
+      .from(attempts)
+      .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+      .where(eq(attempts.userId, user.id));
+    return Promise.all(
+      rows
+        .filter((r) => r.quiz.analysedAt !== null)
+        .map((r) => current(t, { quiz: r.quiz, questions: [] })),
+    );
+  }
 });
 
 describe(`analytics of the demo data (${testDatabaseKind})`, () => {

@@ -181,7 +181,7 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
   await db.update(quizzes).set({ participantCount: rows.length }).where(eq(quizzes.id, quiz.id));
   // The analysis (ADR 017) as the step after publication builds it: the answers' narrow form and the
   // item analysis, which progress and the Analysis tab read; whole in one step here.
-  await analysisStep(db, quiz.id, quiz.resultsPublishedAt ?? quiz.endAt, null);
+  await analysisStep(db, quiz.id, quiz.resultsPublishedAt ?? quiz.endAt, null, { cards: false });
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { answerIsCorrectSql } from '../../db/answer-is-correct';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
+import { createCardsAtPublication } from '../review/cards-at-publication';
 import { refreshItemAnalysis } from './item-analysis';
 
 /**
@@ -136,8 +137,8 @@ export const ANALYSIS_BATCH = 2000;
 /**
  * One step of a published quiz's analysis (ADR 017, "After the ranks commit"), in the caller's
  * transaction: locks the quiz row (steps, key corrections and other instances take turns), writes the
- * narrow marks of the next `limit` attempts and appends their answers to the quiz's `item_answers`
- * bit strings, in the same transaction, so each attempt is added exactly once. When no attempt is
+ * narrow marks of the next `limit` attempts, appends their answers to the quiz's `item_answers` bit
+ * strings and makes their review cards, in the same transaction, so each attempt is added exactly once. When no attempt is
  * left, it builds the item analysis from the whole bit strings and sets `analysed_at` (and bumps
  * `results_version`, which refreshes cached progress pages): before that the item analysis is
  * "being prepared", never half-built. Returns whether the quiz's analysis is whole.
@@ -147,6 +148,8 @@ export async function analysisStep(
   quizId: string,
   now: Date,
   limit: number | null,
+  /** Spaced-repetition cards for the batch's attempts (ADR 011); the demo seed makes none. */
+  options: { cards: boolean } = { cards: true },
 ): Promise<'whole' | 'more' | 'unpublished'> {
   const [quiz] = rawRows<{ analysed: boolean; published: boolean }>(
     await db.execute(sql`
@@ -163,7 +166,17 @@ export async function analysisStep(
     await db.execute(sql`select coalesce(max(ord), 0)::int as top from attempt_marks where quiz_id = ${quizId}`),
   );
   const made = await writeMarks(db, quizId, limit);
-  if (made > 0) await appendItemAnswers(db, quizId, Number(base?.top ?? 0));
+  const top = Number(base?.top ?? 0);
+  if (made > 0) await appendItemAnswers(db, quizId, top);
+  // The batch's learners' mistakes become review cards, now that the answers are public.
+  if (made > 0 && options.cards) {
+    await createCardsAtPublication(
+      db,
+      quizId,
+      now,
+      sql`select attempt_id from attempt_marks where quiz_id = ${quizId} and ord > ${top}`,
+    );
+  }
   if (limit !== null && made === limit) return 'more';
   await refreshItemAnalysis(db, quizId, now);
   await db.execute(sql`

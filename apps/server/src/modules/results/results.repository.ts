@@ -4,7 +4,6 @@ import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
 import { analysePublished } from '../analytics/attempt-marks';
 import { closeOpenAttempts } from '../quizzes/close-open-attempts';
-import { createCardsAtPublication } from '../review/cards-at-publication';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -125,8 +124,6 @@ export class ResultsRepository {
       });
 
       const participants = await rankQuizAttempts(tx as unknown as Db, quizId);
-      // Spaced repetition (ADR 011): the learners' mistakes become review cards, now that answers are public.
-      await createCardsAtPublication(tx as unknown as Db, quizId, now);
       return { published: true, autoSubmitted, participants };
     });
   }

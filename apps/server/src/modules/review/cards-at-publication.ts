@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Rating } from 'ts-fsrs';
 import { answerIsCorrectSql } from '../../db/answer-is-correct';
 import type { Db } from '../../db/client';
@@ -6,8 +6,9 @@ import { rawRows } from '../../db/raw-rows';
 import { initialState } from './scheduler';
 
 /**
- * Makes the spaced-repetition cards of one quiz whose results are being published (ADR 011), in one
- * statement, inside the publication transaction (so never before the answers are public):
+ * Makes the spaced-repetition cards of one quiz whose results are published (ADR 011), in one
+ * statement, in the analysis step after the ranks commit (ADR 017; so never before the answers are
+ * public), batch by batch:
  *
  * - a wrong answer → 'wrong', and an unanswered question → 'skipped': both start as FSRS Again;
  * - a right answer marked for review in the exam hall (`markedForReview: true`) → 'unsure', starting as Hard.
@@ -15,29 +16,42 @@ import { initialState } from './scheduler';
  * One card per learner and question (`on conflict do nothing` on the unique key): publishing again,
  * or an admin's edit, never duplicates one. Returns how many cards were made.
  */
-export async function createCardsAtPublication(tx: Db, quizId: string, now: Date): Promise<number> {
+export async function createCardsAtPublication(
+  tx: Db,
+  quizId: string,
+  now: Date,
+  /** Only these attempts (a subquery of attempt ids): the analysis step after publication's batch. */
+  only?: SQL,
+): Promise<number> {
   const again = initialState(now, Rating.Again);
   const hard = initialState(now, Rating.Hard);
   const at = now.toISOString();
   const rows = rawRows<{ made: number }>(
     await tx.execute(sql`
-      with outcomes as (
-        select a.user_id, q.id as question_id,
+      with chosen as materialized (
+        select a.id, a.user_id, a.answers
+        from attempts a
+        where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
+          ${only ? sql`and a.id in (${only})` : sql``}
+      ), ans as (
+        -- Each attempt's answers parsed once (the first entry per question wins), then hash-joined to
+        -- the questions: linear in answers (a per-question scan of the array was quadratic).
+        select distinct on (c.id, e.v ->> 'qnId') c.id as attempt_id, e.v ->> 'qnId' as qn_id,
+               e.v ->> 'selectedOption' as selected,
+               coalesce((e.v ->> 'markedForReview')::boolean, false) as marked
+        from chosen c
+        cross join lateral jsonb_array_elements(c.answers) with ordinality as e(v, i)
+        order by c.id, e.v ->> 'qnId', e.i
+      ), outcomes as (
+        select c.user_id, q.id as question_id,
                case
                  when ans.selected is null then 'skipped'
                  when not ${answerIsCorrectSql('q', sql`ans.selected`)} then 'wrong'
                  when ans.marked then 'unsure'
                end as source
-        from attempts a
-        join questions q on q.quiz_id = a.quiz_id
-        left join lateral (
-          select e ->> 'selectedOption' as selected,
-                 coalesce((e ->> 'markedForReview')::boolean, false) as marked
-          from jsonb_array_elements(a.answers) e
-          where e ->> 'qnId' = q.id::text
-          limit 1
-        ) ans on true
-        where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
+        from chosen c
+        join questions q on q.quiz_id = ${quizId}
+        left join ans on ans.attempt_id = c.id and ans.qn_id = q.id::text
       ), made as (
         insert into review_cards (user_id, question_id, source, initial_rating, due, stability, difficulty,
                                   scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
