@@ -73,13 +73,17 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Published quizzes named `${name} i` (i < count) with `questions` questions each (key = position mod 4). */
+/**
+ * Published quizzes named `${name} i` (i < count) with `questions` questions each (key = position mod
+ * 4), marked analysed (the steps that seed them build the marks and item analysis themselves).
+ */
 async function makeQuizzes(db: Db, name: string, count: number, questions: number): Promise<string[]> {
   const made = rawRows<{ id: string }>(
     await db.execute(sql`
-      insert into quizzes (name, exam, class, duration_min, start_at, end_at, mark_correct, mark_wrong, results_published_at)
+      insert into quizzes (name, exam, class, duration_min, start_at, end_at, mark_correct, mark_wrong, results_published_at, analysed_at)
       select ${name}::text || ' ' || i, (array['SSC','UPSC','NEET','JEE','Banking'])[1 + i % 5], 'Preparing for Competitive exams',
-             60, now() - interval '2 days', now() - interval '1 day', 4, 1, now() - interval '1 day' + i * interval '1 second'
+             60, now() - interval '2 days', now() - interval '1 day', 4, 1, now() - interval '1 day' + i * interval '1 second',
+             now() - interval '1 day' + i * interval '1 second'
       from generate_series(0, ${count - 1}) i
       order by i
       returning id
@@ -373,7 +377,7 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
  */
 async function publication(db: Db) {
   const [quizId] = await makeQuizzes(db, 'Publish quiz', 1, QUESTIONS);
-  await db.execute(sql`update quizzes set results_published_at = null where id = ${quizId!}`);
+  await db.execute(sql`update quizzes set results_published_at = null, analysed_at = null where id = ${quizId!}`);
   let t0 = performance.now();
   for (let done = 0; done < PUBLISH_ATTEMPTS; done += 20_000) {
     await makeJsonAttempts(db, quizId!, 'B', Math.min(PUBLISH_ATTEMPTS, done + 20_000), done);

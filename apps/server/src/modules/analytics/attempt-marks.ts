@@ -132,7 +132,7 @@ export async function ensureItemAnswers(db: Db, quizId: string, rebuild: boolean
 }
 
 /** How many attempts one step of the analysis takes at most (one transaction each). */
-export const ANALYSIS_BATCH = 2000;
+export const ANALYSIS_BATCH = 1000;
 
 /**
  * One step of a published quiz's analysis (ADR 017, "After the ranks commit"), in the caller's

@@ -61,13 +61,18 @@ function AccuracyChart({ title, rows }: { title: string; rows: AccuracyRow[] }) 
   );
 }
 
-function Trend({ trend }: { trend: ProgressResponse['trend'] }) {
+function Trend({ trend, quizzes }: { trend: ProgressResponse['trend']; quizzes: number }) {
   const { t, n, pct, shortDate } = useWords();
   const first = trend[0]!;
   const last = trend[trend.length - 1]!;
   return (
     <ChartFigure
-      title={t('analytics.trend.title')}
+      title={
+        // The trend holds the last few quizzes (TREND_POINTS); every other figure covers them all.
+        quizzes > trend.length
+          ? t('analytics.trend.titleLast', { count: n(trend.length), total: n(quizzes) })
+          : t('analytics.trend.title')
+      }
       summary={
         trend.length > 1
           ? t('analytics.trend.summary', {
@@ -190,7 +195,7 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
           value={strategy.accuracyOnAttempted === null ? '–' : pct(strategy.accuracyOnAttempted)}
         />
       </dl>
-      <Trend trend={data.trend} />
+      <Trend trend={data.trend} quizzes={data.quizzes} />
       <div className="grid gap-4 lg:grid-cols-2">
         <AccuracyChart title={t('analytics.byTopic')} rows={data.byTopic} />
         <AccuracyChart title={t('analytics.byExam')} rows={data.byExam} />
