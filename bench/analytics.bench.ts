@@ -44,10 +44,7 @@ import {
   itemAnalysisStatement,
   refreshItemAnalysis,
 } from '../apps/server/src/modules/analytics/item-analysis';
-import {
-  rankQuizAttempts,
-  ResultsRepository,
-} from '../apps/server/src/modules/results/results.repository';
+import { rankQuizAttempts, ResultsRepository } from '../apps/server/src/modules/results/results.repository';
 import { ManualClock } from '../apps/server/src/lib/clock';
 import { TREND_POINTS } from '@quizcast/contract/schemas/analytics';
 import { sessions, users } from '../apps/server/src/db/schema';
@@ -274,14 +271,7 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
   let t0 = performance.now();
   const [big] = await makeQuizzes(db, 'Big quiz', 1, QUESTIONS);
   for (let offset = 0; offset < ATTEMPTS; offset += CHUNK * 4) {
-    await makeMarkedAttempts(
-      db,
-      'Big quiz',
-      QUESTIONS,
-      'B',
-      offset,
-      Math.min(CHUNK * 4, ATTEMPTS - offset),
-    );
+    await makeMarkedAttempts(db, 'Big quiz', QUESTIONS, 'B', offset, Math.min(CHUNK * 4, ATTEMPTS - offset));
   }
   await rankQuizAttempts(db, big!);
   // Publication builds the per-question answer strings from the marks (ensureItemAnswers).
@@ -366,7 +356,6 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
   console.log(
     `Key correction (drop the same question): ${seconds(performance.now() - t0)} (load ${loadavg()})`,
   );
-
 }
 
 /**
@@ -377,7 +366,9 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
  */
 async function publication(db: Db) {
   const [quizId] = await makeQuizzes(db, 'Publish quiz', 1, QUESTIONS);
-  await db.execute(sql`update quizzes set results_published_at = null, analysed_at = null where id = ${quizId!}`);
+  await db.execute(
+    sql`update quizzes set results_published_at = null, analysed_at = null where id = ${quizId!}`,
+  );
   let t0 = performance.now();
   for (let done = 0; done < PUBLISH_ATTEMPTS; done += 20_000) {
     await makeJsonAttempts(db, quizId!, 'B', Math.min(PUBLISH_ATTEMPTS, done + 20_000), done);
@@ -402,7 +393,9 @@ async function publication(db: Db) {
   t0 = performance.now();
   for (;;) {
     const s = performance.now();
-    const state = await db.transaction((tx) => analysisStep(tx as unknown as Db, quizId!, now, ANALYSIS_BATCH));
+    const state = await db.transaction((tx) =>
+      analysisStep(tx as unknown as Db, quizId!, now, ANALYSIS_BATCH),
+    );
     batches.push(performance.now() - s);
     if (state !== 'more') break;
   }

@@ -216,7 +216,11 @@ async function current(t: TestApp, quiz: CreatedQuiz): Promise<CreatedQuiz> {
  * GET /analytics/me for `user`, checked figure by figure against a brute-force computation over
  * their attempts of `published` (as the database has them now: keys, drops, ranks); returns the body.
  */
-async function expectProgress(t: TestApp, user: UserRow, published: CreatedQuiz[]): Promise<ProgressResponse> {
+async function expectProgress(
+  t: TestApp,
+  user: UserRow,
+  published: CreatedQuiz[],
+): Promise<ProgressResponse> {
   const res = await get(t, '/analytics/me', user);
   expect(res.statusCode).toBe(200);
   const body = progressResponseSchema.parse(res.json());
@@ -279,9 +283,7 @@ async function expectProgress(t: TestApp, user: UserRow, published: CreatedQuiz[
     [...tally.entries()]
       .filter(([k]) => k.startsWith(prefix))
       .map(([k, s]) => ({ label: k.slice(prefix.length), ...s, accuracy: pct(s.correct, s.questions) }))
-      .sort(
-        (a, b) => a.accuracy - b.accuracy || b.questions - a.questions || a.label.localeCompare(b.label),
-      );
+      .sort((a, b) => a.accuracy - b.accuracy || b.questions - a.questions || a.label.localeCompare(b.label));
   expect(body.byExam).toEqual(rows('exam:'));
   expect(body.byTopic).toEqual(rows('topic:'));
   expect(body.strategy).toEqual({
@@ -938,13 +940,20 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
       seeds(6, topics, rng),
     );
     for (const [i, user] of [me, ...others].entries()) {
-      await submit(t, quiz, user, randomAnswers(quiz, rng, [0.3, 0.6, 0.9][i % 3]!, i % 5 !== 4), 200_000 + i);
+      await submit(
+        t,
+        quiz,
+        user,
+        randomAnswers(quiz, rng, [0.3, 0.6, 0.9][i % 3]!, i % 5 !== 4),
+        200_000 + i,
+      );
     }
     return quiz;
   }
 
   const cachedAt = async () =>
-    (await t.db.select().from(learnerProgress).where(eq(learnerProgress.userId, me.id)))[0]?.computedAt ?? null;
+    (await t.db.select().from(learnerProgress).where(eq(learnerProgress.userId, me.id)))[0]?.computedAt ??
+    null;
 
   async function correct(quiz: CreatedQuiz, payload: Record<string, unknown>) {
     const res = await t.app.inject({
@@ -1034,11 +1043,15 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     expect(await expectProgress(t, me, await publishedOf(me))).toEqual(before);
 
     // One step of 4 attempts (as if the process stopped after it): still being prepared.
-    expect(
-      await t.db.transaction((tx) => analysisStep(tx as unknown as Db, quiz.quiz.id, at, 4)),
-    ).toBe('more');
-    expect(await t.db.select().from(attemptMarks).where(eq(attemptMarks.quizId, quiz.quiz.id))).toHaveLength(4);
-    expect(await t.db.select().from(itemAnalysis).where(eq(itemAnalysis.quizId, quiz.quiz.id))).toHaveLength(0);
+    expect(await t.db.transaction((tx) => analysisStep(tx as unknown as Db, quiz.quiz.id, at, 4))).toBe(
+      'more',
+    );
+    expect(await t.db.select().from(attemptMarks).where(eq(attemptMarks.quizId, quiz.quiz.id))).toHaveLength(
+      4,
+    );
+    expect(await t.db.select().from(itemAnalysis).where(eq(itemAnalysis.quizId, quiz.quiz.id))).toHaveLength(
+      0,
+    );
     expect(await preparing()).toEqual(busy);
 
     // The rest in steps of 3, two callers at once (instances racing): every attempt marked exactly once.
@@ -1102,7 +1115,9 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     await t.app.sweeper.runOnce();
     const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
     expect(row!.analysedAt).toEqual(at);
-    const body = itemAnalysisResponseSchema.parse((await get(t, analyticsPath.adminItems(quiz.quiz.id), admin)).json());
+    const body = itemAnalysisResponseSchema.parse(
+      (await get(t, analyticsPath.adminItems(quiz.quiz.id), admin)).json(),
+    );
     expect(body.items.map((i) => i.facility)).toEqual(
       bruteItems(quiz, await attemptsOf(t, quiz.quiz.id)).map((i) => i.facility),
     );
@@ -1117,9 +1132,7 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
       .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
       .where(eq(attempts.userId, user.id));
     return Promise.all(
-      rows
-        .filter((r) => r.quiz.analysedAt !== null)
-        .map((r) => current(t, { quiz: r.quiz, questions: [] })),
+      rows.filter((r) => r.quiz.analysedAt !== null).map((r) => current(t, { quiz: r.quiz, questions: [] })),
     );
   }
 });

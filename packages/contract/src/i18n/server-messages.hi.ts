@@ -73,7 +73,8 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   // Results
   [RESULT_MESSAGES.notPublished]: 'रिज़ल्ट क्विज़ खत्म होने के बाद दिखेगा',
   // ANALYTICS_MESSAGES.preparing (a literal: this catalogue does not pull in the analytics schemas).
-  'The analysis of this quiz is being prepared; try again in a minute': 'इस क्विज़ का विश्लेषण तैयार हो रहा है; एक मिनट बाद फिर कोशिश करें',
+  'The analysis of this quiz is being prepared; try again in a minute':
+    'इस क्विज़ का विश्लेषण तैयार हो रहा है; एक मिनट बाद फिर कोशिश करें',
   [RESULT_MESSAGES.notAttended]: 'आपने यह क्विज़ नहीं दिया था',
   'File not found in storage': 'फ़ाइल नहीं मिली',
   'File not found': 'फ़ाइल नहीं मिली',

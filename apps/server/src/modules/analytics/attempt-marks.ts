@@ -163,7 +163,9 @@ export async function analysisStep(
   // were backfilled by migration 0013 without them.
   await ensureItemAnswers(db, quizId, false);
   const [base] = rawRows<{ top: number }>(
-    await db.execute(sql`select coalesce(max(ord), 0)::int as top from attempt_marks where quiz_id = ${quizId}`),
+    await db.execute(
+      sql`select coalesce(max(ord), 0)::int as top from attempt_marks where quiz_id = ${quizId}`,
+    ),
   );
   const made = await writeMarks(db, quizId, limit);
   const top = Number(base?.top ?? 0);
