@@ -201,6 +201,11 @@ function bruteItems(quiz: CreatedQuiz, rows: AttemptRow[]) {
   });
 }
 
+type ItemFigures = Pick<
+  ItemAnalysisResponse['items'][number],
+  'number' | 'facility' | 'discrimination' | 'options' | 'skipped' | 'avgTimeMs'
+> & { flags: string[] };
+
 /** A quiz as the database has it now (keys and drops after corrections). */
 async function current(t: TestApp, quiz: CreatedQuiz): Promise<CreatedQuiz> {
   const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
@@ -1070,27 +1075,24 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     expect(res.statusCode).toBe(200);
     const body = itemAnalysisResponseSchema.parse(res.json());
     const expected = bruteItems(quiz, await attemptsOf(t, quiz.quiz.id));
-    expect(
-      body.items.map(({ number, facility, discrimination, options, skipped, avgTimeMs, flags }) => ({
-        number,
-        facility,
-        discrimination,
-        options,
-        skipped,
-        avgTimeMs,
-        flags,
-      })),
-    ).toEqual(
-      expected.map(({ number, facility, discrimination, options, skipped, avgTimeMs, flags }) => ({
-        number,
-        facility,
-        discrimination,
-        options,
-        skipped,
-        avgTimeMs,
-        flags,
-      })),
-    );
+    const figures = ({
+      number,
+      facility,
+      discrimination,
+      options,
+      skipped,
+      avgTimeMs,
+      flags,
+    }: ItemFigures) => ({
+      number,
+      facility,
+      discrimination,
+      options,
+      skipped,
+      avgTimeMs,
+      flags,
+    });
+    expect(body.items.map(figures)).toEqual(expected.map(figures));
     expect((await get(t, analyticsPath.quiz(quiz.quiz.id), me)).statusCode).toBe(200);
     const published = await publishedOf(me);
     expect(published.map((q) => q.quiz.id)).toContain(quiz.quiz.id);

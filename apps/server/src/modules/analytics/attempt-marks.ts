@@ -100,23 +100,7 @@ export async function ensureItemAnswers(db: Db, quizId: string, rebuild: boolean
   }
   await db.execute(sql`delete from item_answers where quiz_id = ${quizId}`);
   await db.execute(sql`
-    with keyed as (
-      select q.id, greatest(jsonb_array_length(q.choices), 1) as letters,
-             (row_number() over (order by q.position))::int as qord
-      from questions q where q.quiz_id = ${quizId}
-    ), per as materialized (
-      -- Once (as a subquery it could be re-aggregated for every question it is joined to).
-      select u.qord,
-             string_agg(case when u.choice is null then '.' when u.choice < 0 then '-' else chr(65 + u.choice) end,
-                        '' order by m.ord) as answers,
-             count(u.choice)::int as answered,
-             count(u.t)::int as tn,
-             coalesce(sum(u.t), 0)::bigint as tsum
-      from attempt_marks m
-      cross join lateral unnest(m.choices, m.times) with ordinality as u(choice, t, qord)
-      where m.quiz_id = ${quizId}
-      group by u.qord
-    )
+    with ${answerStrings(quizId, 0)}
     insert into item_answers (quiz_id, question_id, choice_bits, answered, timed_count, time_sum_ms)
     select ${quizId}, k.id,
            array(
@@ -189,16 +173,18 @@ export async function analysisStep(
 }
 
 /**
- * Appends the answers of the marks numbered after `after` (this step's) to each question's bit
- * strings, in `ord` order, the way `ensureItemAnswers` builds them whole.
+ * The CTEs `keyed` (the quiz's questions: letters, position order) and `per` (per question, one
+ * character per mark numbered after `after`, in `ord` order, with answered/time counts) that both
+ * builds of `item_answers` read.
  */
-async function appendItemAnswers(db: Db, quizId: string, after: number): Promise<void> {
-  await db.execute(sql`
-    with keyed as (
+function answerStrings(quizId: string, after: number) {
+  return sql`
+    keyed as (
       select q.id, greatest(jsonb_array_length(q.choices), 1) as letters,
              (row_number() over (order by q.position))::int as qord
       from questions q where q.quiz_id = ${quizId}
     ), per as materialized (
+      -- Once (as a subquery it could be re-aggregated for every question it is joined to).
       select u.qord,
              string_agg(case when u.choice is null then '.' when u.choice < 0 then '-' else chr(65 + u.choice) end,
                         '' order by m.ord) as answers,
@@ -209,7 +195,16 @@ async function appendItemAnswers(db: Db, quizId: string, after: number): Promise
       cross join lateral unnest(m.choices, m.times) with ordinality as u(choice, t, qord)
       where m.quiz_id = ${quizId} and m.ord > ${after}
       group by u.qord
-    ), batch as (
+    )`;
+}
+
+/**
+ * Appends the answers of the marks numbered after `after` (this step's) to each question's bit
+ * strings, in `ord` order, the way `ensureItemAnswers` builds them whole.
+ */
+async function appendItemAnswers(db: Db, quizId: string, after: number): Promise<void> {
+  await db.execute(sql`
+    with ${answerStrings(quizId, after)}, batch as (
       select count(*)::int as n from attempt_marks where quiz_id = ${quizId} and ord > ${after}
     )
     update item_answers ia
