@@ -37,9 +37,12 @@ import { AnalyticsService } from '../apps/server/src/modules/analytics/analytics
 import {
   analysisStep,
   ANALYSIS_BATCH,
+  appendItemAnswers,
   ensureItemAnswers,
   materialiseAttemptMarks,
+  writeMarks,
 } from '../apps/server/src/modules/analytics/attempt-marks';
+import { createCardsAtPublication } from '../apps/server/src/modules/review/cards-at-publication';
 import {
   itemAnalysisStatement,
   refreshItemAnalysis,
@@ -386,6 +389,37 @@ async function publication(db: Db) {
     throw new Error(`publication: ${JSON.stringify(outcome)}`);
   console.log(
     `Publication of ${PUBLISH_ATTEMPTS.toLocaleString('en-IN')} attempts: the ranks committed after ${seconds(publishMs)} (load ${loadavg()})`,
+  );
+  // Where one step's time goes: its statements one by one, in a transaction that is rolled back.
+  const parts: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      let s = performance.now();
+      const lap = (label: string) => {
+        parts.push(`${label} ${seconds(performance.now() - s)}`);
+        s = performance.now();
+      };
+      await ensureItemAnswers(t, quizId!, false);
+      lap('empty bit strings');
+      const made = await writeMarks(t, quizId!, ANALYSIS_BATCH);
+      lap(`marks (${made} attempts, the jsonb pass)`);
+      await appendItemAnswers(t, quizId!, 0);
+      lap('bit-string append');
+      const cards = await createCardsAtPublication(
+        t,
+        quizId!,
+        now,
+        sql`select attempt_id from attempt_marks where quiz_id = ${quizId!}`,
+      );
+      lap(`review cards (${cards.toLocaleString('en-IN')})`);
+      throw new Error('rollback');
+    })
+    .catch((err: Error) => {
+      if (err.message !== 'rollback') throw err;
+    });
+  console.log(
+    `One analysis step, statement by statement (rolled back): ${parts.join(', ')} (load ${loadavg()})`,
   );
   // The analysis after it, step by step as analysePublished runs it (each step its own transaction:
   // the longest is how long PGlite's one connection is held at once).

@@ -28,7 +28,7 @@ export async function materialiseAttemptMarks(db: Db, quizId: string): Promise<n
  * The next `limit` (null: all) attempts of the quiz without narrow marks, by attempt id, numbered
  * after the last (`ord`); returns how many were written. The caller holds the quiz.
  */
-async function writeMarks(db: Db, quizId: string, limit: number | null): Promise<number> {
+export async function writeMarks(db: Db, quizId: string, limit: number | null): Promise<number> {
   const rows = rawRows<{ n: number }>(
     await db.execute(sql`
       with qs as materialized (
@@ -202,7 +202,7 @@ function answerStrings(quizId: string, after: number) {
  * Appends the answers of the marks numbered after `after` (this step's) to each question's bit
  * strings, in `ord` order, the way `ensureItemAnswers` builds them whole.
  */
-async function appendItemAnswers(db: Db, quizId: string, after: number): Promise<void> {
+export async function appendItemAnswers(db: Db, quizId: string, after: number): Promise<void> {
   await db.execute(sql`
     with ${answerStrings(quizId, after)}, batch as (
       select count(*)::int as n from attempt_marks where quiz_id = ${quizId} and ord > ${after}
