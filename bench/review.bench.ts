@@ -12,7 +12,10 @@
  *   npm run bench -- review
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- review
  *
- * BENCH_CARDS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3194).
+ * BENCH_CARDS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3194),
+ * BENCH_APP_ROOT (run another checkout's app, for a before/after pair),
+ * BENCH_DB_PREFIX (the scratch database name prefix, default quizcast_bench), BENCH_KEEP_DB=1 (keep it
+ * and print its URL, for EXPLAIN ANALYZE), BENCH_SPEED_ONLY=1 (skip the deterministic quality part).
  * BENCH_PROFILE=<folder>: the app runs with --cpu-prof and is restarted for each phase, so each phase
  * leaves its own profile in <folder>/<phase>/ (summarise with `node bench/profile-summary.mjs <dir>`).
  */
@@ -34,8 +37,20 @@ const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3194);
 const SECRET = randomBytes(32).toString('hex');
+/** The scratch database's name prefix (a shared server: each engineer keeps to their own names). */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'quizcast_bench';
+/** Keep the scratch database afterwards (its URL is printed) for EXPLAIN ANALYZE by hand. */
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+/** Only the speed part (the quality part is deterministic and takes ~17 s). */
+const SPEED_ONLY = process.env.BENCH_SPEED_ONLY === '1';
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * BENCH_APP_ROOT: run the app of another checkout (e.g. a worktree of `main`, with its node_modules)
+ * against the same seeded database, for a before/after pair minutes apart. The database is migrated
+ * by this checkout.
+ */
+const appRoot = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : root;
 
 const SEEDS = [42, 7, 1, 2, 3];
 const EXTRA_SEEDS = [4, 5, 6, 8, 9, 10, 11, 12];
@@ -157,9 +172,9 @@ async function phase(
 async function startServer(databaseUrl: string, profileAs?: string): Promise<ChildProcess> {
   const profile =
     PROFILE && profileAs ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE, profileAs)}`] : [];
-  const args = [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  const args = [...profile, '--import', 'tsx', path.join(appRoot, 'apps/server/src/main.ts')];
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: appRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -189,7 +204,7 @@ async function startServer(databaseUrl: string, profileAs?: string): Promise<Chi
 }
 
 async function speed(adminUrl: string) {
-  const scratch = await createScratchDatabase(adminUrl, 'quizcast_bench');
+  const scratch = await createScratchDatabase(adminUrl, DB_PREFIX);
   const database = await openPostgres(scratch.url, 5);
   let server: ChildProcess | undefined;
   try {
@@ -249,6 +264,9 @@ async function speed(adminUrl: string) {
         .returning({ id: reviewCards.id });
       cardIds.push(...cards.map((c) => c.id));
     }
+    // What autovacuum does after a bulk insert (statistics and the visibility map, which the
+    // queue's index-only count relies on); run here so the figure does not depend on its timing.
+    await db.execute('vacuum analyze review_cards');
     await db.execute('analyze');
     // A server-side session (ADR 015), as a login makes: the token names it.
     const [session] = await db
@@ -287,7 +305,7 @@ async function speed(adminUrl: string) {
     console.log('');
     console.log(
       `Speed: PostgreSQL; one learner with ${CARDS} cards; server in its own process (apps/server/src/main.ts), ` +
-        `load generator (bench/load.mjs) in another; Node ${process.version}; load average at start ` +
+        `load generator (bench/load.mjs) in another; Node ${process.version}; app ${appRoot}; load average at start ` +
         `${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}${PROFILE ? `; profiling into ${PROFILE}` : ''}`,
@@ -369,12 +387,13 @@ async function speed(adminUrl: string) {
       await exited;
     }
     await database.close();
-    await scratch.drop();
+    if (KEEP_DB) console.log(`kept the scratch database: ${scratch.url}`);
+    else await scratch.drop();
   }
 }
 
 async function main() {
-  quality();
+  if (!SPEED_ONLY) quality();
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     console.log('\nSpeed part skipped: set BENCH_DATABASE_URL (the figures are for PostgreSQL).');

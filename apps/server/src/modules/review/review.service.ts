@@ -209,14 +209,16 @@ export class ReviewService {
     const review = { rating: body.rating as Grade, at: reviewedAt };
     const newest =
       card.reviewCount > 0 && card.lastReview !== null && reviewedAt.getTime() >= card.lastReview.getTime();
-    // The usual case (the newest review) advances the stored state; the first review, or a late
-    // one, replays the log with this review in it (equal times keep arrival order).
+    // The usual case (the newest review) advances the stored state: an append, no log read. The
+    // first review replays from the initial rating alone (a card with no review applied has no log
+    // to read: the write below only lands while review_count is still 0). A late review replays
+    // the stored log with this review in it, in review-time order (equal times keep arrival order).
     const state = newest
       ? advance(cardState(card), review, scheduling, load)
       : replay(
           card.createdAt,
           card.initialRating as Grade,
-          [...(await this.repo.logsOf(cardId)).map(toEvent), review],
+          card.reviewCount === 0 ? [review] : [...(await this.repo.logsOf(cardId)).map(toEvent), review],
           scheduling,
           load,
         );
