@@ -507,13 +507,17 @@ export class ReviewRepository {
     return deleted.length > 0;
   }
 
-  /** The question with its quiz's publication facts, and whether this learner submitted an attempt. */
+  /**
+   * The question with its quiz's publication facts, whether an admin dropped it (issue 14), and
+   * whether this learner submitted an attempt.
+   */
   async questionForAdding(
     questionId: string,
     userId: string,
-  ): Promise<{ published: boolean; attended: boolean } | undefined> {
+  ): Promise<{ published: boolean; attended: boolean; dropped: boolean } | undefined> {
     const [row] = await this.db
       .select({
+        droppedAt: questions.droppedAt,
         resultsPublishedAt: quizzes.resultsPublishedAt,
         quizPublished: quizzes.published,
         attemptStatus: attempts.status,
@@ -527,6 +531,7 @@ export class ReviewRepository {
     return {
       published: row.resultsPublishedAt !== null && row.quizPublished,
       attended: row.attemptStatus === 'submitted' || row.attemptStatus === 'auto_submitted',
+      dropped: row.droppedAt !== null,
     };
   }
 
@@ -612,7 +617,14 @@ export class ReviewRepository {
       .from(reviewCards)
       .innerJoin(questions, eq(questions.id, reviewCards.questionId))
       .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
-      .where(and(eq(reviewCards.userId, userId), isNotNull(reviewCards.suspendedAt)))
+      .where(
+        and(
+          eq(reviewCards.userId, userId),
+          isNotNull(reviewCards.suspendedAt),
+          // A card suspended because its question was dropped (issue 14) is not a leech.
+          isNull(questions.droppedAt),
+        ),
+      )
       .orderBy(asc(reviewCards.suspendedAt))
       .limit(100);
   }

@@ -14,7 +14,7 @@ import {
   type ReviewStats,
 } from '@quizcast/contract/schemas/review';
 import type { Db } from '../../db/client';
-import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { participantTexts } from '../../lib/question-texts';
 import type { CardRow, LogInsert, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
@@ -281,6 +281,8 @@ export class ReviewService {
     if (!question) throw notFound(REVIEW_MESSAGES.questionNotFound);
     if (!question.published) throw forbidden(REVIEW_MESSAGES.notPublished);
     if (!question.attended) throw forbidden(REVIEW_MESSAGES.notYours);
+    // Dropped in an answer-key correction (issue 14): it counts for no one, so no card (ADR 011).
+    if (question.dropped) throw conflict(REVIEW_MESSAGES.questionDropped);
     const now = this.clock.now();
     const made = await this.repo.insertManualCard(
       userId,
