@@ -63,6 +63,9 @@ function quality() {
   withLadder(simulateApp({ desiredRetention: 0.9, withExam: false }));
   withLadder(simulateApp({ desiredRetention: 0.8 }));
   withLadder(simulateApp({ desiredRetention: 0.97 }));
+  // Retention 0.97 without the review cap: what the cap costs at a high target (ADR 011).
+  const strictUncapped = simulateApp({ desiredRetention: 0.97, dailyReviewCap: 2000 });
+  withLadder({ ...strictUncapped, label: `${strictUncapped.label}, review cap 2000` });
   const uncapped = simulateApp({ desiredRetention: 0.9, dailyNewLimit: 500, dailyReviewCap: 2000 });
   withLadder({ ...uncapped, label: `${uncapped.label}, profile's maximum limits (500 new, cap 2000)` });
   console.log(
