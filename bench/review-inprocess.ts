@@ -4,8 +4,12 @@
  * N sequential `app.inject` calls, the statements each call sends, the response size, and the
  * app's mean wall time per call. Run under `node --cpu-prof` for a profile without start-up noise.
  *
- *   DATABASE_URL=<kept database> npx tsx bench/review-inprocess.ts queue|offline [N]
+ *   DATABASE_URL=<kept database> npx tsx bench/review-inprocess.ts queue|offline|me|grade [N]
+ *
+ * `grade` changes the cards: grade at most as many as the learner has, and reset the database between
+ * runs (bench/README.md, "review", gives the statement).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv, type AppConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
-import { sessions, users } from '../apps/server/src/db/schema';
+import { reviewCards, sessions, users } from '../apps/server/src/db/schema';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
 
@@ -59,7 +63,26 @@ const url =
     : kind === 'me'
       ? '/api/students/me'
       : '/api/review/queue';
-const call = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const cardIds = (
+  await database.db.select({ id: reviewCards.id }).from(reviewCards).where(eq(reviewCards.userId, learner!.id))
+).map((c) => c.id);
+let graded = 0;
+/** `grade`: each call grades the next card once (Good), as the benchmark's grading phase does. */
+const call = () =>
+  kind === 'grade'
+    ? app.inject({
+        method: 'POST',
+        url: `/api/review/cards/${cardIds[graded++ % cardIds.length]}/reviews`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          reviewId: randomUUID(),
+          rating: 3,
+          selectedOption: null,
+          reviewedAt: new Date().toISOString(),
+          durationMs: 4000,
+        },
+      })
+    : app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 for (let i = 0; i < 30; i++) await call(); // warm up
 logging = true;
 const one = await call();

@@ -102,7 +102,7 @@ export function QuestionReview({
               'data-focused-question': true,
             })}
             className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${
-              question._id === focusQuestionId ? 'ring-4 ring-brand-300 focus:outline-none' : ''
+              question._id === focusQuestionId ? 'ring-4 ring-brand-300' : ''
             }`}
           >
             <div className="flex items-start justify-between gap-3">
