@@ -64,7 +64,10 @@ const url =
       ? '/api/students/me'
       : '/api/review/queue';
 const cardIds = (
-  await database.db.select({ id: reviewCards.id }).from(reviewCards).where(eq(reviewCards.userId, learner!.id))
+  await database.db
+    .select({ id: reviewCards.id })
+    .from(reviewCards)
+    .where(eq(reviewCards.userId, learner!.id))
 ).map((c) => c.id);
 let graded = 0;
 /** `grade`: each call grades the next card once (Good), as the benchmark's grading phase does. */
