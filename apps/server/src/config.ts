@@ -78,7 +78,12 @@ export const envSchema = z
      * Bytes of running attempts' answers each instance keeps so that an autosave or submission is one
      * compare-and-swap statement (ADR 012); 0 turns it off. ~1.2 KB per learner on a 10-question quiz.
      */
-    ATTEMPT_CACHE_MAX_BYTES: z.coerce.number().int().min(0).max(2_000_000_000).default(48 * 1024 * 1024),
+    ATTEMPT_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2_000_000_000)
+      .default(48 * 1024 * 1024),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     /** Absolute lifetime of one sign-in's token, however active (ADR 015). */
     JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),

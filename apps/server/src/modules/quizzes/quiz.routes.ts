@@ -29,7 +29,9 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.ctx;
   const graceMs = config.SUBMIT_GRACE_SECONDS * 1000;
   const running =
-    config.ATTEMPT_CACHE_MAX_BYTES > 0 ? new RunningAttempts(config.ATTEMPT_CACHE_MAX_BYTES, graceMs) : undefined;
+    config.ATTEMPT_CACHE_MAX_BYTES > 0
+      ? new RunningAttempts(config.ATTEMPT_CACHE_MAX_BYTES, graceMs)
+      : undefined;
   const service = new ParticipantQuizService(new QuizRepository(db), new AttemptRepository(db, running), {
     clock,
     graceMs,
