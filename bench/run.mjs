@@ -73,7 +73,8 @@ async function freshDatabase(name) {
     const dir = path.join(runDir, `${name}-data`);
     return {
       label: 'PGlite',
-      appEnv: { DATA_DIR: dir },
+      // Production refuses PGlite unless told (one school's box); the bench measures that case.
+      appEnv: { DATA_DIR: dir, ALLOW_PGLITE_IN_PRODUCTION: 'true' },
       fixtureEnv: { BENCH_DB_DIR: path.join(dir, 'pg') },
       drop: async () => {},
     };
