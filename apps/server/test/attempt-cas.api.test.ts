@@ -148,6 +148,29 @@ describe(`autosave as a compare-and-swap on each instance's copy (${testDatabase
     expect(a.known(attempt.quizId, attempt.userId)).toBeUndefined();
   });
 
+  it('a deadline moved since the copy was made (an earlier quiz end) makes the swap miss: times clamp to the new one', async () => {
+    const { created, attempt } = await running();
+    const a = instance();
+    a.remember(attempt, NOW);
+    const earlier = at(100);
+    await database.db.update(attempts).set({ deadlineAt: earlier }).where(eq(attempts.id, attempt.id));
+    const statements = await statementsOf(async () => {
+      expect(
+        await a.mergeAnswers(
+          attempt.quizId,
+          attempt.userId,
+          [{ ...choose(created, 0, 1), timeSpentMs: 600_000 }],
+          at(110),
+          GRACE_MS,
+        ),
+      ).toBe(true);
+    });
+    expect(statements).toHaveLength(3);
+    // Time on screen is capped at the time the attempt had: 100 s to its new deadline, not 110 s.
+    expect((await stored(attempt.id)).answers.map((x) => x.timeSpentMs)).toEqual([100_000]);
+    expect(a.known(attempt.quizId, attempt.userId)?.deadlineAt).toBe(earlier.getTime());
+  });
+
   it('past its budget an instance keeps no copy, and saves still commit (read, then swap)', async () => {
     const one = await running();
     const two = await running();

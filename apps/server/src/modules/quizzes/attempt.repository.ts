@@ -135,6 +135,8 @@ export class AttemptRepository {
           eq(attempts.id, sql.placeholder('attemptId')),
           eq(attempts.status, 'in_progress'),
           sql`${attempts.deadlineAt} >= ${sql.placeholder('cutoff')}::timestamptz`,
+          // The copy's deadline bounds the merged times: an earlier quiz end (admin) moves it.
+          sql`date_trunc('milliseconds', ${attempts.deadlineAt}) = ${sql.placeholder('deadline')}::timestamptz`,
           sql`${attempts.answers} = ${sql.placeholder('expected')}::jsonb`,
         ),
       )
@@ -158,6 +160,7 @@ export class AttemptRepository {
         and(
           eq(attempts.id, sql.placeholder('attemptId')),
           eq(attempts.status, 'in_progress'),
+          sql`date_trunc('milliseconds', ${attempts.deadlineAt}) = ${sql.placeholder('deadline')}::timestamptz`,
           sql`${attempts.answers} = ${sql.placeholder('readAnswers')}::jsonb`,
           // Scored with this instance's copy of the quiz and its key: only while the quiz is still that
           // version (every change of a key, marking scheme or question touches quizzes.updated_at;
@@ -258,6 +261,7 @@ export class AttemptRepository {
         attemptId: known.id,
         answers,
         expected: known.answers,
+        deadline: new Date(known.deadlineAt).toISOString(),
         now: now.toISOString(),
         cutoff: cutoff.toISOString(),
       });
@@ -351,6 +355,7 @@ export class AttemptRepository {
     const rows = await this.finishKnownOne.execute(
       finishParams(known.id, result, now, {
         readAnswers: known.answers,
+        deadline: new Date(known.deadlineAt).toISOString(),
         quizVersion: quizVersion.toISOString(),
       }),
     );
