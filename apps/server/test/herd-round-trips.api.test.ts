@@ -134,6 +134,27 @@ describe(`exam-day calls: statements per request (${testDatabaseKind})`, () => {
     expect(body.totalQuestions).toBe(created.questions.length);
   });
 
+  it('a session renewed on use (every 5 minutes) is kept from the renewal: the next request reads no session', async () => {
+    const created = await liveQuiz();
+    const { headers } = await learner();
+    expect((await attend(created.quiz.id, headers)).statusCode).toBe(200);
+    t.clock.advance(6 * 60_000);
+    try {
+      const renewing = await statementsOf(async () => {
+        expect((await attend(created.quiz.id, headers)).statusCode).toBe(200);
+      });
+      expect(renewing.map(compact)).toContainEqual(
+        expect.stringMatching(/^update "sessions" set "expires_at" = .*"last_used_at" <= .* returning/),
+      );
+      const next = await statementsOf(async () => {
+        expect((await attend(created.quiz.id, headers)).statusCode).toBe(200);
+      });
+      expect(next.map(compact)).toEqual([expect.stringMatching(/^with "started" as/)]);
+    } finally {
+      t.clock.advance(-6 * 60_000);
+    }
+  });
+
   it('concurrent first fetches of one learner start exactly one attempt and all answer its times', async () => {
     const created = await liveQuiz();
     const { user, headers } = await learner();
