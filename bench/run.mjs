@@ -24,6 +24,7 @@
 //   BENCH_DB_PREFIX      name prefix of the scratch databases (default quizcast_bench)
 //   BENCH_MEMORY_SAMPLE  ms between samples of the app's VmRSS/VmHWM into <run>/memory.csv (default 5000)
 //   BENCH_NODE_ARGS      extra node flags for the app (e.g. --max-old-space-size=256)
+//   BENCH_ATTEMPT_CACHE_MAX_BYTES  the app's ATTEMPT_CACHE_MAX_BYTES (0: no copy of running attempts)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -190,6 +191,7 @@ async function startApp(name, database, port) {
       WEB_CONCURRENCY: String(WORKERS),
       ...(env.BENCH_POOL ? { DATABASE_POOL_SIZE: env.BENCH_POOL } : {}),
       ...(env.BENCH_REDIS_URL ? { REDIS_URL: env.BENCH_REDIS_URL } : {}),
+      ...(env.BENCH_ATTEMPT_CACHE_MAX_BYTES ? { ATTEMPT_CACHE_MAX_BYTES: env.BENCH_ATTEMPT_CACHE_MAX_BYTES } : {}),
       ...database.appEnv,
     },
   });
