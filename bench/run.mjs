@@ -191,7 +191,9 @@ async function startApp(name, database, port) {
       WEB_CONCURRENCY: String(WORKERS),
       ...(env.BENCH_POOL ? { DATABASE_POOL_SIZE: env.BENCH_POOL } : {}),
       ...(env.BENCH_REDIS_URL ? { REDIS_URL: env.BENCH_REDIS_URL } : {}),
-      ...(env.BENCH_ATTEMPT_CACHE_MAX_BYTES ? { ATTEMPT_CACHE_MAX_BYTES: env.BENCH_ATTEMPT_CACHE_MAX_BYTES } : {}),
+      ...(env.BENCH_ATTEMPT_CACHE_MAX_BYTES
+        ? { ATTEMPT_CACHE_MAX_BYTES: env.BENCH_ATTEMPT_CACHE_MAX_BYTES }
+        : {}),
       ...database.appEnv,
     },
   });
