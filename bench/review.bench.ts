@@ -12,7 +12,11 @@
  *   npm run bench -- review
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- review
  *
- * BENCH_CARDS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3194).
+ * BENCH_CARDS (default 10000), BENCH_CONNECTIONS (default 50), BENCH_PORT (default 3194),
+ * BENCH_WARM_UP (requests sent, not measured, before each read phase; default 300, 0 = none),
+ * BENCH_APP_ROOT (run another checkout's app, for a before/after pair),
+ * BENCH_DB_PREFIX (the scratch database name prefix, default quizcast_bench), BENCH_KEEP_DB=1 (keep it
+ * and print its URL, for EXPLAIN ANALYZE), BENCH_SPEED_ONLY=1 (skip the deterministic quality part).
  * BENCH_PROFILE=<folder>: the app runs with --cpu-prof and is restarted for each phase, so each phase
  * leaves its own profile in <folder>/<phase>/ (summarise with `node bench/profile-summary.mjs <dir>`).
  */
@@ -32,10 +36,24 @@ import { simulateApp, simulateLadder, type Outcome } from './review-schedule';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Requests sent (not measured) before each read phase; 0 turns it off. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
 const PORT = Number(process.env.BENCH_PORT ?? 3194);
 const SECRET = randomBytes(32).toString('hex');
+/** The scratch database's name prefix (a shared server: each engineer keeps to their own names). */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'quizcast_bench';
+/** Keep the scratch database afterwards (its URL is printed) for EXPLAIN ANALYZE by hand. */
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+/** Only the speed part (the quality part is deterministic and takes ~17 s). */
+const SPEED_ONLY = process.env.BENCH_SPEED_ONLY === '1';
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * BENCH_APP_ROOT: run the app of another checkout (e.g. a worktree of `main`, with its node_modules)
+ * against the same seeded database, for a before/after pair minutes apart. The database is migrated
+ * by this checkout.
+ */
+const appRoot = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : root;
 
 const SEEDS = [42, 7, 1, 2, 3];
 const EXTRA_SEEDS = [4, 5, 6, 8, 9, 10, 11, 12];
@@ -48,6 +66,9 @@ function quality() {
   withLadder(simulateApp({ desiredRetention: 0.9, withExam: false }));
   withLadder(simulateApp({ desiredRetention: 0.8 }));
   withLadder(simulateApp({ desiredRetention: 0.97 }));
+  // Retention 0.97 without the review cap: what the cap costs at a high target (ADR 011).
+  const strictUncapped = simulateApp({ desiredRetention: 0.97, dailyReviewCap: 2000 });
+  withLadder({ ...strictUncapped, label: `${strictUncapped.label}, review cap 2000` });
   const uncapped = simulateApp({ desiredRetention: 0.9, dailyNewLimit: 500, dailyReviewCap: 2000 });
   withLadder({ ...uncapped, label: `${uncapped.label}, profile's maximum limits (500 new, cap 2000)` });
   console.log(
@@ -157,9 +178,9 @@ async function phase(
 async function startServer(databaseUrl: string, profileAs?: string): Promise<ChildProcess> {
   const profile =
     PROFILE && profileAs ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE, profileAs)}`] : [];
-  const args = [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  const args = [...profile, '--import', 'tsx', path.join(appRoot, 'apps/server/src/main.ts')];
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: appRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -189,7 +210,7 @@ async function startServer(databaseUrl: string, profileAs?: string): Promise<Chi
 }
 
 async function speed(adminUrl: string) {
-  const scratch = await createScratchDatabase(adminUrl, 'quizcast_bench');
+  const scratch = await createScratchDatabase(adminUrl, DB_PREFIX);
   const database = await openPostgres(scratch.url, 5);
   let server: ChildProcess | undefined;
   try {
@@ -249,6 +270,9 @@ async function speed(adminUrl: string) {
         .returning({ id: reviewCards.id });
       cardIds.push(...cards.map((c) => c.id));
     }
+    // What autovacuum does after a bulk insert (statistics and the visibility map, which the
+    // queue's index-only count relies on); run here so the figure does not depend on its timing.
+    await db.execute('vacuum analyze review_cards');
     await db.execute('analyze');
     // A server-side session (ADR 015), as a login makes: the token names it.
     const [session] = await db
@@ -275,19 +299,23 @@ async function speed(adminUrl: string) {
       await exited;
     };
     /** With BENCH_PROFILE, a fresh profiled app per phase (its profile is written when it stops). */
-    const onServer = async (name: string, run: () => Promise<PhaseResult>) => {
+    const onServer = async (name: string, run: () => Promise<PhaseResult>, warmUp?: LoadJob) => {
       if (PROFILE) {
         await stopServer();
         server = await startServer(scratch.url, name);
       } else {
         server ??= await startServer(scratch.url);
       }
+      // A long-running server is warm: the route's code compiled by V8 and its prepared statements
+      // planned on each pooled connection (PostgreSQL plans the first 5 runs of each one). Without
+      // this, those first calls are the slowest 1–3% of a 2,000-request phase, i.e. its p99.
+      if (WARM_UP > 0 && warmUp) await phase(`${name} (warm-up)`, url, WARM_UP, 10, warmUp);
       return run();
     };
     console.log('');
     console.log(
       `Speed: PostgreSQL; one learner with ${CARDS} cards; server in its own process (apps/server/src/main.ts), ` +
-        `load generator (bench/load.mjs) in another; Node ${process.version}; load average at start ` +
+        `load generator (bench/load.mjs) in another; Node ${process.version}; app ${appRoot}; load average at start ` +
         `${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}${PROFILE ? `; profiling into ${PROFILE}` : ''}`,
@@ -295,26 +323,39 @@ async function speed(adminUrl: string) {
     const results: PhaseResult[] = [];
     // Baseline in the same run: the cheapest signed-in call (session check + one user read).
     results.push(
-      await onServer('baseline', () =>
-        phase('baseline: GET /students/me', url, 2000, 10, { kind: 'get', path: '/api/students/me', token }),
+      await onServer(
+        'baseline',
+        () =>
+          phase('baseline: GET /students/me', url, 2000, 10, {
+            kind: 'get',
+            path: '/api/students/me',
+            token,
+          }),
+        { kind: 'get', path: '/api/students/me', token },
       ),
     );
     results.push(
-      await onServer('queue', () =>
-        phase('GET /review/queue (limit 50)', url, 2000, 10, {
-          kind: 'get',
-          path: '/api/review/queue',
-          token,
-        }),
+      await onServer(
+        'queue',
+        () =>
+          phase('GET /review/queue (limit 50)', url, 2000, 10, {
+            kind: 'get',
+            path: '/api/review/queue',
+            token,
+          }),
+        { kind: 'get', path: '/api/review/queue', token },
       ),
     );
     results.push(
-      await onServer('offline', () =>
-        phase('GET /review/queue?limit=200&ahead=true (offline copy)', url, 500, 10, {
-          kind: 'get',
-          path: '/api/review/queue?limit=200&ahead=true',
-          token,
-        }),
+      await onServer(
+        'offline',
+        () =>
+          phase('GET /review/queue?limit=200&ahead=true (offline copy)', url, 500, 10, {
+            kind: 'get',
+            path: '/api/review/queue?limit=200&ahead=true',
+            token,
+          }),
+        { kind: 'get', path: '/api/review/queue?limit=200&ahead=true', token },
       ),
     );
     const reviewedAt = new Date().toISOString();
@@ -369,12 +410,13 @@ async function speed(adminUrl: string) {
       await exited;
     }
     await database.close();
-    await scratch.drop();
+    if (KEEP_DB) console.log(`kept the scratch database: ${scratch.url}`);
+    else await scratch.drop();
   }
 }
 
 async function main() {
-  quality();
+  if (!SPEED_ONLY) quality();
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     console.log('\nSpeed part skipped: set BENCH_DATABASE_URL (the figures are for PostgreSQL).');

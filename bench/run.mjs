@@ -21,6 +21,10 @@
 //                        build in base/dist, for a before/after pair minutes apart; no build then)
 //   BENCH_PORT           the app's port (default: random in 3150-3189); BENCH_HELLO_PORT the
 //                        hello-world's (default: BENCH_PORT + 9)
+//   BENCH_DB_PREFIX      name prefix of the scratch databases (default quizcast_bench)
+//   BENCH_MEMORY_SAMPLE  ms between samples of the app's VmRSS/VmHWM into <run>/memory.csv (default 5000)
+//   BENCH_NODE_ARGS      extra node flags for the app (e.g. --max-old-space-size=256)
+//   BENCH_ATTEMPT_CACHE_MAX_BYTES  the app's ATTEMPT_CACHE_MAX_BYTES (0: no copy of running attempts)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -70,12 +74,13 @@ async function freshDatabase(name) {
     const dir = path.join(runDir, `${name}-data`);
     return {
       label: 'PGlite',
-      appEnv: { DATA_DIR: dir },
+      // Production refuses PGlite unless told (one school's box); the bench measures that case.
+      appEnv: { DATA_DIR: dir, ALLOW_PGLITE_IN_PRODUCTION: 'true' },
       fixtureEnv: { BENCH_DB_DIR: path.join(dir, 'pg') },
       drop: async () => {},
     };
   }
-  const db = `quizcast_bench_${name}_${randomBytes(4).toString('hex')}`;
+  const db = `${env.BENCH_DB_PREFIX ?? 'quizcast_bench'}_${name}_${randomBytes(4).toString('hex')}`;
   const admin = async (sql) => {
     const client = new pg.Client({ connectionString: env.BENCH_DATABASE_URL });
     await client.connect();
@@ -138,11 +143,32 @@ function peakMemoryMiB(pid) {
   return { self: hwm(pid), workers: children.map(hwm) };
 }
 
+/**
+ * The app's resident memory over the run (the load generator runs synchronously, so a process of its
+ * own samples): <run>/<scenario>-memory.csv with the wall time, VmRSS and VmHWM in MiB, every
+ * BENCH_MEMORY_SAMPLE ms (5000). Phases are in phases.json (monotonic clock) and the console (wall).
+ */
+function sampleMemory(name, pid) {
+  const every = Number(env.BENCH_MEMORY_SAMPLE ?? 5000);
+  const file = path.join(runDir, `${name}-memory.csv`);
+  const script = `
+    const { readFileSync, appendFileSync } = require('node:fs');
+    appendFileSync(${JSON.stringify(file)}, 'time,rss_mib,hwm_mib\\n');
+    setInterval(() => {
+      try {
+        const s = readFileSync('/proc/${pid}/status', 'utf8');
+        const kb = (k) => Number(s.match(new RegExp(k + ':\\\\s+(\\\\d+) kB'))[1]) / 1024;
+        appendFileSync(${JSON.stringify(file)}, new Date().toISOString() + ',' + kb('VmRSS').toFixed(1) + ',' + kb('VmHWM').toFixed(1) + '\\n');
+      } catch { process.exit(0); }
+    }, ${every});`;
+  return spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+}
+
 async function startApp(name, database, port) {
   const log = path.join(runDir, `${name}-app.log`);
   const { openSync } = await import('node:fs');
   const out = openSync(log, 'a');
-  const args = ['--enable-source-maps'];
+  const args = ['--enable-source-maps', ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/) : [])];
   if (env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, `${name}-profiles`)}`);
   args.push(path.join(root, 'apps/server', env.BENCH_APP_DIST ?? 'dist', 'main.js'));
   const child = spawn(process.execPath, args, {
@@ -165,6 +191,9 @@ async function startApp(name, database, port) {
       WEB_CONCURRENCY: String(WORKERS),
       ...(env.BENCH_POOL ? { DATABASE_POOL_SIZE: env.BENCH_POOL } : {}),
       ...(env.BENCH_REDIS_URL ? { REDIS_URL: env.BENCH_REDIS_URL } : {}),
+      ...(env.BENCH_ATTEMPT_CACHE_MAX_BYTES
+        ? { ATTEMPT_CACHE_MAX_BYTES: env.BENCH_ATTEMPT_CACHE_MAX_BYTES }
+        : {}),
       ...database.appEnv,
     },
   });
@@ -217,7 +246,7 @@ function load(call, job) {
   const from = Number(process.hrtime.bigint() / 1000n);
   const cpuBefore = job.kind === 'hello' ? null : appCpuMs();
   const res = spawnSync(process.execPath, [path.join(here, 'load.mjs'), jobFile], { stdio: 'inherit' });
-  phases.push({ call, from, to: Number(process.hrtime.bigint() / 1000n) });
+  phases.push({ call, from, to: Number(process.hrtime.bigint() / 1000n), endedAt: new Date().toISOString() });
   writeFileSync(path.join(runDir, 'phases.json'), JSON.stringify(phases));
   if (res.status !== 0) throw new Error(`load generator failed for ${call}`);
   const r = JSON.parse(readFileSync(out, 'utf8'));
@@ -263,6 +292,7 @@ async function scenario(name, port, helloPort) {
     step(`${name}: app on :${port} (compiled, NODE_ENV=production, ${WORKERS} worker(s))`);
     const { child, log } = await startApp(name, database, port);
     appPid = child.pid;
+    const sampler = sampleMemory(name, child.pid);
     const url = `http://127.0.0.1:${port}`;
     const acks = path.join(runDir, `${name}-acks.json`);
     try {
@@ -297,6 +327,7 @@ async function scenario(name, port, helloPort) {
             : ''),
       );
     } finally {
+      sampler.kill();
       await stop(child);
       console.log(`app log: ${log}`);
     }

@@ -334,6 +334,9 @@ test.describe('accounts', () => {
     await signIn(page, session);
     await page.goto('/quizzes');
     await expect(page.getByText('Hi, Sana Qureshi')).toBeVisible();
+    // The quiz list's own requests (the list, the review badge's count) finish first: a 401 on one of
+    // them would rightly sign out from /quizzes before the learner opens the profile (seen 3 times in 25).
+    await page.waitForLoadState('networkidle');
 
     const revoked = await request.post('/api/students/logout-all', {
       headers: { authorization: `Bearer ${session.accessToken}` },

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
-import { adminSession, loginViaApi, registerViaApi, signIn, type Session } from './support/session';
+import { createLiveQuiz, retireQuiz, serverNow } from './support/quizzes';
+import { loginViaApi, registerViaApi, signIn, type Session } from './support/session';
 import { openMenuOnPhone } from './support/menu';
 
 /** Issue 14: the progress page, the Analysis tab, item analysis and answer-key correction. */
@@ -98,21 +98,12 @@ test.describe('performance analytics', () => {
   test("an admin corrects a key after publication and the learners' scores and ranks change", async ({
     page,
   }, testInfo) => {
-    const admin = await adminSession(page.request, testInfo);
-    const now = await serverNow(page.request);
-    const endAt = now + 10 * 60_000;
-    const name = `Key drill ${testInfo.project.name} ${now}`;
     // The provisional key says A for question 1; B is right.
-    const quiz = await createQuizViaApi(page.request, admin, {
-      name,
+    const quiz = await createLiveQuiz(page, testInfo, {
+      name: 'Key drill',
       desc: 'Three questions, one wrong key.',
       exam: 'NEET',
-      class: 'Preparing for Competitive exams',
       duration: 5,
-      startTimeStamp: new Date(now - 60_000).toISOString(),
-      endTimeStamp: new Date(endAt).toISOString(),
-      price: 0,
-      published: true,
       markingScheme: { correct: 4, wrong: 1 },
       questions: [
         {
@@ -135,10 +126,11 @@ test.describe('performance analytics', () => {
         },
       ],
     });
+    const { admin, endAt } = quiz;
     const trusting = await registerViaApi(page.request, { name: 'Trusts The Key' });
     const right = await registerViaApi(page.request, { name: 'Knows Neon' });
     const take = async (session: Session, picks: number[]) => {
-      const attend = await page.request.get(`/api/quizzes/participant/attend/${quiz._id}`, {
+      const attend = await page.request.get(`/api/quizzes/participant/attend/${quiz.id}`, {
         headers: auth(session),
       });
       expect(attend.ok(), await attend.text()).toBe(true);
@@ -155,7 +147,7 @@ test.describe('performance analytics', () => {
       const submitted = await page.request.post('/api/quizzes/participant/submit', {
         headers: auth(session),
         data: {
-          quizId: quiz._id,
+          quizId: quiz.id,
           startedAt,
           answers: questions.map((q) => {
             const i = order.indexOf(q.qn);
@@ -174,13 +166,13 @@ test.describe('performance analytics', () => {
       const summary = async (s: Session) =>
         (
           (await (
-            await page.request.get(`/api/quizzes/participant/quiz-summary/${quiz._id}`, { headers: auth(s) })
+            await page.request.get(`/api/quizzes/participant/quiz-summary/${quiz.id}`, { headers: auth(s) })
           ).json()) as { data: { rank: number; quizzSummary: { score: number } } }
         ).data;
       expect(await summary(right)).toMatchObject({ rank: 2, quizzSummary: { score: 7 } });
 
       await signIn(page, admin);
-      await page.goto(`/quizzes/details/${quiz._id}`);
+      await page.goto(`/quizzes/details/${quiz.id}`);
       await expect(page.getByRole('heading', { name: 'Item analysis' })).toBeVisible();
       const q1 = page.getByRole('listitem', { name: /Question 1/ });
       await expect(q1).toContainText('Facility');
@@ -209,13 +201,13 @@ test.describe('performance analytics', () => {
         },
         [JSON.stringify(right.user), right.accessToken],
       );
-      await page.goto(`/quizzes/summary/${quiz._id}`);
+      await page.goto(`/quizzes/summary/${quiz.id}`);
       await expect(page.getByRole('region', { name: 'Rank' })).toContainText('#1');
       await expect(page.getByRole('note')).toContainText(/Answer key corrected on .*: question 1/);
       await expectAccessible(page, 'corrected summary');
     } finally {
       await page.request.post('/api/dev/clock', { data: { reset: true } });
-      await retireQuiz(page.request, admin.accessToken, quiz._id);
+      await retireQuiz(page.request, admin.accessToken, quiz.id);
     }
   });
 });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSession, registerViaApi, signIn } from './support/session';
+import { registerViaApi, signIn } from './support/session';
 import { expectAccessible } from './support/axe';
 import { lastSpoken, questionText, recordingSpeech } from './support/speech';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { createLiveQuiz, retireQuiz, serverNow } from './support/quizzes';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
@@ -41,26 +41,14 @@ function script(i: number) {
   }));
 }
 
-/** An admin publishes a free quiz that is live now (by the server's clock) and ends in 10 minutes. */
-async function createListeningQuiz(page: Page, project: string) {
-  const admin = await adminSession(page.request, test.info());
-  const now = await serverNow(page.request);
-  const endAt = now + 10 * 60_000;
-  const name = `Listening drill ${project} ${now}`;
-  const created = await createQuizViaApi(page.request, admin, {
-    name,
+/** The journey's quiz, live now and ending in 10 minutes. */
+const createListeningQuiz = (page: Page) =>
+  createLiveQuiz(page, test.info(), {
+    name: 'Listening drill',
     desc: 'Four questions to take by ear.',
     exam: 'UPSC',
-    class: 'Preparing for Competitive exams',
-    duration: 6,
-    startTimeStamp: new Date(now - 60_000).toISOString(),
-    endTimeStamp: new Date(endAt).toISOString(),
-    price: 0,
-    published: true,
     questions: QUESTIONS,
   });
-  return { id: created._id, name, endAt, adminToken: admin.accessToken };
-}
 
 /** Moves the server's clock past the quiz's end and the submit grace (30 s); the sweeper publishes. */
 async function moveServerClockPast(page: Page, endAt: number): Promise<Date> {
@@ -86,10 +74,10 @@ async function tabTo(page: Page, text: string) {
 test.describe('audio-first', () => {
   test('keyboard-only journey in audio mode: start, hear and answer every question with keys, submit, then the summary', async ({
     page,
-  }, testInfo) => {
+  }) => {
     // A long journey (every screen, seven axe scans) on a 2-core machine shared with the server.
     test.setTimeout(180_000);
-    const quiz = await createListeningQuiz(page, testInfo.project.name);
+    const quiz = await createListeningQuiz(page);
     const session = await registerViaApi(page.request);
     await page.addInitScript(recordingSpeech);
     await page.clock.install();

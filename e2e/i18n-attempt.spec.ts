@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
-import { adminSession, registerViaApi, signIn } from './support/session';
+import { createLiveQuiz, retireQuiz, serverNow } from './support/quizzes';
+import { registerViaApi, signIn } from './support/session';
 import { lastSpoken, recordingSpeech } from './support/speech';
 
 /**
@@ -30,26 +30,14 @@ const QUESTIONS = [
   },
 ] as const;
 
-/** An admin publishes a free quiz that is live now (by the server's clock) and ends in 10 minutes. */
-async function createLiveQuiz(page: Page, label: string) {
-  const admin = await adminSession(page.request, test.info());
-  const now = await serverNow(page.request);
-  const endAt = now + 10 * 60_000;
-  const name = `हिन्दी अभ्यास ${label} ${test.info().project.name} ${now}`;
-  const created = await createQuizViaApi(page.request, admin, {
-    name,
+/** A free quiz with these questions, live now and ending in 10 minutes. */
+const createHindiQuiz = (page: Page, label: string) =>
+  createLiveQuiz(page, test.info(), {
+    name: `हिन्दी अभ्यास ${label}`,
     desc: 'Three questions, taken in Hindi.',
     exam: 'SSC',
-    class: 'Preparing for Competitive exams',
-    duration: 6,
-    startTimeStamp: new Date(now - 60_000).toISOString(),
-    endTimeStamp: new Date(endAt).toISOString(),
-    price: 0,
-    published: true,
     questions: QUESTIONS,
   });
-  return { id: created._id, name, endAt, adminToken: admin.accessToken };
-}
 
 /** From the quiz's intro page (in Hindi) into the attempt. */
 async function startQuiz(page: Page, quizId: string) {
@@ -89,7 +77,7 @@ test.describe('हिन्दी: the attempt', () => {
   }) => {
     // Every screen with an axe scan, and the server clock moved past the quiz's end for its summary.
     test.setTimeout(180_000);
-    const quiz = await createLiveQuiz(page, 'journey');
+    const quiz = await createHindiQuiz(page, 'journey');
     const session = await registerViaApi(page.request, { name: 'Kavita Devi' });
     await signIn(page, session);
     try {
@@ -175,7 +163,7 @@ test.describe('हिन्दी: the attempt', () => {
   test('audio mode in Hindi: the app’s cues in Hindi with a hi-IN voice, questions in their own language', async ({
     page,
   }) => {
-    const quiz = await createLiveQuiz(page, 'audio');
+    const quiz = await createHindiQuiz(page, 'audio');
     const session = await registerViaApi(page.request);
     await page.addInitScript(recordingSpeech, ['en-IN', 'hi-IN']);
     await page.addInitScript((key) => window.localStorage.setItem(key, 'hi'), LANGUAGE_KEY);
@@ -234,7 +222,7 @@ test.describe('हिन्दी: the attempt', () => {
   test('a device without a Hindi voice: the app says so once, and shows the cues it cannot speak', async ({
     page,
   }) => {
-    const quiz = await createLiveQuiz(page, 'no-voice');
+    const quiz = await createHindiQuiz(page, 'no-voice');
     const session = await registerViaApi(page.request);
     await page.addInitScript(recordingSpeech, ['en-IN', 'en-US']);
     await page.addInitScript((key) => window.localStorage.setItem(key, 'hi'), LANGUAGE_KEY);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { createRecordableQuiz, retireQuiz } from './support/quizzes';
 import { recordingSpeech } from './support/speech';
 
 /**
@@ -23,11 +23,6 @@ function silentMp3(seconds: number): Buffer {
   return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
 
-interface CreatedQuiz {
-  _id: string;
-  questions: { _id: string }[];
-}
-
 test.describe('question audio offline (issue 17)', () => {
   let cleanup: (() => Promise<void>) | undefined;
   test.afterEach(async () => {
@@ -40,22 +35,9 @@ test.describe('question audio offline (issue 17)', () => {
     request,
   }, testInfo) => {
     const admin = await adminSession(request, testInfo);
-    const now = await serverNow(request);
-    const quiz = await createQuizViaApi<CreatedQuiz>(request, admin, {
+    const quiz = await createRecordableQuiz(request, admin, {
       name: `Offline audio ${testInfo.project.name} ${Date.now()}`,
       desc: 'Made for the offline audio test.',
-      exam: 'SSC',
-      class: 'Preparing for Competitive exams',
-      duration: 10,
-      startTimeStamp: new Date(now - 60_000).toISOString(),
-      endTimeStamp: new Date(now + 3 * 3600_000).toISOString(),
-      price: 0,
-      published: true,
-      instructions: ['Listen to each question.'],
-      questions: [
-        { qn: 'Which planet is called the red planet?', choices: ['Mars', 'Venus'], ansIndex: 0 },
-        { qn: 'Which is the largest ocean?', choices: ['Atlantic', 'Pacific'], ansIndex: 1 },
-      ],
     });
     cleanup = () => retireQuiz(request, admin.accessToken, quiz._id);
     const mp3 = silentMp3(20);

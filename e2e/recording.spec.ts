@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
 import { chromiumLaunchOptions } from './support/chromium';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { createRecordableQuiz, retireQuiz, type RecordableQuiz } from './support/quizzes';
 import { lastSpoken, questionText, recordingSpeech } from './support/speech';
 
 /**
@@ -21,32 +21,6 @@ test.use({
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 
 const bearer = (session: Session) => ({ authorization: `Bearer ${session.accessToken}` });
-
-interface CreatedQuiz {
-  _id: string;
-  questions: { _id: string; qn: string; audioUrl: string | null }[];
-}
-
-/** A live, free, published quiz with two questions, made through the admin API. */
-async function createQuiz(request: APIRequestContext, admin: Session, name: string): Promise<CreatedQuiz> {
-  const now = await serverNow(request);
-  return createQuizViaApi<CreatedQuiz>(request, admin, {
-    name,
-    desc: 'Made for the recording test.',
-    exam: 'SSC',
-    class: 'Preparing for Competitive exams',
-    duration: 10,
-    startTimeStamp: new Date(now - 60_000).toISOString(),
-    endTimeStamp: new Date(now + 3 * 3600_000).toISOString(),
-    price: 0,
-    published: true,
-    instructions: ['Listen to each question.'],
-    questions: [
-      { qn: 'Which planet is called the red planet?', choices: ['Mars', 'Venus'], ansIndex: 0 },
-      { qn: 'Which is the largest ocean?', choices: ['Atlantic', 'Pacific'], ansIndex: 1 },
-    ],
-  });
-}
 
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -71,13 +45,13 @@ test.describe('recording a question', () => {
   }, testInfo) => {
     const problems = collectProblems(page);
     const admin = await adminSession(request, testInfo);
-    const quiz = await createQuiz(request, admin, `Recorded ${testInfo.project.name} ${Date.now()}`);
+    const quiz = await createRecordableQuiz(request, admin, {
+      name: `Recorded ${testInfo.project.name} ${Date.now()}`,
+      desc: 'Made for the recording test.',
+    });
     cleanup = () => retireQuiz(request, admin.accessToken, quiz._id);
     const questionId = quiz.questions[0]!._id;
 
-    // This spec reads the editor's English: choose English on this device (the shared admin may have
-    // chosen Hindi in an earlier spec, and a device that never chose follows the profile).
-    await page.addInitScript(() => window.localStorage.setItem('QUIZCAST_LANGUAGE', 'en'));
     await signIn(page, admin);
     await page.goto(`/quizzes/edit/${quiz._id}`);
     await expect(page.getByRole('heading', { name: 'Edit quiz' })).toBeVisible();
@@ -123,7 +97,7 @@ test.describe('recording a question', () => {
 
     // The admin API lists it, and the stored file is the browser's WebM (EBML header), not empty.
     const adminQuiz = await request.get(`/api/quizzes/admin-get-one/${quiz._id}`, { headers: bearer(admin) });
-    const saved = (await adminQuiz.json()) as CreatedQuiz;
+    const saved = (await adminQuiz.json()) as RecordableQuiz;
     const audioUrl = saved.questions.find((q) => q._id === questionId)?.audioUrl;
     expect(audioUrl).toBe(await player.getAttribute('src'));
     expect(saved.questions.find((q) => q._id !== questionId)?.audioUrl).toBeNull();
@@ -140,7 +114,7 @@ test.describe('recording a question', () => {
       headers: bearer(learner),
     });
     expect(attend.status(), await attend.text()).toBe(200);
-    const attempt = (await attend.json()) as CreatedQuiz;
+    const attempt = (await attend.json()) as RecordableQuiz;
     expect(attempt.questions.find((q) => q._id === questionId)?.audioUrl).toBe(audioUrl);
     expect(problems).toEqual([]);
 

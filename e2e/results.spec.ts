@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { latestOtp, registerViaApi, signIn, type Session } from './support/session';
+import { loginViaApi, registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
-import { serverNow } from './support/quizzes';
+import { createLiveQuiz, retireQuiz, serverNow } from './support/quizzes';
 
 /** The demo learner: one of the 24 ranked participants of the demo's ended quiz. */
 const DEMO_PHONE = '9876543210';
@@ -29,17 +29,6 @@ interface Summary {
   rank: number;
   totalParticipants: number;
   percentile: number;
-}
-
-/** Logs in through the real OTP flow (send, read the dev outbox, verify). */
-async function loginViaApi(request: APIRequestContext, phNo: string): Promise<Session> {
-  const sent = await request.post('/api/students/login-send-otp', { data: { phNo } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const otp = await latestOtp(request, phNo);
-  const res = await request.post('/api/students/login-verify-otp', { data: { phNo, otp } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { accessToken, ...user } = (await res.json()) as Session['user'] & { accessToken: string };
-  return { accessToken, user };
 }
 
 let demoSession: Session | undefined;
@@ -362,40 +351,45 @@ test.describe('results', () => {
     await expect(page.getByRole('heading', { name: 'Failed to load quiz summary' })).toBeVisible();
   });
 
-  test('a freshly taken quiz publishes its own results once its window closes', async ({ page }) => {
-    // Moving the dev clock runs the sweeper, which publishes every demo quiz whose window it passes;
-    // publication now also builds the narrow marks and item analysis (issue 14), which on PGlite took
-    // this test past 60 s once in the gate (desktop, 2026-11-25).
-    test.setTimeout(150_000);
+  test('a freshly taken quiz publishes its own results once its window closes', async ({
+    page,
+  }, testInfo) => {
+    // Its own quiz (live now, ending in 10 minutes), so that moving the server clock past its end
+    // publishes little else and the test depends on no other spec's quizzes.
+    const created = await createLiveQuiz(page, testInfo, {
+      name: 'Fresh results',
+      desc: 'Three questions, published by the sweeper once the window closes.',
+      exam: 'SSC',
+      questions: [
+        {
+          qn: 'Which river is called the Dakshin Ganga?',
+          choices: ['Godavari', 'Krishna', 'Kaveri'],
+          ansIndex: 0,
+        },
+        {
+          qn: 'Which state has the longest coastline?',
+          choices: ['Tamil Nadu', 'Gujarat', 'Andhra Pradesh'],
+          ansIndex: 1,
+        },
+        {
+          qn: 'Which pass connects Srinagar and Leh?',
+          choices: ['Zoji La', 'Nathu La', 'Shipki La'],
+          ansIndex: 0,
+        },
+      ],
+    });
+    const quiz = { _id: created.id, name: created.name, endTimeStamp: new Date(created.endAt).toISOString() };
     const session = await registerViaApi(page.request, { name: 'Fresh Finisher' });
     const auth = { authorization: `Bearer ${session.accessToken}` };
     const now = await serverNow(page.request);
-    // A live free quiz that has not been published yet (the other project's run may have published
-    // one already), ending soonest so the server clock moves as little as possible. The quizzes
-    // browser tests use the Polity and History quizzes; leave those alone.
-    const live = (await listQuizzes(page.request, session))
-      .filter(
-        (q) =>
-          q.price === 0 &&
-          new Date(q.startTimeStamp).getTime() <= now &&
-          new Date(q.endTimeStamp).getTime() > now,
-      )
-      .filter((q) => !/Indian Polity Basics|Indian History and Culture/.test(q.name))
-      .sort((a, b) => new Date(a.endTimeStamp).getTime() - new Date(b.endTimeStamp).getTime());
-    let quiz: ListedQuiz | undefined;
-    for (const candidate of live) {
-      const board = await page.request.get(`/api/quizzes/participant/${candidate._id}/leaderboard`, {
-        headers: auth,
-      });
-      if (board.status() === 403) {
-        quiz = candidate;
-        break;
-      }
-    }
-    expect(quiz, 'a live, unpublished free quiz').toBeTruthy();
+    // Before the window closes: no results for anyone.
+    const early = await page.request.get(`/api/quizzes/participant/${quiz._id}/leaderboard`, {
+      headers: auth,
+    });
+    expect(early.status()).toBe(403);
 
     // Take it (through the API; the quizzes tests cover the attempt screen): the first choice everywhere.
-    const attempt = await page.request.get(`/api/quizzes/participant/attend/${quiz!._id}`, { headers: auth });
+    const attempt = await page.request.get(`/api/quizzes/participant/attend/${quiz._id}`, { headers: auth });
     expect(attempt.ok(), await attempt.text()).toBe(true);
     const { questions, startedAt } = (await attempt.json()) as {
       questions: { _id: string; choices: string[] }[];
@@ -404,7 +398,7 @@ test.describe('results', () => {
     const submitted = await page.request.post('/api/quizzes/participant/submit', {
       headers: auth,
       data: {
-        quizId: quiz!._id,
+        quizId: quiz._id,
         startedAt,
         answers: questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[0] })),
       },
@@ -419,28 +413,19 @@ test.describe('results', () => {
     // Before the window closes: no details yet.
     await signIn(page, session);
     await page.goto('/quizzes');
-    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(quiz!.name);
+    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(quiz.name);
     await expect(page.getByTestId('quiz-row').getByText('See details after quiz end')).toBeVisible();
 
     try {
       // The window closes; past end + grace the sweeper publishes it by itself (the dev clock runs it once).
-      const advanceMs = new Date(quiz!.endTimeStamp).getTime() - now + 31_000;
+      const advanceMs = new Date(quiz.endTimeStamp).getTime() - now + 31_000;
       const moved = await page.request.post('/api/dev/clock', { data: { advanceMs } });
       expect(moved.ok()).toBe(true);
       // The browser's clock follows the server's (the list decides "ended" on the device).
       await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));
 
-      // A month on, the first session has expired: sign in again, as a learner would.
-      const again = await loginViaApi(page.request, session.user.phNo);
-      await page.evaluate(
-        ([user, token]) => {
-          localStorage.setItem('USER_PARTICIPANT', user!);
-          localStorage.setItem('ACCESS_TOKEN_PARTICIPANT', token!);
-        },
-        [JSON.stringify(again.user), again.accessToken],
-      );
-      const res = await page.request.get(`/api/quizzes/participant/quiz-summary/${quiz!._id}`, {
-        headers: { authorization: `Bearer ${again.accessToken}` },
+      const res = await page.request.get(`/api/quizzes/participant/quiz-summary/${quiz._id}`, {
+        headers: auth,
       });
       expect(res.status()).toBe(200);
       const expected = ((await res.json()) as { data: Summary }).data;
@@ -451,7 +436,7 @@ test.describe('results', () => {
       expect(expected.quizzSummary.answers.filter((a) => a.isCorrect)).toHaveLength(rightByText);
       const score = expected.quizzSummary.score;
 
-      await openSummaryFromList(page, quiz!.name);
+      await openSummaryFromList(page, quiz.name);
       await expect(page.getByRole('region', { name: 'Rank' })).toContainText(`#${expected.rank}`);
       await expect(page.getByRole('region', { name: 'Rank' })).toContainText(
         `out of ${expected.totalParticipants} ${expected.totalParticipants === 1 ? 'participant' : 'participants'}`,
@@ -466,6 +451,7 @@ test.describe('results', () => {
       ).toHaveCount(correct);
     } finally {
       await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await retireQuiz(page.request, created.adminToken, quiz._id);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
@@ -275,6 +276,61 @@ test.describe('review (spaced repetition)', () => {
       await expect(page.getByRole('heading', { name: 'Nothing due' })).toBeVisible();
     } finally {
       await context.setOffline(false);
+      await cleanUp(page, made?.quizId, made?.adminToken);
+    }
+  });
+
+  test('a leech links to its question on the results page, scrolled to its review and explanation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    let made: Awaited<ReturnType<typeof learnerWithAMistake>> | undefined;
+    try {
+      made = await learnerWithAMistake(page, 'leech');
+      const learner = made.learner;
+      const res = await page.request.get('/api/review/queue', { headers: auth(learner) });
+      const { cards } = (await res.json()) as { cards: { cardId: string; questionId: string; qn: string }[] };
+      const card = cards.find((c) => c.qn === QUESTIONS[0].qn)!;
+      // Eight lapses through the API, the server clock moved to each due time: the card becomes a leech.
+      const gradeAt = async (rating: number) => {
+        const graded = await page.request.post(`/api/review/cards/${card.cardId}/reviews`, {
+          headers: auth(learner),
+          data: {
+            reviewId: randomUUID(),
+            rating,
+            selectedOption: null,
+            reviewedAt: new Date(await serverNow(page.request)).toISOString(),
+            durationMs: 4000,
+          },
+        });
+        expect(graded.ok(), await graded.text()).toBe(true);
+        const body = (await graded.json()) as { due: string; lapses: number; suspended: boolean };
+        const wait = new Date(body.due).getTime() - (await serverNow(page.request)) + 1000;
+        if (wait > 0) await page.request.post('/api/dev/clock', { data: { advanceMs: wait } });
+        return body;
+      };
+      let last = await gradeAt(3);
+      for (let lapse = 1; lapse <= 8; lapse += 1) {
+        last = await gradeAt(1);
+        expect(last.lapses).toBe(lapse);
+        if (lapse < 8) await gradeAt(3);
+      }
+      expect(last.suspended).toBe(true);
+
+      await signIn(page, learner);
+      await page.goto('/review');
+      const leeches = page.getByRole('region', { name: 'Needs a different approach' });
+      await leeches.getByRole('link', { name: QUESTIONS[0].qn }).click();
+      // The summary's Questions tab, with that question brought into view and focused (its review
+      // and explanation), not the top of the summary.
+      await expect(page).toHaveURL(new RegExp(`[?&]question=${card.questionId}`));
+      await expect(page.getByRole('tab', { name: 'Questions' })).toHaveAttribute('aria-selected', 'true');
+      const question = page.getByRole('listitem').filter({ hasText: QUESTIONS[0].qn }).first();
+      await expect(question).toBeFocused();
+      await expect(question).toBeInViewport();
+      await expect(question).toContainText(QUESTIONS[0].explanation);
+      await expectAccessible(page, 'results page focused on a leech question');
+    } finally {
       await cleanUp(page, made?.quizId, made?.adminToken);
     }
   });

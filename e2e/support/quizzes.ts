@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import type { Session } from './session';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { adminSession, type Session } from './session';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -18,6 +18,91 @@ export async function createQuizViaApi<T = { _id: string }>(
   const res = await request.post('/api/quizzes', { headers: bearer(admin.accessToken), data: body });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as T;
+}
+
+/** A question as POST /api/quizzes takes it. */
+export interface QuizQuestionInput {
+  qn: string;
+  choices: readonly string[];
+  ansIndex: number;
+  lang?: 'en' | 'hi';
+  topic?: string;
+}
+
+/**
+ * This project's admin publishes a free quiz that is live now (by the server's clock, which tests
+ * may have moved) and ends in 10 minutes. Its name ends with the project and the server time, so
+ * each run's quiz is its own; `created` is the admin view the API returned.
+ */
+export async function createLiveQuiz<T = { _id: string }>(
+  page: Page,
+  testInfo: TestInfo,
+  quiz: {
+    name: string;
+    desc: string;
+    exam: string;
+    questions: readonly QuizQuestionInput[];
+    duration?: number;
+    markingScheme?: { correct: number; wrong: number };
+  },
+): Promise<{
+  id: string;
+  name: string;
+  now: number;
+  endAt: number;
+  admin: Session;
+  adminToken: string;
+  created: T;
+}> {
+  const admin = await adminSession(page.request, testInfo);
+  const now = await serverNow(page.request);
+  const endAt = now + 10 * 60_000;
+  const name = `${quiz.name} ${testInfo.project.name} ${now}`;
+  const created = await createQuizViaApi<T & { _id: string }>(page.request, admin, {
+    name,
+    desc: quiz.desc,
+    exam: quiz.exam,
+    class: 'Preparing for Competitive exams',
+    duration: quiz.duration ?? 6,
+    startTimeStamp: new Date(now - 60_000).toISOString(),
+    endTimeStamp: new Date(endAt).toISOString(),
+    price: 0,
+    published: true,
+    ...(quiz.markingScheme ? { markingScheme: quiz.markingScheme } : {}),
+    questions: quiz.questions,
+  });
+  return { id: created._id, name, now, endAt, admin, adminToken: admin.accessToken, created };
+}
+
+/** What the admin API returns for a quiz made by `createRecordableQuiz`. */
+export interface RecordableQuiz {
+  _id: string;
+  questions: { _id: string; qn: string; audioUrl: string | null }[];
+}
+
+/** A live (3 hours), free, published quiz with two questions to attach recordings to. */
+export async function createRecordableQuiz(
+  request: APIRequestContext,
+  admin: Session,
+  quiz: { name: string; desc: string },
+): Promise<RecordableQuiz> {
+  const now = await serverNow(request);
+  return createQuizViaApi<RecordableQuiz>(request, admin, {
+    name: quiz.name,
+    desc: quiz.desc,
+    exam: 'SSC',
+    class: 'Preparing for Competitive exams',
+    duration: 10,
+    startTimeStamp: new Date(now - 60_000).toISOString(),
+    endTimeStamp: new Date(now + 3 * 3600_000).toISOString(),
+    price: 0,
+    published: true,
+    instructions: ['Listen to each question.'],
+    questions: [
+      { qn: 'Which planet is called the red planet?', choices: ['Mars', 'Venus'], ansIndex: 0 },
+      { qn: 'Which is the largest ocean?', choices: ['Atlantic', 'Pacific'], ansIndex: 1 },
+    ],
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { createQuizViaApi, retireQuiz, serverNow } from './quizzes';
-import { adminSession, registerViaApi, signIn } from './session';
+import { createLiveQuiz, retireQuiz, serverNow } from './quizzes';
+import { registerViaApi, signIn } from './session';
 
 /** Issue 17: a learner named like this made the attempt page 440 px wide on a 360 px phone. */
 export const LONG_NAME = 'Resilience Holdout 7441 Ramachandran';
@@ -49,20 +49,11 @@ export async function visitEveryScreen(
   testInfo: TestInfo,
   { check, label = (e) => e }: ScreenVisit,
 ) {
-  const admin = await adminSession(page.request, testInfo);
-  const now = await serverNow(page.request);
-  const endAt = now + 10 * 60_000;
-  const title = `Panchayati-Raj-Constitutional-Amendment-Seventy-Third-Comprehensive-Revision ${testInfo.project.name} ${now}`;
-  const quiz = await createQuizViaApi(page.request, admin, {
-    name: title,
+  const quiz = await createLiveQuiz(page, testInfo, {
+    name: 'Panchayati-Raj-Constitutional-Amendment-Seventy-Third-Comprehensive-Revision',
     desc: 'Supercalifragilisticexpialidocious-Panchayati-Raj-Institutions-Devolution-Checklist, for a narrow screen.',
     exam: 'UPSC',
-    class: 'Preparing for Competitive exams',
     duration: 5,
-    startTimeStamp: new Date(now - 60_000).toISOString(),
-    endTimeStamp: new Date(endAt).toISOString(),
-    price: 0,
-    published: true,
     markingScheme: { correct: 2, wrong: 0 },
     questions: [
       {
@@ -79,6 +70,7 @@ export async function visitEveryScreen(
       },
     ],
   });
+  const { admin, now, endAt, name: title } = quiz;
   const learner = await registerViaApi(page.request, { name: LONG_NAME });
   const auth = { authorization: `Bearer ${learner.accessToken}` };
   const visited: string[] = [];
@@ -102,7 +94,7 @@ export async function visitEveryScreen(
     await expect(h1()).toBeVisible();
     await page.getByRole('searchbox').fill(`${testInfo.project.name} ${now}`);
     await at('quiz list', page.getByTestId('quiz-row').getByText(title));
-    await page.goto(`/quizzes/intro/${quiz._id}`);
+    await page.goto(`/quizzes/intro/${quiz.id}`);
     const startNow = page.getByRole('button', { name: label('Start Quiz Now') });
     await at('intro', startNow);
     await startNow.click();
@@ -111,7 +103,7 @@ export async function visitEveryScreen(
 
     // Submitted through the API (the attempt screen's own tests cover its buttons); the results
     // open once the window closes.
-    const attend = await page.request.get(`/api/quizzes/participant/attend/${quiz._id}`, { headers: auth });
+    const attend = await page.request.get(`/api/quizzes/participant/attend/${quiz.id}`, { headers: auth });
     expect(attend.ok(), await attend.text()).toBe(true);
     const { questions, startedAt } = (await attend.json()) as {
       questions: { _id: string; choices: string[] }[];
@@ -120,7 +112,7 @@ export async function visitEveryScreen(
     const submitted = await page.request.post('/api/quizzes/participant/submit', {
       headers: auth,
       data: {
-        quizId: quiz._id,
+        quizId: quiz.id,
         startedAt,
         answers: questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[0] })),
       },
@@ -132,7 +124,7 @@ export async function visitEveryScreen(
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto('/quizzes');
     await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));
-    await page.goto(`/quizzes/summary/${quiz._id}`);
+    await page.goto(`/quizzes/summary/${quiz.id}`);
     await at('results summary', page.getByRole('region', { name: label('Rank') }));
     for (const tab of ['Questions', 'Leaderboard', 'Analysis'] as const) {
       await page.getByRole('tab', { name: label(tab) }).click();
@@ -160,9 +152,9 @@ export async function visitEveryScreen(
     );
     await page.goto('/admin/quizzes');
     await at('admin quizzes', h1());
-    await page.goto(`/quizzes/details/${quiz._id}`);
+    await page.goto(`/quizzes/details/${quiz.id}`);
     await at('admin quiz details', page.getByText(title));
-    await page.goto(`/quizzes/edit/${quiz._id}`);
+    await page.goto(`/quizzes/edit/${quiz.id}`);
     await at('admin edit quiz', h1());
     await page.goto('/quizzess/create');
     await at('admin create quiz', h1());
@@ -174,6 +166,6 @@ export async function visitEveryScreen(
     await at('admin audit log', h1());
     expect(visited).toEqual([...EVERY_SCREEN]);
   } finally {
-    await retireQuiz(page.request, admin.accessToken, quiz._id);
+    await retireQuiz(page.request, admin.accessToken, quiz.id);
   }
 }

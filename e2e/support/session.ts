@@ -136,5 +136,7 @@ async function withEnglishProfile(request: APIRequestContext, session: Session):
     data: { preferredLanguage: 'en' },
   });
   if (!res.ok()) throw new Error(`preferred-language: ${res.status()} ${await res.text()}`);
+  // The cached user goes into the page's stored user (signIn): keep it in step with the profile.
+  session.user = ((await res.json()) as { data: Session['user'] }).data;
   return session;
 }

@@ -74,6 +74,16 @@ export const envSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How long each instance may answer the session check from memory; invalidated on change (Redis across instances). 0 turns it off. */
     USER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+    /**
+     * Bytes of running attempts' answers each instance keeps so that an autosave or submission is one
+     * compare-and-swap statement (ADR 012); 0 turns it off. ~1.2 KB per learner on a 10-question quiz.
+     */
+    ATTEMPT_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2_000_000_000)
+      .default(48 * 1024 * 1024),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     /** Absolute lifetime of one sign-in's token, however active (ADR 015). */
     JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),

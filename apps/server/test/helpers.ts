@@ -28,7 +28,7 @@ export async function openTestDatabase(queryLog?: QueryLog): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const scratch = await createScratchDatabase(url, 'quizcast_test');
+  const scratch = await createScratchDatabase(url, process.env.TEST_DATABASE_PREFIX ?? 'quizcast_test');
   const database = await openPostgres(scratch.url, 5, queryLog);
   await database.migrate();
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { quizAttemptSchema, submitQuizResponseSchema, type Answer } from '@quizcast/contract/schemas/quiz';
-import { attempts } from '../src/db/schema';
+import { attempts, questions, quizzes } from '../src/db/schema';
 import { createQuiz, createStudent, type CreatedQuiz } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
@@ -100,7 +100,7 @@ describe(`exam-day calls: statements per request (${testDatabaseKind})`, () => {
     }
   });
 
-  it('an autosave is two statements and a submission two, with nothing read back after the write', async () => {
+  it('an autosave is one statement and a submission one, each a compare-and-swap on what this instance wrote', async () => {
     const created = await liveQuiz();
     const { headers } = await learner();
     await attend(created.quiz.id, headers);
@@ -112,8 +112,7 @@ describe(`exam-day calls: statements per request (${testDatabaseKind})`, () => {
       ).toBe(200);
     });
     expect(saved.map(compact)).toEqual([
-      expect.stringMatching(/^select .* from "attempts" where/),
-      expect.stringMatching(/^update "attempts" set "answers" = /),
+      expect.stringMatching(/^update "attempts" set "answers" = .* "attempts"\."answers" = \$\d+::jsonb/),
     ]);
     let res: Awaited<ReturnType<typeof attend>> | undefined;
     const submitted = await statementsOf(async () => {
@@ -126,12 +125,34 @@ describe(`exam-day calls: statements per request (${testDatabaseKind})`, () => {
     });
     expect(res!.statusCode).toBe(201);
     expect(submitted.map(compact)).toEqual([
-      expect.stringMatching(/^select .* from "quizzes" left join "attempts"/),
-      expect.stringMatching(/^update "attempts" set "status" = .* returning "id"$/),
+      expect.stringMatching(
+        /^update "attempts" set "status" = .* date_trunc\('milliseconds', "quizzes"\."updated_at"\) = .* returning "id"$/,
+      ),
     ]);
     const body = submitQuizResponseSchema.parse(res!.json());
     expect(body.submittedAt).toBe(t.clock.now().toISOString());
     expect(body.totalQuestions).toBe(created.questions.length);
+  });
+
+  it('a session renewed on use (every 5 minutes) is kept from the renewal: the next request reads no session', async () => {
+    const created = await liveQuiz();
+    const { headers } = await learner();
+    expect((await attend(created.quiz.id, headers)).statusCode).toBe(200);
+    t.clock.advance(6 * 60_000);
+    try {
+      const renewing = await statementsOf(async () => {
+        expect((await attend(created.quiz.id, headers)).statusCode).toBe(200);
+      });
+      expect(renewing.map(compact)).toContainEqual(
+        expect.stringMatching(/^update "sessions" set "expires_at" = .*"last_used_at" <= .* returning/),
+      );
+      const next = await statementsOf(async () => {
+        expect((await attend(created.quiz.id, headers)).statusCode).toBe(200);
+      });
+      expect(next.map(compact)).toEqual([expect.stringMatching(/^with "started" as/)]);
+    } finally {
+      t.clock.advance(-6 * 60_000);
+    }
   });
 
   it('concurrent first fetches of one learner start exactly one attempt and all answer its times', async () => {
@@ -146,5 +167,93 @@ describe(`exam-day calls: statements per request (${testDatabaseKind})`, () => {
       .from(attempts)
       .where(and(eq(attempts.quizId, created.quiz.id), eq(attempts.userId, user.id)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe(`a submission from this instance's copy never scores with a stale key or stale answers (${testDatabaseKind})`, () => {
+  function submit(quizId: string, headers: Record<string, string>) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/quizzes/participant/submit',
+      headers,
+      payload: { quizId, answers: [] },
+    });
+  }
+  async function storedAttempt(quizId: string, userId: string) {
+    const [row] = await t.db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)));
+    return row!;
+  }
+
+  it('a key corrected after this instance cached the quiz: the swap misses and the new key scores', async () => {
+    const created = await liveQuiz();
+    const { user, headers } = await learner();
+    await attend(created.quiz.id, headers);
+    const q = created.questions[0]!;
+    // Right by the key this instance holds.
+    expect(
+      (await save(created.quiz.id, headers, [{ qnId: q.id, selectedOption: q.choices[q.ansIndex]!, seq: 1 }]))
+        .statusCode,
+    ).toBe(200);
+    // The key changes, as a correction does (issue 14): the question, and the quiz's version.
+    const newKey = (q.ansIndex + 1) % q.choices.length;
+    await t.db.update(questions).set({ ansIndex: newKey }).where(eq(questions.id, q.id));
+    await t.db
+      .update(quizzes)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(quizzes.id, created.quiz.id));
+
+    let res: Awaited<ReturnType<typeof submit>> | undefined;
+    const statements = await statementsOf(async () => {
+      res = await submit(created.quiz.id, headers);
+    });
+    expect(res!.statusCode).toBe(201);
+    expect(statements.map(compact)).toEqual([
+      expect.stringMatching(/^update "attempts" set "status" = .* date_trunc\('milliseconds'/),
+      expect.stringMatching(/^select .* from "quizzes" left join "attempts"/),
+      expect.stringMatching(/^select .* from "questions"/),
+      expect.stringMatching(/^update "attempts" set "status" = .* returning "id"$/),
+    ]);
+    const row = await storedAttempt(created.quiz.id, user.id);
+    expect([row.status, row.correctCount, row.score]).toEqual(['submitted', 0, 0]);
+  });
+
+  it('with the key unchanged, the same submission scores in one statement (the control)', async () => {
+    const created = await liveQuiz();
+    const { user, headers } = await learner();
+    await attend(created.quiz.id, headers);
+    const q = created.questions[0]!;
+    await save(created.quiz.id, headers, [{ qnId: q.id, selectedOption: q.choices[q.ansIndex]!, seq: 1 }]);
+    const statements = await statementsOf(async () => {
+      expect((await submit(created.quiz.id, headers)).statusCode).toBe(201);
+    });
+    expect(statements).toHaveLength(1);
+    const row = await storedAttempt(created.quiz.id, user.id);
+    expect([row.status, row.correctCount, row.score]).toEqual(['submitted', 1, created.quiz.markCorrect]);
+  });
+
+  it('answers another instance saved after this one: the swap misses and they are scored', async () => {
+    const created = await liveQuiz();
+    const { user, headers } = await learner();
+    await attend(created.quiz.id, headers);
+    const [q0, q1] = [created.questions[0]!, created.questions[1]!];
+    await save(created.quiz.id, headers, [{ qnId: q0.id, selectedOption: q0.choices[q0.ansIndex]!, seq: 1 }]);
+    // Another instance's autosave (this one's copy does not have it).
+    const other = [
+      { qnId: q0.id, selectedOption: q0.choices[q0.ansIndex]!, seq: 1 },
+      { qnId: q1.id, selectedOption: q1.choices[q1.ansIndex]!, seq: 2 },
+    ];
+    await t.db
+      .update(attempts)
+      .set({ answers: other })
+      .where(and(eq(attempts.quizId, created.quiz.id), eq(attempts.userId, user.id)));
+    const statements = await statementsOf(async () => {
+      expect((await submit(created.quiz.id, headers)).statusCode).toBe(201);
+    });
+    expect(statements.length).toBeGreaterThan(1);
+    const row = await storedAttempt(created.quiz.id, user.id);
+    expect([row.status, row.correctCount, row.score]).toEqual(['submitted', 2, 2 * created.quiz.markCorrect]);
   });
 });

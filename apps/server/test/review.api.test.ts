@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Grade } from 'ts-fsrs';
 import { and, eq, sql } from 'drizzle-orm';
+import { analyticsPath } from '@quizcast/contract/analytics-paths';
 import { errorBodySchema } from '@quizcast/contract/errors';
+import { REVIEW_MESSAGES } from '@quizcast/contract/schemas/review';
+import { SERVER_MESSAGES_HI } from '@quizcast/contract/i18n/server-messages.hi';
 import { indiaDayKey } from '@quizcast/contract/domain/review';
 import {
   addCardResponseSchema,
@@ -657,5 +660,61 @@ describe(`review (${testDatabaseKind})`, () => {
       .from(reviewLogs)
       .where(and(eq(reviewLogs.cardId, cardId)))) as [{ n: number }];
     expect(Number(n)).toBe(1);
+  });
+  it('a question dropped in an answer-key correction makes no card, cannot be added, and its cards leave the queue without being called leeches', async () => {
+    t.clock.set(START);
+    const admin = await createStudent(t.db, { role: 'admin', name: 'Key Keeper' });
+    const user = await createStudent(t.db);
+    const quiz = await liveQuiz(t);
+    const [q0, q1] = quiz.questions;
+    await submit(t, quiz, user, mixedAnswers(quiz)); // Q0 wrong, Q1 skipped, Q2 unsure
+    await publish(t, quiz);
+    const cardOf = async (questionId: string) =>
+      (
+        await t.db
+          .select()
+          .from(reviewCards)
+          .where(and(eq(reviewCards.userId, user.id), eq(reviewCards.questionId, questionId)))
+      )[0];
+    expect(await cardOf(q0!.id)).toBeDefined();
+
+    const dropped = await t.app.inject({
+      method: 'POST',
+      url: `/api${analyticsPath.adminKeyCorrections(quiz.quiz.id)}`,
+      headers: await bearerFor(admin, t.clock),
+      payload: { questionId: q0!.id, drop: true, reason: 'Two right answers' },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+
+    // Its card is suspended: out of the queue, counted as suspended, and not a leech.
+    expect((await cardOf(q0!.id))!.suspendedAt).not.toBeNull();
+    const queued = await queue(t, user);
+    expect(queued.cards.map((c) => c.questionId)).not.toContain(q0!.id);
+    expect(queued.counts.suspended).toBe(1);
+    const stats = reviewStatsResponseSchema.parse((await api(t, user, 'GET', '/api/review/stats')).json());
+    expect(stats.leeches).toEqual([]);
+
+    // "Add to my review" refuses it (also when the learner already has its card), in English and Hindi.
+    const refused = await api(t, user, 'POST', '/api/review/cards', { questionId: q0!.id });
+    expect(refused.statusCode).toBe(409);
+    expect(errorBodySchema.parse(refused.json()).message).toBe(REVIEW_MESSAGES.questionDropped);
+    await t.db.delete(reviewCards).where(eq(reviewCards.userId, user.id));
+    const inHindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/cards',
+      headers: { ...(await bearerFor(user, t.clock)), 'accept-language': 'hi-IN,hi;q=0.9' },
+      payload: { questionId: q0!.id },
+    });
+    expect(inHindi.statusCode).toBe(409);
+    expect(errorBodySchema.parse(inHindi.json()).message).toBe(
+      SERVER_MESSAGES_HI[REVIEW_MESSAGES.questionDropped],
+    );
+    expect(await cardOf(q0!.id)).toBeUndefined();
+
+    // Publication's card making again (e.g. a re-publication): the live questions get their cards
+    // back, the dropped one none.
+    await createCardsAtPublication(t.db, quiz.quiz.id, t.clock.now());
+    expect(await cardOf(q0!.id)).toBeUndefined();
+    expect(await cardOf(q1!.id)).toBeDefined();
   });
 });

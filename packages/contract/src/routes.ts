@@ -34,6 +34,9 @@ export const WEB_ROUTES = {
 export const webPath = {
   quizIntro: (quizId: string) => `${WEB_ROUTES.quizIntro}/${quizId}`,
   quizSummary: (quizId: string) => `${WEB_ROUTES.quizSummary}/${quizId}`,
+  /** One question of a published quiz: the summary's Questions tab, scrolled to and focused on it. */
+  quizSummaryQuestion: (quizId: string, questionId: string) =>
+    `${WEB_ROUTES.quizSummary}/${quizId}?tab=questions&question=${encodeURIComponent(questionId)}`,
   quizDetails: (quizId: string) => `${WEB_ROUTES.quizDetails}/${quizId}`,
   editQuiz: (quizId: string) => `${WEB_ROUTES.editQuiz}/${quizId}`,
   participant: (studentId: string) => `${WEB_ROUTES.participants}/${studentId}`,

@@ -355,6 +355,13 @@ export const reviewCards = pgTable(
     index('review_cards_user_due_idx')
       .on(t.userId, t.due, t.id)
       .where(sql`${t.suspendedAt} is null`),
+    // The queue's counts read each from an index, never the learner's whole card set (ADR 011, "Speed").
+    index('review_cards_user_suspended_idx')
+      .on(t.userId)
+      .where(sql`${t.suspendedAt} is not null`),
+    index('review_cards_user_learning_idx')
+      .on(t.userId)
+      .where(sql`${t.suspendedAt} is null and ${t.reviewCount} > 0 and ${t.state} in (1, 3)`),
     index('review_cards_user_new_due_idx')
       .on(t.userId, t.due, t.id)
       .where(sql`${t.suspendedAt} is null and ${t.reviewCount} = 0`),

@@ -31,6 +31,8 @@ export class Sweeper {
   private readonly tasks: Task[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** One sweep to run after the current one, shared by every caller that asked during it. */
+  private followUp: Promise<void> | null = null;
 
   constructor(
     private readonly now: () => Date,
@@ -49,8 +51,20 @@ export class Sweeper {
     return [...this.tasks.filter((t) => t.first), ...this.tasks.filter((t) => !t.first)].map((t) => t.name);
   }
 
+  /**
+   * Sweeps once with the clock as it is now. A sweep already under way may have read the clock
+   * before the caller's change (a dev-clock move, a test's), so the caller waits for it and then for
+   * one more sweep, which every caller arriving meanwhile shares: sweeps never overlap, and at most
+   * one waits.
+   */
   async runOnce(): Promise<void> {
-    if (this.running) return this.running;
+    if (this.running) {
+      this.followUp ??= this.running.then(() => {
+        this.followUp = null;
+        return this.runOnce();
+      });
+      return this.followUp;
+    }
     this.running = (async () => {
       for (const name of this.order()) await this.runTask(this.tasks.find((t) => t.name === name)!);
     })().finally(() => {
@@ -91,5 +105,6 @@ export class Sweeper {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await this.followUp;
   }
 }

@@ -3,6 +3,7 @@ import { PAYMENT_MESSAGES } from '../schemas/payment';
 import { QUESTION_AUDIO_MESSAGES } from '../schemas/question-audio';
 import { QUIZ_MESSAGES } from '../messages/quiz';
 import { RESULT_MESSAGES } from '../schemas/result';
+import { REVIEW_MESSAGES } from '../messages/review';
 import { STUDENT_MESSAGES } from '../messages/student';
 import { GENERIC_MESSAGES } from '../errors';
 import { ADMIN_MESSAGE_PATTERNS_HI, ADMIN_MESSAGES_HI } from './admin-messages.hi';
@@ -98,6 +99,26 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   [QUESTION_AUDIO_MESSAGES.tooLarge]: 'ऑडियो 5 MB से बड़ा नहीं हो सकता',
   [QUESTION_AUDIO_MESSAGES.questionNotFound]: 'प्रश्न नहीं मिला',
   [QUESTION_AUDIO_MESSAGES.removed]: 'ऑडियो हटा दिया गया',
+
+  // Spaced repetition (issue 13)
+  [REVIEW_MESSAGES.cardNotFound]: 'कार्ड नहीं मिला',
+  [REVIEW_MESSAGES.notPublished]: 'इस प्रश्न के नतीजे अभी घोषित नहीं हुए हैं',
+  [REVIEW_MESSAGES.notYours]: 'केवल आपके अपने घोषित नतीजों के प्रश्न जोड़े जा सकते हैं',
+  [REVIEW_MESSAGES.ratingRange]: 'रेटिंग 1, 2, 3 या 4 होनी चाहिए',
+  [REVIEW_MESSAGES.reviewIdInvalid]: 'रिव्यू आईडी एक UUID होनी चाहिए',
+  [REVIEW_MESSAGES.reviewedAtInvalid]: 'reviewedAt एक ISO तारीख-समय होना चाहिए',
+  [REVIEW_MESSAGES.reviewedAtFuture]: 'reviewedAt भविष्य में 5 मिनट से ज़्यादा आगे नहीं हो सकता',
+  [REVIEW_MESSAGES.reviewedAtBeforeCard]: 'reviewedAt कार्ड बनने से पहले का नहीं हो सकता',
+  [REVIEW_MESSAGES.durationInvalid]: 'durationMs 0 से 1 घंटे के बीच मिलीसेकंड की पूरी संख्या होनी चाहिए',
+  [REVIEW_MESSAGES.retentionRange]: 'याद रखने का लक्ष्य 0.80 से 0.97 के बीच होना चाहिए',
+  [REVIEW_MESSAGES.examDatePast]: 'परीक्षा की तारीख पिछली तारीख नहीं हो सकती',
+  [REVIEW_MESSAGES.examDateInvalid]: 'परीक्षा की तारीख एक तारीख (YYYY-MM-DD) होनी चाहिए',
+  [REVIEW_MESSAGES.examNameTooLong]: 'परीक्षा का नाम अधिकतम 80 अक्षरों का हो सकता है',
+  [REVIEW_MESSAGES.dailyNewLimitRange]: 'रोज़ के नए कार्ड की सीमा 0 से 500 के बीच पूरी संख्या होनी चाहिए',
+  [REVIEW_MESSAGES.dailyReviewCapRange]: 'रोज़ के रिव्यू की सीमा 1 से 2000 के बीच पूरी संख्या होनी चाहिए',
+  [REVIEW_MESSAGES.cardRemoved]: 'कार्ड हटा दिया गया',
+  [REVIEW_MESSAGES.questionDropped]:
+    'उत्तर-कुंजी सुधार में यह प्रश्न क्विज़ से हटा दिया गया था, इसलिए इसे रिव्यू नहीं किया जा सकता',
 
   // The error handler's own
   [GENERIC_MESSAGES.internal]: 'सर्वर में कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',

@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from '../schemas/payment';
 import { QUESTION_AUDIO_MESSAGES } from '../schemas/question-audio';
 import { QUIZ_MESSAGES } from '../schemas/quiz';
 import { RESULT_MESSAGES } from '../schemas/result';
+import { REVIEW_MESSAGES } from '../messages/review';
 import { STUDENT_MESSAGES } from '../schemas/student';
 import { localiseMessage, localiseMessages } from './server-messages';
 import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from './server-messages.hi';
@@ -20,6 +21,7 @@ const CATALOGUES = {
   RESULT_MESSAGES,
   PAYMENT_MESSAGES,
   QUESTION_AUDIO_MESSAGES,
+  REVIEW_MESSAGES,
   GENERIC_MESSAGES,
 };
 /** Not sentences: shown as they are in both languages. */

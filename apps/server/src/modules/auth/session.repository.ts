@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, lte, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { UserRow } from '../students/student.repository';
@@ -64,12 +64,18 @@ export class SessionRepository {
     return row;
   }
 
-  /** Sliding expiry: called at most every few minutes per session, not on every request. */
-  async renew(sid: string, now: Date, expiresAt: Date): Promise<void> {
-    await this.db
+  /**
+   * Sliding expiry: called at most every few minutes per session, not on every request. Only when
+   * the stored last use is still at or before `dueBefore` (another instance may have renewed it just
+   * now) and the session is not revoked; the renewed row, or undefined when nothing was written.
+   */
+  async renew(sid: string, now: Date, expiresAt: Date, dueBefore: Date): Promise<SessionRow | undefined> {
+    const [row] = await this.db
       .update(sessions)
       .set({ lastUsedAt: now, expiresAt })
-      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), lte(sessions.lastUsedAt, dueBefore)))
+      .returning();
+    return row;
   }
 
   async revoke(sid: string, now: Date): Promise<void> {

@@ -86,8 +86,19 @@ export class SessionService {
     const user = await this.caches.users.get(claims.sub, () => this.students.findById(claims.sub));
     if (!user || user.deletedAt !== null) throw unauthorized(SESSION_ENDED);
     if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_RENEW_EVERY_MS) {
-      await this.repo.renew(claims.sid, now, this.slidingExpiry(now));
-      await this.caches.sessions.invalidate(claims.sid);
+      // The renewed row replaces this instance's copy (no re-read on the next request, issue 16);
+      // if nothing was renewed (another instance did, or it was revoked meanwhile) or a change was
+      // announced while the write ran, every instance drops its copy as before.
+      const seen = this.caches.sessions.invalidations;
+      const renewed = await this.repo.renew(
+        claims.sid,
+        now,
+        this.slidingExpiry(now),
+        new Date(now.getTime() - SESSION_RENEW_EVERY_MS),
+      );
+      if (renewed) this.caches.sessions.prime(claims.sid, renewed, seen);
+      if (!renewed || this.caches.sessions.invalidations !== seen)
+        await this.caches.sessions.invalidate(claims.sid);
     }
     return { session, user };
   }

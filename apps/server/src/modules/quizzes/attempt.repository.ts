@@ -3,6 +3,7 @@ import { clampTimes, mergeAnswers } from '@quizcast/contract/domain/answer-merge
 import type { Db } from '../../db/client';
 import { attempts, type SavedAnswer } from '../../db/schema';
 import { closeOpenAttempts } from './close-open-attempts';
+import type { RunningAttempt, RunningAttempts } from './running-attempts';
 
 export type AttemptRow = typeof attempts.$inferSelect;
 
@@ -37,6 +38,26 @@ export function mergeForAttempt(
   return clampTimes(mergeAnswers(stored, incoming), { durationMs, elapsedMs });
 }
 
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+/** The parameters of the two finishing writes. */
+function finishParams(attemptId: string, result: AttemptResult, now: Date, extra: Record<string, string>) {
+  return {
+    attemptId,
+    status: result.status,
+    answers: JSON.stringify(result.answers),
+    score: result.score,
+    correctCount: result.correctCount,
+    elapsedMs: result.elapsedMs,
+    submittedAt: iso(result.submittedAt),
+    clientStartedAt: iso(result.clientStartedAt),
+    clientSubmittedAt: iso(result.clientSubmittedAt),
+    submissionId: result.submissionId ?? null,
+    now: now.toISOString(),
+    ...extra,
+  };
+}
+
 export class AttemptRepository {
   /**
    * Autosave, the herd's most frequent write, prepared once (see QuizRepository): the conditional
@@ -45,8 +66,15 @@ export class AttemptRepository {
   private readonly save;
   private readonly findOne;
   private readonly finishOne;
+  /** The same two writes against what this instance last wrote (`RunningAttempts`): one statement. */
+  private readonly saveKnownOne;
+  private readonly finishKnownOne;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** This instance's copy of each running attempt's answers; none: every save reads first. */
+    private readonly running?: RunningAttempts,
+  ) {
     this.findOne = db
       .select()
       .from(attempts)
@@ -96,6 +124,89 @@ export class AttemptRepository {
       )
       .returning({ id: attempts.id })
       .prepare('attempt_finish');
+    this.saveKnownOne = db
+      .update(attempts)
+      .set({
+        answers: sql`${sql.placeholder('answers')}::jsonb`,
+        updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(attempts.id, sql.placeholder('attemptId')),
+          eq(attempts.status, 'in_progress'),
+          sql`${attempts.deadlineAt} >= ${sql.placeholder('cutoff')}::timestamptz`,
+          // The copy's deadline bounds the merged times: an earlier quiz end (admin) moves it.
+          sql`date_trunc('milliseconds', ${attempts.deadlineAt}) = ${sql.placeholder('deadline')}::timestamptz`,
+          sql`${attempts.answers} = ${sql.placeholder('expected')}::jsonb`,
+        ),
+      )
+      .returning({ id: attempts.id })
+      .prepare('attempt_save_known');
+    this.finishKnownOne = db
+      .update(attempts)
+      .set({
+        status: sql`${sql.placeholder('status')}`,
+        answers: sql`${sql.placeholder('answers')}::jsonb`,
+        score: sql`${sql.placeholder('score')}::double precision`,
+        correctCount: sql`${sql.placeholder('correctCount')}::integer`,
+        elapsedMs: sql`${sql.placeholder('elapsedMs')}::integer`,
+        submittedAt: at('submittedAt'),
+        clientStartedAt: at('clientStartedAt'),
+        clientSubmittedAt: at('clientSubmittedAt'),
+        submissionId: sql`${sql.placeholder('submissionId')}::text`,
+        updatedAt: at('now'),
+      })
+      .where(
+        and(
+          eq(attempts.id, sql.placeholder('attemptId')),
+          eq(attempts.status, 'in_progress'),
+          sql`date_trunc('milliseconds', ${attempts.deadlineAt}) = ${sql.placeholder('deadline')}::timestamptz`,
+          sql`${attempts.answers} = ${sql.placeholder('readAnswers')}::jsonb`,
+          // Scored with this instance's copy of the quiz and its key: only while the quiz is still that
+          // version (every change of a key, marking scheme or question touches quizzes.updated_at;
+          // pg's Date has milliseconds, the column microseconds).
+          sql`exists (select 1 from "quizzes" where "quizzes"."id" = ${attempts.quizId}
+            and "quizzes"."published"
+            and date_trunc('milliseconds', "quizzes"."updated_at") = ${sql.placeholder('quizVersion')}::timestamptz)`,
+        ),
+      )
+      .returning({ id: attempts.id })
+      .prepare('attempt_finish_known');
+  }
+
+  /** This instance's copy of a running attempt, if it holds one. */
+  known(quizId: string, userId: string): RunningAttempt | undefined {
+    return this.running?.get(quizId, userId);
+  }
+
+  /** Keep a copy of an attempt just read or started (only running ones take saves). */
+  remember(row: AttemptRow, now: Date): void {
+    if (!this.running) return;
+    if (row.status !== 'in_progress') {
+      this.running.delete(row.quizId, row.userId);
+      return;
+    }
+    this.running.set(
+      row.quizId,
+      row.userId,
+      {
+        id: row.id,
+        startedAt: row.startedAt.getTime(),
+        deadlineAt: row.deadlineAt.getTime(),
+        answers: JSON.stringify(row.answers),
+      },
+      now.getTime(),
+    );
+  }
+
+  private rememberWritten(
+    quizId: string,
+    userId: string,
+    row: Pick<RunningAttempt, 'id' | 'startedAt' | 'deadlineAt'>,
+    answers: string,
+    now: Date,
+  ): void {
+    this.running?.set(quizId, userId, { ...row, answers }, now.getTime());
   }
 
   async find(quizId: string, userId: string): Promise<AttemptRow | undefined> {
@@ -139,19 +250,50 @@ export class AttemptRepository {
     graceMs: number,
   ): Promise<boolean> {
     const cutoff = new Date(now.getTime() - graceMs);
+    // One statement when this instance wrote the attempt last: merge into its copy and swap.
+    const known = this.running?.get(quizId, userId);
+    if (known && known.deadlineAt >= cutoff.getTime()) {
+      const timing = { startedAt: new Date(known.startedAt), deadlineAt: new Date(known.deadlineAt) };
+      const answers = JSON.stringify(
+        mergeForAttempt(timing, JSON.parse(known.answers) as SavedAnswer[], incoming, now),
+      );
+      const rows = await this.saveKnownOne.execute({
+        attemptId: known.id,
+        answers,
+        expected: known.answers,
+        deadline: new Date(known.deadlineAt).toISOString(),
+        now: now.toISOString(),
+        cutoff: cutoff.toISOString(),
+      });
+      if (rows.length > 0) {
+        this.rememberWritten(quizId, userId, known, answers, now);
+        return true;
+      }
+    }
+    // Not held, or changed elsewhere (another instance, the sweeper): read it and merge.
+    this.running?.delete(quizId, userId);
     for (let tries = 0; tries < MERGE_TRIES; tries++) {
       const row = await this.find(quizId, userId);
       if (!row || row.status !== 'in_progress' || row.deadlineAt.getTime() < cutoff.getTime()) return false;
-      const answers = mergeForAttempt(row, row.answers, incoming, now);
+      const answers = JSON.stringify(mergeForAttempt(row, row.answers, incoming, now));
       const rows = await this.save.execute({
         quizId,
         userId,
-        answers: JSON.stringify(answers),
+        answers,
         expected: JSON.stringify(row.answers),
         now: now.toISOString(),
         cutoff: cutoff.toISOString(),
       });
-      if (rows.length > 0) return true;
+      if (rows.length > 0) {
+        this.rememberWritten(
+          quizId,
+          userId,
+          { id: row.id, startedAt: row.startedAt.getTime(), deadlineAt: row.deadlineAt.getTime() },
+          answers,
+          now,
+        );
+        return true;
+      }
     }
     // Still contended (a burst of saves): take the row lock once, which always settles it.
     return this.db.transaction(async (tx) => {
@@ -177,26 +319,16 @@ export class AttemptRepository {
    * it was already finished. Prepared once: a herd's last minute is all submissions.
    */
   async finish(
-    attemptId: string,
+    attempt: Pick<AttemptRow, 'id' | 'quizId' | 'userId'>,
     result: AttemptResult,
     now: Date,
     readAnswers: SavedAnswer[],
   ): Promise<'finished' | 'changed' | undefined> {
-    const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
-    const [row] = await this.finishOne.execute({
-      attemptId,
-      readAnswers: JSON.stringify(readAnswers),
-      status: result.status,
-      answers: JSON.stringify(result.answers),
-      score: result.score,
-      correctCount: result.correctCount,
-      elapsedMs: result.elapsedMs,
-      submittedAt: iso(result.submittedAt),
-      clientStartedAt: iso(result.clientStartedAt),
-      clientSubmittedAt: iso(result.clientSubmittedAt),
-      submissionId: result.submissionId ?? null,
-      now: now.toISOString(),
-    });
+    const attemptId = attempt.id;
+    const [row] = await this.finishOne.execute(
+      finishParams(attemptId, result, now, { readAnswers: JSON.stringify(readAnswers) }),
+    );
+    this.running?.delete(attempt.quizId, attempt.userId);
     if (row) return 'finished';
     const [current] = await this.db
       .select({ status: attempts.status })
@@ -204,6 +336,31 @@ export class AttemptRepository {
       .where(eq(attempts.id, attemptId))
       .limit(1);
     return current?.status === 'in_progress' ? 'changed' : undefined;
+  }
+
+  /**
+   * `finish` in one statement, from this instance's copy of the attempt (`known`) and of the quiz
+   * (`quizVersion`, its updatedAt): applied only if the stored answers are still the copy's and the
+   * quiz is still that version, so a key changed since it was cached is never scored. False: nothing
+   * was written (finished, saved or changed elsewhere); the caller reads and scores as `finish` does.
+   */
+  async finishKnown(
+    quizId: string,
+    userId: string,
+    known: RunningAttempt,
+    quizVersion: Date,
+    result: AttemptResult,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.finishKnownOne.execute(
+      finishParams(known.id, result, now, {
+        readAnswers: known.answers,
+        deadline: new Date(known.deadlineAt).toISOString(),
+        quizVersion: quizVersion.toISOString(),
+      }),
+    );
+    this.running?.delete(quizId, userId);
+    return rows.length > 0;
   }
 
   /**

@@ -19,6 +19,7 @@ import { currentUser } from '../../plugins/auth';
 import { AttemptRepository } from './attempt.repository';
 import { QuizRepository } from './quiz.repository';
 import { ParticipantQuizService } from './quiz.service';
+import { RunningAttempts } from './running-attempts';
 
 const errors = (...codes: number[]) =>
   Object.fromEntries([400, 401, ...codes].map((code) => [code, errorBodySchema]));
@@ -26,9 +27,14 @@ const errors = (...codes: number[]) =>
 /** Participant quiz routes (list, intro, attempt, autosave, submit) and the auto-submit sweep. */
 export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.ctx;
-  const service = new ParticipantQuizService(new QuizRepository(db), new AttemptRepository(db), {
+  const graceMs = config.SUBMIT_GRACE_SECONDS * 1000;
+  const running =
+    config.ATTEMPT_CACHE_MAX_BYTES > 0
+      ? new RunningAttempts(config.ATTEMPT_CACHE_MAX_BYTES, graceMs)
+      : undefined;
+  const service = new ParticipantQuizService(new QuizRepository(db), new AttemptRepository(db, running), {
     clock,
-    graceMs: config.SUBMIT_GRACE_SECONDS * 1000,
+    graceMs,
   });
 
   app.sweeper.add('auto-submit', (now) => service.autoSubmitOverdue(now), { first: true });

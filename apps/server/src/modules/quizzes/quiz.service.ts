@@ -55,6 +55,12 @@ class QuestionCache {
     return version === undefined || hit.version === version ? hit : undefined;
   }
 
+  /** The copy of exactly this version, if held (no read). */
+  peek(quizId: string, version: number): QuizQuestion[] | undefined {
+    const hit = this.fresh(quizId, version);
+    return hit?.version === version ? hit.questions : undefined;
+  }
+
   /** Cached questions; with `version` (the quiz's updatedAt), only a copy of that version. */
   async get(quizId: string, version?: number): Promise<QuizQuestion[]> {
     return this.fresh(quizId, version)?.questions ?? this.quizzes.questions(quizId);
@@ -70,6 +76,28 @@ class QuestionCache {
   }
 }
 
+/**
+ * The quiz rows of quizzes with running attempts here, for a submission in one statement: the
+ * statement itself checks that the quiz is still this version (`AttemptRepository.finishKnown`),
+ * so a stale row only costs the read it would have made anyway.
+ */
+class QuizRows {
+  private readonly rows = new Map<string, QuizRow>();
+  private static readonly MAX_QUIZZES = 500;
+
+  get(quizId: string): QuizRow | undefined {
+    return this.rows.get(quizId);
+  }
+
+  remember(quiz: QuizRow): void {
+    const held = this.rows.get(quiz.id);
+    if (held && held.updatedAt.getTime() === quiz.updatedAt.getTime()) return;
+    this.rows.delete(quiz.id);
+    if (this.rows.size >= QuizRows.MAX_QUIZZES) this.rows.delete(this.rows.keys().next().value!);
+    this.rows.set(quiz.id, quiz);
+  }
+}
+
 export interface ParticipantQuizServiceOptions {
   clock: Clock;
   /** Submissions are accepted this long after the deadline (network latency, slow phones). */
@@ -82,6 +110,7 @@ export interface ParticipantQuizServiceOptions {
  */
 export class ParticipantQuizService {
   private readonly questions: QuestionCache;
+  private readonly quizRows = new QuizRows();
 
   constructor(
     private readonly quizzes: QuizRepository,
@@ -171,6 +200,9 @@ export class ParticipantQuizService {
     const version = quiz.updatedAt.getTime();
     const questions = await this.questions.get(quizId, version);
     this.questions.remember(quizId, questions, version);
+    // What the next save and the submission merge into (ADR 012: one statement each).
+    this.quizRows.remember(quiz);
+    this.attempts.remember(attempt, this.now());
     return {
       _id: quiz.id,
       name: quiz.name,
@@ -226,12 +258,14 @@ export class ParticipantQuizService {
    * the submission that finished the attempt answers as that one did (ADR 016).
    */
   async submit(userId: string, body: SubmitQuizBody): Promise<SubmitQuizResponse> {
-    const found = UUID.test(body.quizId)
-      ? await this.quizzes.findForParticipant(body.quizId, userId)
-      : undefined;
+    if (!UUID.test(body.quizId)) throw notFound(QUIZ_MESSAGES.notFound);
+    const quick = await this.submitKnown(userId, body);
+    if (quick) return quick;
+    const found = await this.quizzes.findForParticipant(body.quizId, userId);
     if (!found) throw notFound(QUIZ_MESSAGES.notFound);
     const { quiz } = found;
-    const questions = await this.questions.get(quiz.id);
+    const version = quiz.updatedAt.getTime();
+    const questions = await this.questions.get(quiz.id, version);
     const submitted = normalizeAnswers(questions, body.answers);
 
     let attempt: AttemptRow | null | undefined = found.attempt;
@@ -240,7 +274,8 @@ export class ParticipantQuizService {
       this.requireOpen(quiz);
       throw conflict(QUIZ_MESSAGES.submitNotStarted);
     }
-    this.questions.remember(quiz.id, questions);
+    this.questions.remember(quiz.id, questions, version);
+    this.quizRows.remember(quiz);
 
     for (;;) {
       if (attempt.status !== 'in_progress') return this.alreadyFinished(attempt, quiz, questions, body);
@@ -264,7 +299,7 @@ export class ParticipantQuizService {
         'submitted',
       );
       const finished = await this.attempts.finish(
-        attempt.id,
+        attempt,
         {
           ...result,
           clientStartedAt: body.startedAt ? new Date(body.startedAt) : null,
@@ -280,6 +315,45 @@ export class ParticipantQuizService {
       attempt = await this.attempts.find(quiz.id, userId);
       if (!attempt) throw conflict(QUIZ_MESSAGES.submitNotStarted);
     }
+  }
+
+  /**
+   * A submission in one statement, when this instance holds the learner's running attempt (what it
+   * last wrote), the quiz row and that version's questions: scored from those, written with
+   * `finishKnown`, which applies only if the stored answers and the quiz's version are still the
+   * ones used. Undefined: not held, or changed meanwhile; `submit` then reads and scores afresh.
+   */
+  private async submitKnown(userId: string, body: SubmitQuizBody): Promise<SubmitQuizResponse | undefined> {
+    const quiz = this.quizRows.get(body.quizId);
+    const known = quiz && this.attempts.known(quiz.id, userId);
+    const questions = known && this.questions.peek(quiz.id, quiz.updatedAt.getTime());
+    if (!quiz || !known || !questions) return undefined;
+    const now = this.now();
+    if (now.getTime() > known.deadlineAt + this.options.graceMs) return undefined;
+    const submitted = normalizeAnswers(questions, body.answers);
+    const timing = { startedAt: new Date(known.startedAt), deadlineAt: new Date(known.deadlineAt) };
+    const merged = mergeForAttempt(timing, JSON.parse(known.answers) as SavedAnswer[], submitted, now);
+    const result = scoreResult(
+      { ...timing, durationMin: quiz.durationMin, markCorrect: quiz.markCorrect, markWrong: quiz.markWrong },
+      questions,
+      merged,
+      now,
+      'submitted',
+    );
+    const written = await this.attempts.finishKnown(
+      quiz.id,
+      userId,
+      known,
+      quiz.updatedAt,
+      {
+        ...result,
+        clientStartedAt: body.startedAt ? new Date(body.startedAt) : null,
+        clientSubmittedAt: body.submittedAt ? new Date(body.submittedAt) : null,
+        submissionId: body.submissionId ?? null,
+      },
+      now,
+    );
+    return written ? submitResponse(result, quiz, questions, this.options.graceMs) : undefined;
   }
 
   /** A finished attempt: the same answer again for a retry of its own submission, else 409. */

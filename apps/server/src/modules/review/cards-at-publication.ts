@@ -69,6 +69,8 @@ export async function createCardsAtPublication(
                ${at}::timestamptz
         from outcomes
         where source is not null
+          -- A question dropped in an answer-key correction (issue 14) makes no card (ADR 011).
+          and not exists (select 1 from questions dq where dq.id = question_id and dq.dropped_at is not null)
         on conflict (user_id, question_id) do nothing
         returning 1
       )

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { rawRows } from '../../db/raw-rows';
+import { preparedRaw, rawRows } from '../../db/raw-rows';
 import {
   attempts,
   questions,
@@ -80,8 +80,157 @@ const queueColumns = {
   math: questions.math,
 };
 
+interface CountsSqlRow {
+  due_now: number;
+  due_today: number;
+  new_count: number;
+  learning: number;
+  suspended: number;
+  next_due_at: string | Date | null;
+}
+
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * The queue's counts for one learner (placeholders userId, now, dayEnd), each read from an index
+ * (ADR 011, "Speed"): due now is an index-only range count on `review_cards_user_due_idx` (the one
+ * part that grows with the learner's overdue cards; no per-row filter), due today adds the small
+ * range from now to the day's end, new, learning and suspended come from their own partial indexes,
+ * and the next due time is the due index's first entry. Filtered aggregates over every card took
+ * about twice as long at 10,000 cards.
+ */
+const active = sql`user_id = ${ph('userId')}::uuid and suspended_at is null`;
+const countsSql = sql`
+  select n.due_now,
+         n.due_now + (select count(*) from ${reviewCards}
+                      where ${active} and due > ${ph('now')}::timestamptz
+                        and due < ${ph('dayEnd')}::timestamptz)::int as due_today,
+         (select count(*) from ${reviewCards} where ${active} and review_count = 0)::int as new_count,
+         (select count(*) from ${reviewCards}
+          where ${active} and review_count > 0 and state in (1, 3))::int as learning,
+         (select count(*) from ${reviewCards}
+          where user_id = ${ph('userId')}::uuid and suspended_at is not null)::int as suspended,
+         (select min(due) from ${reviewCards} where ${active}) as next_due_at
+  from (select count(*)::int as due_now from ${reviewCards}
+        where ${active} and due <= ${ph('now')}::timestamptz) n`;
+
+const countsFrom = (row: CountsSqlRow | undefined): CountsRow => ({
+  dueNow: Number(row?.due_now ?? 0),
+  dueToday: Number(row?.due_today ?? 0),
+  newCount: Number(row?.new_count ?? 0),
+  learning: Number(row?.learning ?? 0),
+  suspended: Number(row?.suspended ?? 0),
+  nextDueAt: row?.next_due_at ? new Date(row.next_due_at) : null,
+});
+
+interface HeadSqlRow extends CountsSqlRow {
+  has_settings: boolean;
+  desired_retention: number | null;
+  exam_name: string | null;
+  exam_date: string | null;
+  daily_new_limit: number | null;
+  daily_review_cap: number | null;
+  today_total: number;
+  today_new: number;
+  median: number | null;
+  recent: number;
+}
+
+/** `applyReviewIfUnchanged`'s one statement (placeholders: the log's and the new state's fields). */
+const applySql = sql`
+  with ins as (
+    insert into ${reviewLogs} (card_id, user_id, review_id, rating, selected_option, reviewed_at,
+                               duration_ms, was_new, created_at)
+    select ${ph('cardId')}::uuid, ${ph('userId')}::uuid, ${ph('reviewId')}::uuid, ${ph('rating')}::int,
+           ${ph('selectedOption')}::text, ${ph('reviewedAt')}::timestamptz, ${ph('durationMs')}::int,
+           ${ph('wasNew')}::boolean, ${ph('createdAt')}::timestamptz
+    where exists (select 1 from ${reviewCards}
+                  where id = ${ph('cardId')}::uuid and review_count = ${ph('expectedCount')}::int)
+    on conflict (card_id, review_id) do nothing
+    returning id
+  ), upd as (
+    update ${reviewCards}
+    set due = ${ph('due')}::timestamptz, stability = ${ph('stability')}::float8,
+        difficulty = ${ph('difficulty')}::float8, scheduled_days = ${ph('scheduledDays')}::int,
+        learning_steps = ${ph('learningSteps')}::int, reps = ${ph('reps')}::int,
+        lapses = ${ph('lapses')}::int, state = ${ph('state')}::int,
+        last_review = ${ph('lastReview')}::timestamptz,
+        review_count = ${ph('nextCount')}::int, suspended_at = ${ph('suspendedAt')}::timestamptz
+    where id = ${ph('cardId')}::uuid and review_count = ${ph('expectedCount')}::int and exists (select 1 from ins)
+    returning id
+  )
+  select (select count(*) from ins)::int as inserted, (select count(*) from upd)::int as updated,
+         exists (select 1 from ${reviewLogs}
+                 where card_id = ${ph('cardId')}::uuid and review_id = ${ph('reviewId')}::uuid) as existed`;
+
 export class ReviewRepository {
-  constructor(private readonly db: Db) {}
+  /** The hot statements, prepared once (planned once per connection; no SQL rebuilt per call). */
+  private readonly headQuery;
+  private readonly countsQuery;
+  private readonly dueQuery;
+  private readonly cardQuery;
+  private readonly applyQuery;
+
+  constructor(private readonly db: Db) {
+    this.headQuery = preparedRaw<HeadSqlRow>(
+      db,
+      'review_queue_head',
+      sql`
+        select s.user_id is not null as has_settings, s.desired_retention, s.exam_name,
+               to_char(s.exam_date, 'YYYY-MM-DD') as exam_date, s.daily_new_limit, s.daily_review_cap,
+               t.today_total, t.today_new, c.*, m.median, m.recent
+        from (select 1) one
+        left join ${reviewSettings} s on s.user_id = ${ph('userId')}::uuid
+        cross join (
+          select count(*)::int as today_total, count(*) filter (where was_new)::int as today_new
+          from ${reviewLogs}
+          where user_id = ${ph('userId')}::uuid and reviewed_at >= ${ph('dayStart')}::timestamptz
+        ) t
+        cross join (${countsSql}) c
+        cross join (
+          select percentile_cont(0.5) within group (order by duration_ms) as median, count(*)::int as recent
+          from (select duration_ms from ${reviewLogs} where user_id = ${ph('userId')}::uuid
+                order by reviewed_at desc limit 50) r
+        ) m`,
+    );
+    this.countsQuery = preparedRaw<CountsSqlRow>(db, 'review_counts', countsSql);
+    const due = (kind: 'new' | 'seen') =>
+      db
+        .select(queueColumns)
+        .from(reviewCards)
+        .innerJoin(questions, eq(questions.id, reviewCards.questionId))
+        .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
+        .where(
+          and(
+            eq(reviewCards.userId, sql`${ph('userId')}::uuid`),
+            isNull(reviewCards.suspendedAt),
+            lte(reviewCards.due, sql`${ph('until')}::timestamptz`),
+            kind === 'new' ? eq(reviewCards.reviewCount, 0) : gt(reviewCards.reviewCount, 0),
+            visibleQuiz,
+          ),
+        )
+        .orderBy(asc(reviewCards.due), asc(reviewCards.id))
+        .limit(ph(kind === 'new' ? 'newLimit' : 'seenLimit'));
+    // One statement for both kinds; a kind with no allowance left runs with LIMIT 0.
+    this.dueQuery = unionAll(due('new'), due('seen')).prepare('review_due_cards');
+    this.cardQuery = db
+      .select({ card: reviewCards, settings: reviewSettings })
+      .from(reviewCards)
+      .leftJoin(reviewSettings, eq(reviewSettings.userId, reviewCards.userId))
+      .where(
+        and(
+          eq(reviewCards.id, sql`${ph('cardId')}::uuid`),
+          eq(reviewCards.userId, sql`${ph('userId')}::uuid`),
+        ),
+      )
+      .limit(1)
+      .prepare('review_card_with_settings');
+    this.applyQuery = preparedRaw<{ inserted: number; updated: number; existed: boolean }>(
+      db,
+      'review_apply',
+      applySql,
+    );
+  }
 
   async findSettings(userId: string): Promise<SettingsRow | undefined> {
     const [row] = await this.db
@@ -116,52 +265,12 @@ export class ReviewRepository {
     counts: CountsRow;
     medianDurationMs: number | null;
   }> {
-    const [row] = rawRows<{
-      has_settings: boolean;
-      desired_retention: number | null;
-      exam_name: string | null;
-      exam_date: string | null;
-      daily_new_limit: number | null;
-      daily_review_cap: number | null;
-      today_total: number;
-      today_new: number;
-      due_now: number;
-      due_today: number;
-      new_count: number;
-      learning: number;
-      suspended: number;
-      next_due_at: string | Date | null;
-      median: number | null;
-      recent: number;
-    }>(
-      await this.db.execute(sql`
-        select s.user_id is not null as has_settings, s.desired_retention, s.exam_name,
-               to_char(s.exam_date, 'YYYY-MM-DD') as exam_date, s.daily_new_limit, s.daily_review_cap,
-               t.today_total, t.today_new, c.*, m.median, m.recent
-        from (select 1) one
-        left join ${reviewSettings} s on s.user_id = ${userId}
-        cross join (
-          select count(*)::int as today_total, count(*) filter (where was_new)::int as today_new
-          from ${reviewLogs}
-          where user_id = ${userId} and reviewed_at >= ${dayStart.toISOString()}::timestamptz
-        ) t
-        cross join (
-          select count(*) filter (where suspended_at is null and due <= ${now.toISOString()}::timestamptz)::int as due_now,
-                 count(*) filter (where suspended_at is null and due < ${dayEnd.toISOString()}::timestamptz)::int as due_today,
-                 count(*) filter (where suspended_at is null and review_count = 0)::int as new_count,
-                 count(*) filter (where suspended_at is null and review_count > 0 and state in (1, 3))::int as learning,
-                 count(*) filter (where suspended_at is not null)::int as suspended,
-                 min(due) filter (where suspended_at is null) as next_due_at
-          from ${reviewCards}
-          where user_id = ${userId}
-        ) c
-        cross join (
-          select percentile_cont(0.5) within group (order by duration_ms) as median, count(*)::int as recent
-          from (select duration_ms from ${reviewLogs} where user_id = ${userId}
-                order by reviewed_at desc limit 50) r
-        ) m
-      `),
-    );
+    const [row] = await this.headQuery({
+      userId,
+      now: now.toISOString(),
+      dayStart: dayStart.toISOString(),
+      dayEnd: dayEnd.toISOString(),
+    });
     if (!row) throw new Error('queue head: no row');
     return {
       settings: row.has_settings
@@ -174,84 +283,28 @@ export class ReviewRepository {
           }
         : null,
       today: { total: Number(row.today_total), newCards: Number(row.today_new) },
-      counts: {
-        dueNow: Number(row.due_now),
-        dueToday: Number(row.due_today),
-        newCount: Number(row.new_count),
-        learning: Number(row.learning),
-        suspended: Number(row.suspended),
-        nextDueAt: row.next_due_at ? new Date(row.next_due_at) : null,
-      },
+      counts: countsFrom(row),
       medianDurationMs: Number(row.recent) < 5 || row.median === null ? null : Math.round(Number(row.median)),
     };
   }
 
   /**
-   * The due cards for the queue in one statement: at most `newLimit` new and `seenLimit` reviewed
-   * ones (each `findDue`), earliest first.
+   * The due cards for the queue in one prepared statement: at most `newLimit` new and `seenLimit`
+   * reviewed ones, each earliest first (by `review_cards_user_due_idx` / `_new_due_idx`).
    */
   async findDueBoth(userId: string, until: Date, newLimit: number, seenLimit: number): Promise<QueueRow[]> {
-    if (newLimit <= 0) return this.findDue(userId, until, 'seen', seenLimit);
-    if (seenLimit <= 0) return this.findDue(userId, until, 'new', newLimit);
-    return unionAll(
-      this.dueQuery(userId, until, 'new', newLimit),
-      this.dueQuery(userId, until, 'seen', seenLimit),
-    );
-  }
-
-  private dueQuery(userId: string, until: Date, kind: 'new' | 'seen', limit: number) {
-    return this.db
-      .select(queueColumns)
-      .from(reviewCards)
-      .innerJoin(questions, eq(questions.id, reviewCards.questionId))
-      .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
-      .where(
-        and(
-          eq(reviewCards.userId, userId),
-          isNull(reviewCards.suspendedAt),
-          lte(reviewCards.due, until),
-          kind === 'new' ? eq(reviewCards.reviewCount, 0) : gt(reviewCards.reviewCount, 0),
-          visibleQuiz,
-        ),
-      )
-      .orderBy(asc(reviewCards.due), asc(reviewCards.id))
-      .limit(limit);
-  }
-
-  /** Active cards due by `until`, earliest first, new (never reviewed) or reviewed ones, with their question. */
-  async findDue(userId: string, until: Date, kind: 'new' | 'seen', limit: number): Promise<QueueRow[]> {
-    if (limit <= 0) return [];
-    return this.dueQuery(userId, until, kind, limit);
+    if (newLimit <= 0 && seenLimit <= 0) return [];
+    return this.dueQuery.execute({
+      userId,
+      until: until.toISOString(),
+      newLimit: Math.max(0, newLimit),
+      seenLimit: Math.max(0, seenLimit),
+    }) as Promise<QueueRow[]>;
   }
 
   async counts(userId: string, now: Date, dayEnd: Date): Promise<CountsRow> {
-    const [row] = rawRows<{
-      due_now: number;
-      due_today: number;
-      new_count: number;
-      learning: number;
-      suspended: number;
-      next_due_at: string | Date | null;
-    }>(
-      await this.db.execute(sql`
-        select count(*) filter (where suspended_at is null and due <= ${now.toISOString()}::timestamptz)::int as due_now,
-               count(*) filter (where suspended_at is null and due < ${dayEnd.toISOString()}::timestamptz)::int as due_today,
-               count(*) filter (where suspended_at is null and review_count = 0)::int as new_count,
-               count(*) filter (where suspended_at is null and review_count > 0 and state in (1, 3))::int as learning,
-               count(*) filter (where suspended_at is not null)::int as suspended,
-               min(due) filter (where suspended_at is null) as next_due_at
-        from ${reviewCards}
-        where user_id = ${userId}
-      `),
-    );
-    return {
-      dueNow: Number(row?.due_now ?? 0),
-      dueToday: Number(row?.due_today ?? 0),
-      newCount: Number(row?.new_count ?? 0),
-      learning: Number(row?.learning ?? 0),
-      suspended: Number(row?.suspended ?? 0),
-      nextDueAt: row?.next_due_at ? new Date(row.next_due_at) : null,
-    };
+    const [row] = await this.countsQuery({ userId, now: now.toISOString(), dayEnd: dayEnd.toISOString() });
+    return countsFrom(row);
   }
 
   /** Reviews since `from`: all of them, and those that were a card's first review (new cards). */
@@ -281,13 +334,17 @@ export class ReviewRepository {
     lock = false,
     db: Db = this.db,
   ): Promise<{ card: CardRow; settings: SettingsRow | null } | undefined> {
-    const query = db
+    if (!lock && db === this.db) {
+      const [row] = await this.cardQuery.execute({ cardId, userId });
+      return row;
+    }
+    const [row] = await db
       .select({ card: reviewCards, settings: reviewSettings })
       .from(reviewCards)
       .leftJoin(reviewSettings, eq(reviewSettings.userId, reviewCards.userId))
       .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId)))
-      .limit(1);
-    const [row] = await (lock ? query.for('update', { of: reviewCards }) : query);
+      .limit(1)
+      .for('update', { of: reviewCards });
     return row;
   }
 
@@ -315,34 +372,29 @@ export class ReviewRepository {
     suspendedAt: Date | null,
   ): Promise<'applied' | 'duplicate' | 'stale' | 'orphan'> {
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    const [row] = rawRows<{ inserted: number; updated: number; existed: boolean }>(
-      await this.db.execute(sql`
-        with ins as (
-          insert into ${reviewLogs} (card_id, user_id, review_id, rating, selected_option, reviewed_at,
-                                     duration_ms, was_new, created_at)
-          select ${log.cardId}::uuid, ${log.userId}::uuid, ${log.reviewId}::uuid, ${log.rating}::int,
-                 ${log.selectedOption}::text, ${iso(log.reviewedAt)}::timestamptz, ${log.durationMs}::int,
-                 ${log.wasNew}::boolean, ${iso(log.createdAt)}::timestamptz
-          where exists (select 1 from ${reviewCards}
-                        where id = ${log.cardId}::uuid and review_count = ${expectedCount}::int)
-          on conflict (card_id, review_id) do nothing
-          returning id
-        ), upd as (
-          update ${reviewCards}
-          set due = ${iso(state.due)}::timestamptz, stability = ${state.stability}::float8,
-              difficulty = ${state.difficulty}::float8, scheduled_days = ${state.scheduledDays}::int,
-              learning_steps = ${state.learningSteps}::int, reps = ${state.reps}::int,
-              lapses = ${state.lapses}::int, state = ${state.state}::int,
-              last_review = ${iso(state.lastReview)}::timestamptz,
-              review_count = ${expectedCount + 1}::int, suspended_at = ${iso(suspendedAt)}::timestamptz
-          where id = ${log.cardId}::uuid and review_count = ${expectedCount}::int and exists (select 1 from ins)
-          returning id
-        )
-        select (select count(*) from ins)::int as inserted, (select count(*) from upd)::int as updated,
-               exists (select 1 from ${reviewLogs}
-                       where card_id = ${log.cardId}::uuid and review_id = ${log.reviewId}::uuid) as existed
-      `),
-    );
+    const [row] = await this.applyQuery({
+      cardId: log.cardId,
+      userId: log.userId,
+      reviewId: log.reviewId,
+      rating: log.rating,
+      selectedOption: log.selectedOption,
+      reviewedAt: iso(log.reviewedAt),
+      durationMs: log.durationMs,
+      wasNew: log.wasNew,
+      createdAt: iso(log.createdAt),
+      due: iso(state.due),
+      stability: state.stability,
+      difficulty: state.difficulty,
+      scheduledDays: state.scheduledDays,
+      learningSteps: state.learningSteps,
+      reps: state.reps,
+      lapses: state.lapses,
+      state: state.state,
+      lastReview: iso(state.lastReview),
+      expectedCount,
+      nextCount: expectedCount + 1,
+      suspendedAt: iso(suspendedAt),
+    });
     if (Number(row?.inserted)) return Number(row?.updated) ? 'applied' : 'orphan';
     return row?.existed ? 'duplicate' : 'stale';
   }
@@ -455,13 +507,17 @@ export class ReviewRepository {
     return deleted.length > 0;
   }
 
-  /** The question with its quiz's publication facts, and whether this learner submitted an attempt. */
+  /**
+   * The question with its quiz's publication facts, whether an admin dropped it (issue 14), and
+   * whether this learner submitted an attempt.
+   */
   async questionForAdding(
     questionId: string,
     userId: string,
-  ): Promise<{ published: boolean; attended: boolean } | undefined> {
+  ): Promise<{ published: boolean; attended: boolean; dropped: boolean } | undefined> {
     const [row] = await this.db
       .select({
+        droppedAt: questions.droppedAt,
         resultsPublishedAt: quizzes.resultsPublishedAt,
         quizPublished: quizzes.published,
         attemptStatus: attempts.status,
@@ -475,6 +531,7 @@ export class ReviewRepository {
     return {
       published: row.resultsPublishedAt !== null && row.quizPublished,
       attended: row.attemptStatus === 'submitted' || row.attemptStatus === 'auto_submitted',
+      dropped: row.droppedAt !== null,
     };
   }
 
@@ -560,7 +617,14 @@ export class ReviewRepository {
       .from(reviewCards)
       .innerJoin(questions, eq(questions.id, reviewCards.questionId))
       .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
-      .where(and(eq(reviewCards.userId, userId), isNotNull(reviewCards.suspendedAt)))
+      .where(
+        and(
+          eq(reviewCards.userId, userId),
+          isNotNull(reviewCards.suspendedAt),
+          // A card suspended because its question was dropped (issue 14) is not a leech.
+          isNull(questions.droppedAt),
+        ),
+      )
       .orderBy(asc(reviewCards.suspendedAt))
       .limit(100);
   }

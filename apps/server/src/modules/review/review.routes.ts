@@ -70,7 +70,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a question from a published review to my review cards',
         security,
         body: addCardBodySchema,
-        response: { 200: addCardResponseSchema, 201: addCardResponseSchema, ...errors },
+        response: { 200: addCardResponseSchema, 201: addCardResponseSchema, 409: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => {

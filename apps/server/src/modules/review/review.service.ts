@@ -14,7 +14,7 @@ import {
   type ReviewStats,
 } from '@quizcast/contract/schemas/review';
 import type { Db } from '../../db/client';
-import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { participantTexts } from '../../lib/question-texts';
 import type { CardRow, LogInsert, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
@@ -209,14 +209,16 @@ export class ReviewService {
     const review = { rating: body.rating as Grade, at: reviewedAt };
     const newest =
       card.reviewCount > 0 && card.lastReview !== null && reviewedAt.getTime() >= card.lastReview.getTime();
-    // The usual case (the newest review) advances the stored state; the first review, or a late
-    // one, replays the log with this review in it (equal times keep arrival order).
+    // The usual case (the newest review) advances the stored state: an append, no log read. The
+    // first review replays from the initial rating alone (a card with no review applied has no log
+    // to read: the write below only lands while review_count is still 0). A late review replays
+    // the stored log with this review in it, in review-time order (equal times keep arrival order).
     const state = newest
       ? advance(cardState(card), review, scheduling, load)
       : replay(
           card.createdAt,
           card.initialRating as Grade,
-          [...(await this.repo.logsOf(cardId)).map(toEvent), review],
+          card.reviewCount === 0 ? [review] : [...(await this.repo.logsOf(cardId)).map(toEvent), review],
           scheduling,
           load,
         );
@@ -279,6 +281,8 @@ export class ReviewService {
     if (!question) throw notFound(REVIEW_MESSAGES.questionNotFound);
     if (!question.published) throw forbidden(REVIEW_MESSAGES.notPublished);
     if (!question.attended) throw forbidden(REVIEW_MESSAGES.notYours);
+    // Dropped in an answer-key correction (issue 14): it counts for no one, so no card (ADR 011).
+    if (question.dropped) throw conflict(REVIEW_MESSAGES.questionDropped);
     const now = this.clock.now();
     const made = await this.repo.insertManualCard(
       userId,

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Lightbulb, XCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
 import type { QuizSummary, SummaryQuestion } from '@quizcast/contract/schemas/result';
 import { shownText, spokenText, withExplanation } from '@quizcast/contract/domain/question-text';
@@ -45,13 +45,24 @@ export function QuestionReview({
   summary,
   questionAction,
   percentCorrect,
+  focusQuestionId = null,
 }: {
   summary: QuizSummary;
   /** Composed by the app (e.g. "Add to my review"); features never import each other. */
   questionAction?: (questionId: string) => ReactNode;
   /** Issue 14: the share of participants who got each question right, by question id. */
   percentCorrect?: ReadonlyMap<string, number>;
+  /**
+   * A question to bring into view and focus on arrival (`?question=<id>`, e.g. from the review
+   * page's "Needs a different approach" list): its review and explanation, not the top of the list.
+   */
+  focusQuestionId?: string | null;
 }) {
+  const focused = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    focused.current?.scrollIntoView({ block: 'start' });
+    focused.current?.focus({ preventScroll: true });
+  }, [focusQuestionId]);
   const readerFor = useReaderFor();
   const t = useT(resultsCatalog);
   const language = useLanguage();
@@ -85,7 +96,14 @@ export function QuestionReview({
           <li
             key={question._id}
             aria-labelledby={headingId}
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            {...(question._id === focusQuestionId && {
+              ref: focused,
+              tabIndex: -1,
+              'data-focused-question': true,
+            })}
+            className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${
+              question._id === focusQuestionId ? 'ring-4 ring-brand-300' : ''
+            }`}
           >
             <div className="flex items-start justify-between gap-3">
               <h3 id={headingId} className="text-sm font-semibold text-slate-600">

@@ -174,6 +174,7 @@ export function QuizSummaryPage({
         <Tabs.Content value="questions" className="mt-5">
           <QuestionReview
             summary={data}
+            focusQuestionId={params.get('question')}
             questionAction={questionAction}
             percentCorrect={new Map(analysis.data?.questions.map((q) => [q.qnId, q.percentCorrect]))}
           />

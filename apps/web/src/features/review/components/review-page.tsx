@@ -334,7 +334,10 @@ export function ReviewPage() {
               <ul className="mt-3 space-y-2">
                 {s.leeches.map((l) => (
                   <li key={l.cardId}>
-                    <Link className="font-medium text-brand-800 underline" to={webPath.quizSummary(l.quizId)}>
+                    <Link
+                      className="font-medium text-brand-800 underline"
+                      to={webPath.quizSummaryQuestion(l.quizId, l.questionId)}
+                    >
                       {l.qn}
                     </Link>{' '}
                     <span className="text-sm text-slate-600">({l.quizName})</span>

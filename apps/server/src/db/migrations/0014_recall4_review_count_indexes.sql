@@ -1,0 +1,2 @@
+CREATE INDEX "review_cards_user_suspended_idx" ON "review_cards" USING btree ("user_id") WHERE "review_cards"."suspended_at" is not null;--> statement-breakpoint
+CREATE INDEX "review_cards_user_learning_idx" ON "review_cards" USING btree ("user_id") WHERE "review_cards"."suspended_at" is null and "review_cards"."review_count" > 0 and "review_cards"."state" in (1, 3);

@@ -1,0 +1,35 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../lib/clock';
+import { Sweeper } from './sweeper';
+
+describe('Sweeper.runOnce', () => {
+  it('a call made during a sweep gets a sweep that starts after it, with the clock as it was then', async () => {
+    const clock = new ManualClock('2026-11-25T10:00:00Z');
+    const sweeper = new Sweeper(() => clock.now(), pino({ level: 'silent' }));
+    const seen: string[] = [];
+    let release!: () => void;
+    let gate: Promise<void> | null = new Promise<void>((resolve) => (release = resolve));
+    sweeper.add('publish', async (now) => {
+      seen.push(now.toISOString());
+      if (gate) {
+        const waiting = gate;
+        gate = null;
+        await waiting;
+      }
+    });
+
+    const first = sweeper.runOnce();
+    // The clock moves while the first sweep is held inside its task; two callers ask meanwhile.
+    clock.advance(60_000);
+    const second = sweeper.runOnce();
+    const third = sweeper.runOnce();
+    release();
+    await Promise.all([first, second, third]);
+
+    // One follow-up sweep, shared, which saw the moved clock; never two sweeps at once.
+    expect(seen).toEqual(['2026-11-25T10:00:00.000Z', '2026-11-25T10:01:00.000Z']);
+    await sweeper.runOnce();
+    expect(seen).toHaveLength(3);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * What this instance last wrote (or read) of each running attempt: its id, times and answers as
+ * JSON text (issue 16, ADR 012 "one statement per save"). An autosave or a submission merges into
+ * these answers and writes with a compare-and-swap (`… where answers = $expected`), so the common
+ * case sends one statement instead of a read and a write. Nothing here is trusted: when another
+ * instance, the sweeper or an admin changed the row, the swap matches nothing and the caller reads
+ * the row and merges again, as it did before this cache existed.
+ *
+ * Bounded by the bytes of the answers it holds (`maxBytes`, an estimate: UTF-16 code units, each
+ * one byte for the ASCII JSON of answers, plus a fixed overhead per entry). When full it first drops
+ * entries past their deadline + grace (they take no more saves), and otherwise admits nothing new:
+ * a herd touches every learner once per round, in the same order, so evicting the oldest would
+ * make every lookup a miss, while refusing newcomers keeps a steady share of hits.
+ */
+export interface RunningAttempt {
+  id: string;
+  startedAt: number;
+  deadlineAt: number;
+  /** The answers as stored, JSON text: the `expected` of the next write. */
+  answers: string;
+}
+
+/** Key strings, the entry object and its numbers: measured ~250 bytes of heap per entry beyond the answers. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+export class RunningAttempts {
+  private readonly entries = new Map<string, RunningAttempt>();
+  private bytes = 0;
+  /** When expired entries were last looked for: a full map scans at most once a second. */
+  private lastSweep = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly maxBytes: number,
+    /** Entries past `deadlineAt + graceMs` may be dropped when room is needed. */
+    private readonly graceMs: number,
+  ) {}
+
+  private static key(quizId: string, userId: string): string {
+    return `${quizId}:${userId}`;
+  }
+
+  private static size(entry: RunningAttempt): number {
+    return entry.answers.length + ENTRY_OVERHEAD_BYTES;
+  }
+
+  get(quizId: string, userId: string): RunningAttempt | undefined {
+    return this.entries.get(RunningAttempts.key(quizId, userId));
+  }
+
+  /** Remember what was just written or read; false when there was no room for a new entry. */
+  set(quizId: string, userId: string, entry: RunningAttempt, now: number): boolean {
+    const key = RunningAttempts.key(quizId, userId);
+    const previous = this.entries.get(key);
+    const grow = RunningAttempts.size(entry) - (previous ? RunningAttempts.size(previous) : 0);
+    if (this.bytes + grow > this.maxBytes) {
+      this.dropExpired(now);
+      if (this.bytes + grow > this.maxBytes) {
+        // No room: forget this attempt rather than keep an entry that is out of date.
+        if (previous) this.delete(quizId, userId);
+        return false;
+      }
+    }
+    this.entries.set(key, entry);
+    this.bytes += grow;
+    return true;
+  }
+
+  delete(quizId: string, userId: string): void {
+    const key = RunningAttempts.key(quizId, userId);
+    const previous = this.entries.get(key);
+    if (!previous) return;
+    this.entries.delete(key);
+    this.bytes -= RunningAttempts.size(previous);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get usedBytes(): number {
+    return this.bytes;
+  }
+
+  private dropExpired(now: number): void {
+    if (now - this.lastSweep < 1000) return;
+    this.lastSweep = now;
+    for (const [key, entry] of this.entries) {
+      if (entry.deadlineAt + this.graceMs < now) {
+        this.entries.delete(key);
+        this.bytes -= RunningAttempts.size(entry);
+      }
+    }
+  }
+}
