@@ -42,6 +42,9 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.caches,
   );
   app.sweeper.add('publish-results', (now) => service.publishDue(now), { first: true });
+  // The analysis after the ranks commit (ADR 017) is its own task: on a 100,000-attempt quiz it runs
+  // for minutes, and as a straggler it must hold up only later analyses, never another quiz's results.
+  app.sweeper.add('analyse-results', (now) => service.analysePending(now));
 
   const security = [{ bearerAuth: [] }];
 

@@ -114,7 +114,6 @@ export class ResultsService {
       await this.caches?.shared.delete(LATEST_KEY);
       await this.caches?.bus.publish(LATEST_KEY);
     }
-    await this.analysePending(now);
     return published;
   }
 
