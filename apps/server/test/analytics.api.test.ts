@@ -24,6 +24,7 @@ import {
   attemptMarks,
   attempts,
   itemAnalysis,
+  itemAnswers,
   keyCorrections,
   learnerProgress,
   questions,
@@ -731,6 +732,36 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
       newAnsIndex: 2,
       reason: 'Provisional key was wrong',
     });
+  });
+
+  it('a quiz analysed before its answer bit strings existed (published before 0013) is corrected with whole figures', async () => {
+    // The first test's keys and correction (its groups have no ties at the 27% boundaries, which
+    // would split by attempt id differently in the two quizzes).
+    const right = [0, 1, 2, 3, 0, 1, 2];
+    const wrong = [...right];
+    wrong[2] = 3;
+    const [corrected, fresh] = await twins([wrong, right]);
+    // Migration 0015 counts a quiz with an item analysis as analysed; one published before 0013 has
+    // marks (backfilled) but no bit strings: the correction must build them, not read them empty.
+    await t.db.delete(itemAnswers).where(eq(itemAnswers.quizId, corrected!.quiz.id));
+    const res = await correct(corrected!, {
+      questionId: corrected!.questions[2]!.id,
+      ansIndex: 2,
+      reason: 'Provisional key was wrong',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = async (q: CreatedQuiz) =>
+      itemAnalysisResponseSchema
+        .parse((await get(t, analyticsPath.adminItems(q.quiz.id), admin)).json())
+        .items.map(({ facility, discrimination, options, flags }: ItemAnalysisResponse['items'][number]) => ({
+          facility,
+          discrimination,
+          options,
+          flags,
+        }));
+    const after = await items(corrected!);
+    expect(after).toEqual(await items(fresh!));
+    expect(after.some((item) => item.facility > 0)).toBe(true);
   });
 
   it('dropping a question scores it for no one, exactly as a quiz without it would rank', async () => {

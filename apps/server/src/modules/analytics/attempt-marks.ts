@@ -142,10 +142,11 @@ export async function analysisStep(
     `),
   );
   if (!quiz?.published) return 'unpublished';
-  if (quiz.analysed) return 'whole';
   // Makes the quiz's (empty) bit strings on the first step, or whole ones for quizzes whose marks
-  // were backfilled by migration 0013 without them.
+  // were backfilled by migration 0013 without them, including quizzes 0015 counts as analysed
+  // (they had an item analysis): a key correction refreshes the analysis from these bit strings.
   await ensureItemAnswers(db, quizId, false);
+  if (quiz.analysed) return 'whole';
   const [base] = rawRows<{ top: number }>(
     await db.execute(
       sql`select coalesce(max(ord), 0)::int as top from attempt_marks where quiz_id = ${quizId}`,
