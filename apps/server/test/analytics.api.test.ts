@@ -46,6 +46,7 @@ import {
 import { seedDemoData } from '../src/seed/demo';
 import { analysePublished, analysisStep } from '../src/modules/analytics/attempt-marks';
 import { ResultsRepository } from '../src/modules/results/results.repository';
+import { PROGRESS_FORMAT } from '../src/modules/analytics/analytics.repository';
 import { AdminRepository } from '../src/modules/admin/admin.repository';
 import type { Db } from '../src/db/client';
 import { rawRows } from '../src/db/raw-rows';
@@ -1015,7 +1016,7 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     expect(await cachedAt()).toEqual(savedAt);
 
     const res = await get(t, '/analytics/me', me);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const etag = String(res.headers.etag);
     const again = await t.app.inject({
       method: 'GET',
@@ -1054,6 +1055,15 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     expect((await expectProgress(t, me, [first, second, third])).byTopic.map((r) => r.label)).toContain(
       'Limits',
     );
+
+    // A page an older deploy cached (another format, same data) is never served: it is recomputed.
+    const [saved] = await t.db.select().from(learnerProgress).where(eq(learnerProgress.userId, me.id));
+    expect(saved!.stamp.startsWith(`${PROGRESS_FORMAT}.`)).toBe(true);
+    await t.db
+      .update(learnerProgress)
+      .set({ stamp: saved!.stamp.replace(PROGRESS_FORMAT, 'p0'), body: '{"stale":true}' })
+      .where(eq(learnerProgress.userId, me.id));
+    await expectProgress(t, me, [first, second, third]);
   });
 
   it('publication commits the ranks first; the analysis follows in steps and is never half-built', async () => {

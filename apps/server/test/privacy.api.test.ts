@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { leaderboardResponseSchema, latestResultResponseSchema } from '@quizcast/contract/schemas/result';
 import { userEnvelopeSchema } from '@quizcast/contract/schemas/student';
-import { attempts, otpChallenges, reviewSettings, sessions, users } from '../src/db/schema';
+import {
+  attempts,
+  learnerProgress,
+  otpChallenges,
+  reviewCards,
+  reviewSettings,
+  sessions,
+  users,
+} from '../src/db/schema';
+import { createCardsAtPublication } from '../src/modules/review/cards-at-publication';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import { authHeader, freshPhone, pngImage, sendOtp, signUpViaApi } from './account-support';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
@@ -129,6 +138,18 @@ describe(`account deletion (${testDatabaseKind})`, () => {
       updatedAt: t.clock.now(),
     });
 
+    // The analysis after publication made their cards (every question skipped); their progress page is cached.
+    expect(await t.db.select().from(reviewCards).where(eq(reviewCards.userId, signed._id))).not.toEqual([]);
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/me',
+      headers: authHeader(signed.accessToken),
+    });
+    expect(progress.statusCode).toBe(200);
+    expect(
+      await t.db.select().from(learnerProgress).where(eq(learnerProgress.userId, signed._id)),
+    ).toHaveLength(1);
+
     const headers = authHeader(signed.accessToken);
     const wrong = await t.app.inject({
       method: 'POST',
@@ -167,6 +188,13 @@ describe(`account deletion (${testDatabaseKind})`, () => {
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
     expect(await t.db.select().from(otpChallenges).where(eq(otpChallenges.phNo, signed.phNo))).toEqual([]);
     expect(await t.db.select().from(reviewSettings).where(eq(reviewSettings.userId, signed._id))).toEqual([]);
+    expect(await t.db.select().from(learnerProgress).where(eq(learnerProgress.userId, signed._id))).toEqual(
+      [],
+    );
+    // An analysis step that runs again later (a retry, a large quiz's next batch) makes them no new card.
+    await createCardsAtPublication(t.db, quizId, t.clock.now());
+    expect(await t.db.select().from(reviewCards).where(eq(reviewCards.userId, signed._id))).toEqual([]);
+    expect(await t.db.select().from(reviewCards).where(eq(reviewCards.userId, other.id))).not.toEqual([]);
 
     // The attempt stays, ranked as before; the leaderboard shows no name of theirs.
     const [attempt] = await t.db.select().from(attempts).where(eq(attempts.userId, signed._id));

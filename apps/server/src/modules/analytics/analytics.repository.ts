@@ -83,6 +83,13 @@ export interface ProgressState {
   cached: { stamp: string; body: string } | null;
 }
 
+/**
+ * The version of the cached progress page's shape and arithmetic, part of every stamp: bump it when
+ * the page's schema or a figure's computation changes, so no learner is served a page an older
+ * deploy made (the stamp otherwise changes only with the learner's data).
+ */
+export const PROGRESS_FORMAT = 'p1';
+
 export class AnalyticsRepository {
   /** The connection (inside `transaction`, the transaction's), for other modules' writes in the same unit. */
   constructor(readonly db: Db) {}
@@ -168,7 +175,7 @@ export class AnalyticsRepository {
       `),
     );
     return {
-      stamp: String(row?.stamp),
+      stamp: `${PROGRESS_FORMAT}.${String(row?.stamp)}`,
       quizzes: num(row?.n),
       cached:
         row?.cached_stamp === null || row?.cached_stamp === undefined

@@ -51,8 +51,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
     },
     async (request, reply) => {
       const { body, etag } = await service.progress(currentUser(request).id);
-      // The browser keeps a private copy and asks again each time (If-None-Match → 304 without a body).
-      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      // Never stored by the browser: scores, ranks and weak topics must not outlive a sign-out on a
+      // shared phone. A client that keeps its own copy may still ask with If-None-Match (→ 304).
+      reply.header('cache-control', 'private, no-store').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       // Already JSON (the cached published part and the live recall part, each made from the
       // contract's types): Fastify sends a string as is, without the response serializer.

@@ -31,6 +31,8 @@ export async function createCardsAtPublication(
       with chosen as materialized (
         select a.id, a.user_id, a.answers
         from attempts a
+        -- A deleted account keeps its attempt (ranks stay true) but gets no learning data again.
+        join users u on u.id = a.user_id and u.deleted_at is null
         where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
           ${only ? sql`and a.id in (${only})` : sql``}
       ), ans as (

@@ -1,6 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { otpChallenges, reviewCards, reviewLogs, reviewSettings, sessions, users } from '../../db/schema';
+import {
+  learnerProgress,
+  otpChallenges,
+  reviewCards,
+  reviewLogs,
+  reviewSettings,
+  sessions,
+  users,
+} from '../../db/schema';
 import type { Language } from '@quizcast/contract/i18n/languages';
 
 export type UserRow = typeof users.$inferSelect;
@@ -128,6 +136,8 @@ export class StudentRepository {
       await tx.delete(reviewCards).where(eq(reviewCards.userId, user.id));
       // The target exam and its date say something about the learner too.
       await tx.delete(reviewSettings).where(eq(reviewSettings.userId, user.id));
+      // Their cached progress page (quiz names, scores, ranks, weak topics).
+      await tx.delete(learnerProgress).where(eq(learnerProgress.userId, user.id));
       await tx.delete(otpChallenges).where(eq(otpChallenges.phNo, user.phNo));
     });
   }
