@@ -32,4 +32,22 @@ describe('Sweeper.runOnce', () => {
     await sweeper.runOnce();
     expect(seen).toHaveLength(3);
   });
+
+  it('stop() lets the sweep under way finish and starts no follow-up after it', async () => {
+    const clock = new ManualClock('2026-11-25T10:00:00Z');
+    const sweeper = new Sweeper(() => clock.now(), pino({ level: 'silent' }));
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    sweeper.add('publish', async () => {
+      runs += 1;
+      if (runs === 1) await gate;
+    });
+    const first = sweeper.runOnce();
+    const queued = sweeper.runOnce();
+    const stopped = sweeper.stop();
+    release();
+    await Promise.all([first, queued, stopped]);
+    expect(runs).toBe(1);
+  });
 });

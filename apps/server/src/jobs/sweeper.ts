@@ -33,6 +33,7 @@ export class Sweeper {
   private running: Promise<void> | null = null;
   /** One sweep to run after the current one, shared by every caller that asked during it. */
   private followUp: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly now: () => Date,
@@ -61,7 +62,8 @@ export class Sweeper {
     if (this.running) {
       this.followUp ??= this.running.then(() => {
         this.followUp = null;
-        return this.runOnce();
+        // Shutting down: the sweep under way was the last.
+        return this.stopping ? undefined : this.runOnce();
       });
       return this.followUp;
     }
@@ -96,12 +98,17 @@ export class Sweeper {
 
   start(intervalMs: number): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), intervalMs);
+    // A tick during a slow sweep is skipped, not queued: the next tick sweeps (follow-ups are for
+    // callers that changed something, like the dev clock).
+    this.timer = setInterval(() => {
+      if (!this.running) void this.runOnce();
+    }, intervalMs);
     this.timer.unref();
     void this.runOnce();
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
