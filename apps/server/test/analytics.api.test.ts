@@ -631,6 +631,17 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
       ]),
     );
 
+  /** The admin's item analysis of a quiz, the figures a key changes. */
+  const items = async (q: CreatedQuiz) =>
+    itemAnalysisResponseSchema
+      .parse((await get(t, analyticsPath.adminItems(q.quiz.id), admin)).json())
+      .items.map(({ facility, discrimination, options, flags }: ItemAnalysisResponse['items'][number]) => ({
+        facility,
+        discrimination,
+        options,
+        flags,
+      }));
+
   async function correct(quiz: CreatedQuiz, payload: Record<string, unknown>, user: UserRow = admin) {
     return t.app.inject({
       method: 'POST',
@@ -681,15 +692,6 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
     expect(a!.participantCount).toBe(b!.participantCount);
 
     // The item analysis was refreshed with the new key and matches the fresh quiz's.
-    const items = async (q: CreatedQuiz) =>
-      itemAnalysisResponseSchema
-        .parse((await get(t, analyticsPath.adminItems(q.quiz.id), admin)).json())
-        .items.map(({ facility, discrimination, options, flags }: ItemAnalysisResponse['items'][number]) => ({
-          facility,
-          discrimination,
-          options,
-          flags,
-        }));
     expect(await items(corrected!)).toEqual(await items(fresh!));
 
     // The learner sees the new result at once, and the note.
@@ -751,15 +753,6 @@ describe(`answer-key correction (${testDatabaseKind})`, () => {
       reason: 'Provisional key was wrong',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const items = async (q: CreatedQuiz) =>
-      itemAnalysisResponseSchema
-        .parse((await get(t, analyticsPath.adminItems(q.quiz.id), admin)).json())
-        .items.map(({ facility, discrimination, options, flags }: ItemAnalysisResponse['items'][number]) => ({
-          facility,
-          discrimination,
-          options,
-          flags,
-        }));
     const after = await items(corrected!);
     expect(after).toEqual(await items(fresh!));
     expect(after.some((item) => item.facility > 0)).toBe(true);

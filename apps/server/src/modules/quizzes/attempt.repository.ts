@@ -101,20 +101,22 @@ export class AttemptRepository {
       .returning({ id: attempts.id })
       .prepare('attempt_save_answers');
     const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+    /** What a submission writes (both finishing statements): the scored answers and their times. */
+    const finished = {
+      status: sql`${sql.placeholder('status')}`,
+      answers: sql`${sql.placeholder('answers')}::jsonb`,
+      score: sql`${sql.placeholder('score')}::double precision`,
+      correctCount: sql`${sql.placeholder('correctCount')}::integer`,
+      elapsedMs: sql`${sql.placeholder('elapsedMs')}::integer`,
+      submittedAt: at('submittedAt'),
+      clientStartedAt: at('clientStartedAt'),
+      clientSubmittedAt: at('clientSubmittedAt'),
+      submissionId: sql`${sql.placeholder('submissionId')}::text`,
+      updatedAt: at('now'),
+    };
     this.finishOne = db
       .update(attempts)
-      .set({
-        status: sql`${sql.placeholder('status')}`,
-        answers: sql`${sql.placeholder('answers')}::jsonb`,
-        score: sql`${sql.placeholder('score')}::double precision`,
-        correctCount: sql`${sql.placeholder('correctCount')}::integer`,
-        elapsedMs: sql`${sql.placeholder('elapsedMs')}::integer`,
-        submittedAt: at('submittedAt'),
-        clientStartedAt: at('clientStartedAt'),
-        clientSubmittedAt: at('clientSubmittedAt'),
-        submissionId: sql`${sql.placeholder('submissionId')}::text`,
-        updatedAt: at('now'),
-      })
+      .set(finished)
       .where(
         and(
           eq(attempts.id, sql.placeholder('attemptId')),
@@ -144,18 +146,7 @@ export class AttemptRepository {
       .prepare('attempt_save_known');
     this.finishKnownOne = db
       .update(attempts)
-      .set({
-        status: sql`${sql.placeholder('status')}`,
-        answers: sql`${sql.placeholder('answers')}::jsonb`,
-        score: sql`${sql.placeholder('score')}::double precision`,
-        correctCount: sql`${sql.placeholder('correctCount')}::integer`,
-        elapsedMs: sql`${sql.placeholder('elapsedMs')}::integer`,
-        submittedAt: at('submittedAt'),
-        clientStartedAt: at('clientStartedAt'),
-        clientSubmittedAt: at('clientSubmittedAt'),
-        submissionId: sql`${sql.placeholder('submissionId')}::text`,
-        updatedAt: at('now'),
-      })
+      .set(finished)
       .where(
         and(
           eq(attempts.id, sql.placeholder('attemptId')),
