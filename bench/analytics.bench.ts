@@ -31,7 +31,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client';
 import { rawRows } from '../apps/server/src/db/raw-rows';
-import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
 import { AnalyticsRepository } from '../apps/server/src/modules/analytics/analytics.repository';
 import { AnalyticsService } from '../apps/server/src/modules/analytics/analytics.service';
 import {
@@ -50,8 +49,8 @@ import {
 import { rankQuizAttempts, ResultsRepository } from '../apps/server/src/modules/results/results.repository';
 import { ManualClock } from '../apps/server/src/lib/clock';
 import { TREND_POINTS } from '@quizcast/contract/schemas/analytics';
-import { sessions, users } from '../apps/server/src/db/schema';
-import { openDatabase } from './database';
+import { users } from '../apps/server/src/db/schema';
+import { benchToken, openDatabase } from './database';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 100_000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100);
@@ -502,17 +501,7 @@ async function main() {
     const [learner] = rawRows<{ id: string }>(
       await db.execute(sql`select id from users where name = 'L0000001'`),
     );
-    // A server-side session (ADR 015), as a login makes: the token names it.
-    const [session] = await db
-      .insert(sessions)
-      .values({ userId: learner!.id, expiresAt: new Date(Date.now() + 86_400_000) })
-      .returning({ id: sessions.id });
-    const token = await signSessionToken(
-      SECRET,
-      { sub: learner!.id, role: 'participant', sid: session!.id },
-      1,
-      new Date(),
-    );
+    const token = await benchToken(db, SECRET, { id: learner!.id, role: 'participant' }, new Date());
     console.log(
       `Seeded a learner with ${LEARNER_QUIZZES} published attempts in ${seconds(performance.now() - t0)}`,
     );

@@ -17,9 +17,9 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { parseEnv, type AppConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
-import { reviewCards, sessions, users } from '../apps/server/src/db/schema';
+import { benchToken } from './database';
+import { reviewCards, users } from '../apps/server/src/db/schema';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
 
 const SECRET = 'in-process-review-look-secret-0123456789abcdef';
 const [kind = 'queue', nArg = '300'] = process.argv.slice(2);
@@ -42,21 +42,7 @@ const app = await buildApp(config, { database, clock: systemClock, ownsDatabase:
 await app.ready();
 const [learner] = await database.db.select().from(users).where(eq(users.role, 'participant')).limit(1);
 const now = new Date();
-const [session] = await database.db
-  .insert(sessions)
-  .values({
-    userId: learner!.id,
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + 86_400_000),
-  })
-  .returning({ id: sessions.id });
-const token = await signSessionToken(
-  SECRET,
-  { sub: learner!.id, role: learner!.role, sid: session!.id },
-  1,
-  now,
-);
+const token = await benchToken(database.db, SECRET, learner!, now);
 const url =
   kind === 'offline'
     ? '/api/review/queue?limit=200&ahead=true'

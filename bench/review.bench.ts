@@ -29,8 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, gt } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database';
-import { questions, quizzes, reviewCards, reviewLogs, users, sessions } from '../apps/server/src/db/schema';
-import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
+import { benchToken } from './database';
+import { questions, quizzes, reviewCards, reviewLogs, users } from '../apps/server/src/db/schema';
 import { buildStudent } from '../apps/server/src/seed/factories';
 import { simulateApp, simulateLadder, type Outcome } from './review-schedule';
 
@@ -274,22 +274,7 @@ async function speed(adminUrl: string) {
     // queue's index-only count relies on); run here so the figure does not depend on its timing.
     await db.execute('vacuum analyze review_cards');
     await db.execute('analyze');
-    // A server-side session (ADR 015), as a login makes: the token names it.
-    const [session] = await db
-      .insert(sessions)
-      .values({
-        userId: learner!.id,
-        createdAt: now,
-        lastUsedAt: now,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      })
-      .returning({ id: sessions.id });
-    const token = await signSessionToken(
-      SECRET,
-      { sub: learner!.id, role: learner!.role, sid: session!.id },
-      1,
-      now,
-    );
+    const token = await benchToken(db, SECRET, learner!, now);
 
     const url = `http://127.0.0.1:${PORT}`;
     const stopServer = async () => {
