@@ -98,6 +98,21 @@ async function publish(t: TestApp, quiz: CreatedQuiz) {
   expect(row!.resultsPublishedAt).not.toBeNull();
 }
 
+/** From START: a new learner leaves every question of a live quiz unanswered; results publish. */
+async function learnerWhoSkippedEverything(t: TestApp): Promise<UserRow> {
+  t.clock.set(START);
+  const user = await createStudent(t.db);
+  const quiz = await liveQuiz(t);
+  await submit(
+    t,
+    quiz,
+    user,
+    quiz.questions.map((q) => ({ qnId: q.id, selectedOption: null })),
+  );
+  await publish(t, quiz);
+  return user;
+}
+
 async function api(
   t: TestApp,
   user: UserRow,
@@ -439,16 +454,7 @@ describe(`review (${testDatabaseKind})`, () => {
   });
 
   it('keeps each day before the exam within the daily review cap when it brings cards forward', async () => {
-    t.clock.set(START);
-    const user = await createStudent(t.db);
-    const quiz = await liveQuiz(t);
-    await submit(
-      t,
-      quiz,
-      user,
-      quiz.questions.map((q) => ({ qnId: q.id, selectedOption: null })),
-    );
-    await publish(t, quiz);
+    const user = await learnerWhoSkippedEverything(t);
     const cards = (await t.db.select().from(reviewCards).where(eq(reviewCards.userId, user.id)))
       .sort((a, b) => a.id.localeCompare(b.id))
       .slice(0, 3);
@@ -505,16 +511,7 @@ describe(`review (${testDatabaseKind})`, () => {
   });
 
   it('keeps to the daily new-card limit and reports stats, streak, retention and the forecast', async () => {
-    t.clock.set(START);
-    const user = await createStudent(t.db);
-    const quiz = await liveQuiz(t);
-    await submit(
-      t,
-      quiz,
-      user,
-      quiz.questions.map((q) => ({ qnId: q.id, selectedOption: null })),
-    );
-    await publish(t, quiz);
+    const user = await learnerWhoSkippedEverything(t);
     expect((await putSettings(t, user, { dailyNewLimit: 2 })).statusCode).toBe(200);
     const first = await queue(t, user);
     expect(first.cards).toHaveLength(2);
@@ -543,16 +540,7 @@ describe(`review (${testDatabaseKind})`, () => {
   });
 
   it("the queue reports its counts, the next due time and the learner's median review time", async () => {
-    t.clock.set(START);
-    const user = await createStudent(t.db);
-    const quiz = await liveQuiz(t);
-    await submit(
-      t,
-      quiz,
-      user,
-      quiz.questions.map((q) => ({ qnId: q.id, selectedOption: null })),
-    );
-    await publish(t, quiz);
+    const user = await learnerWhoSkippedEverything(t);
     const fresh = await queue(t, user);
     expect(fresh.counts).toMatchObject({ dueNow: 4, dueToday: 4, new: 4, learning: 0, suspended: 0 });
     expect(fresh.medianDurationMs).toBeNull();
