@@ -1196,3 +1196,74 @@ describe(`analytics of the demo data (${testDatabaseKind})`, () => {
     }
   });
 });
+
+describe(`the analysis after publication, when one keeps failing (${testDatabaseKind})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: START });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const pendingNamed = async (prefix: string) =>
+    (
+      await t.db
+        .select({ name: quizzes.name, analysedAt: quizzes.analysedAt })
+        .from(quizzes)
+        .where(sql`${quizzes.name} like ${`${prefix}%`}`)
+    ).filter((q) => q.analysedAt === null).length;
+
+  it('quizzes that fail on every sweep wait, doubling, and take no turn from a newer one', async () => {
+    // Twenty published quizzes whose analysis always fails (a trigger refuses to mark them
+    // analysed), all published before a healthy one: as many as one sweep analyses.
+    await t.db.execute(sql`
+      create function refuse_analysis() returns trigger language plpgsql as $$
+      begin raise exception 'analysis refused for %', new.name; end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_analysis before update of analysed_at on quizzes for each row
+      when (new.analysed_at is not null and new.name like 'Broken analysis%')
+      execute function refuse_analysis()`);
+    const window = {
+      startAt: new Date(START.getTime() - 3 * HOUR),
+      endAt: new Date(START.getTime() - 2 * HOUR),
+    };
+    for (let i = 0; i < 20; i++) {
+      await createQuiz(
+        t.db,
+        {
+          ...window,
+          name: `Broken analysis ${i}`,
+          resultsPublishedAt: new Date(START.getTime() - HOUR + i * 1000),
+        },
+        [],
+        START,
+      );
+    }
+    await createQuiz(t.db, { ...window, name: 'Healthy analysis', resultsPublishedAt: START }, [], START);
+
+    await t.app.sweeper.runOnce();
+    expect(await pendingNamed('Broken analysis')).toBe(20);
+    expect(await pendingNamed('Healthy analysis')).toBe(1); // the twenty oldest took this sweep
+
+    // The next sweep, a moment later, passes over the twenty failures: the newer quiz is analysed.
+    t.clock.set(new Date(START.getTime() + 1000));
+    await t.app.sweeper.runOnce();
+    expect(await pendingNamed('Healthy analysis')).toBe(0);
+
+    // A failure waits a minute before its next try; a second failure, two more.
+    t.clock.set(new Date(START.getTime() + 59_000));
+    await t.app.sweeper.runOnce();
+    t.clock.set(new Date(START.getTime() + 60_000));
+    await t.app.sweeper.runOnce(); // the second failure of each: next try at 60 s + 2 min
+    await t.db.execute(sql`drop trigger refuse_analysis on quizzes`);
+    t.clock.set(new Date(START.getTime() + 179_000));
+    await t.app.sweeper.runOnce();
+    expect(await pendingNamed('Broken analysis')).toBe(20);
+    t.clock.set(new Date(START.getTime() + 180_000));
+    await t.app.sweeper.runOnce();
+    expect(await pendingNamed('Broken analysis')).toBe(0);
+  });
+});

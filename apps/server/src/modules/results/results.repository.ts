@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
@@ -130,13 +130,19 @@ export class ResultsRepository {
 
   /**
    * Published quizzes whose analysis is not whole yet (just published, or a step that failed or was
-   * cut short by a restart), oldest publication first.
+   * cut short by a restart), oldest publication first, leaving out those `waiting` after a failure.
    */
-  async findQuizzesPendingAnalysis(limit: number): Promise<string[]> {
+  async findQuizzesPendingAnalysis(limit: number, waiting: string[] = []): Promise<string[]> {
     const rows = await this.db
       .select({ id: quizzes.id })
       .from(quizzes)
-      .where(and(isNotNull(quizzes.resultsPublishedAt), isNull(quizzes.analysedAt)))
+      .where(
+        and(
+          isNotNull(quizzes.resultsPublishedAt),
+          isNull(quizzes.analysedAt),
+          waiting.length > 0 ? notInArray(quizzes.id, waiting) : undefined,
+        ),
+      )
       .orderBy(asc(quizzes.resultsPublishedAt))
       .limit(limit);
     return rows.map((r) => r.id);

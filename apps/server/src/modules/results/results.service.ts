@@ -23,6 +23,21 @@ import type { QuestionRow, QuizRow, RankedEntry, ResultsRepository } from './res
 const PUBLISH_BATCH = 20;
 
 /**
+ * A quiz whose analysis failed waits before its next try, doubling from one minute up to an hour,
+ * so that quizzes that fail on every sweep cannot take every turn from the ones behind them.
+ */
+const ANALYSIS_RETRY_FIRST_MS = 60_000;
+const ANALYSIS_RETRY_MAX_MS = 60 * 60_000;
+/** A quiz analysed by another instance leaves its entry here; this bounds them. */
+const ANALYSIS_FAILURES_KEPT = 1000;
+
+/** When a failed analysis may run again: 1, 2, 4, … minutes after its latest failure, at most an hour. */
+export function analysisRetryAt(failures: number, failedAt: number): number {
+  const wait = ANALYSIS_RETRY_FIRST_MS * 2 ** Math.min(failures - 1, 16);
+  return failedAt + Math.min(wait, ANALYSIS_RETRY_MAX_MS);
+}
+
+/**
  * A published quiz and its questions hardly change (an admin may still fix a typo), and every
  * participant's summary reads them: each instance keeps them this long, for this many quizzes.
  */
@@ -71,6 +86,8 @@ export class ResultsService {
 
   /** Bumped whenever the podium is invalidated: a read that overlapped a publication is not kept. */
   private latestGeneration = 0;
+  /** Quizzes whose analysis failed on this instance: how often, and when to try again. */
+  private readonly analysisFailures = new Map<string, { failures: number; retryAt: number }>();
 
   constructor(
     private readonly repo: ResultsRepository,
@@ -123,14 +140,27 @@ export class ResultsService {
    * last committed step left off.
    */
   async analysePending(now: Date): Promise<number> {
+    const at = now.getTime();
+    const waiting = [...this.analysisFailures].filter(([, f]) => f.retryAt > at).map(([id]) => id);
     let analysed = 0;
-    for (const quizId of await this.repo.findQuizzesPendingAnalysis(PUBLISH_BATCH)) {
+    for (const quizId of await this.repo.findQuizzesPendingAnalysis(PUBLISH_BATCH, waiting)) {
       const started = performance.now();
       try {
         if (await this.repo.analyse(quizId, now)) analysed += 1;
+        this.analysisFailures.delete(quizId);
         this.log.info({ quizId, ms: Math.round(performance.now() - started) }, 'results analysed');
       } catch (err) {
-        this.log.error({ err, quizId }, 'analysing results failed; the next sweep retries');
+        const failures = (this.analysisFailures.get(quizId)?.failures ?? 0) + 1;
+        const retryAt = analysisRetryAt(failures, at);
+        this.analysisFailures.delete(quizId);
+        if (this.analysisFailures.size >= ANALYSIS_FAILURES_KEPT) {
+          this.analysisFailures.delete(this.analysisFailures.keys().next().value!);
+        }
+        this.analysisFailures.set(quizId, { failures, retryAt });
+        this.log.error(
+          { err, quizId, failures, retryAt: new Date(retryAt).toISOString() },
+          'analysing results failed; it is tried again after a wait',
+        );
       }
     }
     return analysed;
