@@ -86,6 +86,9 @@ function startInstance(i, databaseUrl) {
         HOST: '127.0.0.1',
         PORT: String(INSTANCE_PORTS[i]),
         DATABASE_URL: databaseUrl,
+        // The database as its own read replica: every instance starts with a replica pool and reads
+        // settled results through it (which reads go there is read-replica.postgres.test.ts's).
+        DATABASE_READ_URL: databaseUrl,
         DATABASE_POOL_SIZE: '6',
         REDIS_URL,
         RATE_LIMIT_NAMESPACE: namespace,

@@ -45,6 +45,8 @@ export interface AppContext {
   config: AppConfig;
   database: Database;
   db: Db;
+  /** A streaming replica (DATABASE_READ_URL) for settled results-day reads; absent without one. */
+  readDb?: Db;
   clock: Clock;
   storage: FileStorage;
   /** The payment gateway chosen once from config (fake by default outside production). */
@@ -64,6 +66,8 @@ declare module 'fastify' {
 
 export interface AppDeps {
   database: Database;
+  /** A read replica of `database` (DATABASE_READ_URL); closed with the app when it owns the database. */
+  readDatabase?: Database;
   clock?: Clock;
   storage?: FileStorage;
   /** Tests may pass a provider (e.g. Razorpay's SDK pointed at a local stub). */
@@ -154,6 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     config,
     database: deps.database,
     db: deps.database.db,
+    readDb: deps.readDatabase?.db,
     clock,
     payments: deps.payments ?? createPaymentProvider(config),
     storage: deps.storage ?? (await createStorage(config)),
@@ -163,7 +168,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log, config.SWEEP_TASK_TIMEOUT_SECONDS * 1000));
   app.addHook('onClose', async () => {
     await app.sweeper.stop();
-    if (deps.ownsDatabase) await deps.database.close();
+    if (deps.ownsDatabase) await Promise.all([deps.database.close(), deps.readDatabase?.close()]);
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -16,6 +16,21 @@ describe('config', () => {
     expect(env.ADMIN_PHONES).toEqual([]);
   });
 
+  it('a read replica (DATABASE_READ_URL) is a PostgreSQL URL, and only beside DATABASE_URL', () => {
+    expect(() => parseEnv({ DATABASE_READ_URL: 'postgres://replica/db' })).toThrow(
+      /DATABASE_READ_URL is a replica of DATABASE_URL/,
+    );
+    expect(() =>
+      parseEnv({ DATABASE_URL: 'postgres://primary/db', DATABASE_READ_URL: 'mysql://replica/db' }),
+    ).toThrow(/DATABASE_READ_URL must be a postgres:\/\/ URL/);
+    const env = parseEnv({
+      DATABASE_URL: 'postgres://primary/db',
+      DATABASE_READ_URL: 'postgres://replica/db',
+    });
+    expect(env.DATABASE_READ_URL).toBe('postgres://replica/db');
+    expect(env.DATABASE_READ_LAG_SECONDS).toBe(30);
+  });
+
   it('lists every bad key at once', () => {
     try {
       parseEnv({

@@ -68,6 +68,16 @@ export const envSchema = z
       .optional(),
     /** PostgreSQL connections per app process (each of WEB_CONCURRENCY workers has its own pool). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /**
+     * A streaming replica of DATABASE_URL for results-day reads (summaries, leaderboards, the podium's
+     * ranks) of quizzes whose results settled over DATABASE_READ_LAG_SECONDS ago (docs/deploy.md).
+     */
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must be a postgres:// URL')
+      .optional(),
+    /** Results published or corrected more recently than this are read from the primary. */
+    DATABASE_READ_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** How long a request waits for a free PostgreSQL connection before answering 503 + Retry-After. */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** Worker processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL (PGlite is one process). */
@@ -201,6 +211,13 @@ export const envSchema = z
         code: 'custom',
         path: ['WEB_CONCURRENCY'],
         message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database allows one process)',
+      });
+    }
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'DATABASE_READ_URL is a replica of DATABASE_URL; set DATABASE_URL (PostgreSQL) too',
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {

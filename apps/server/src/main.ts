@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
+import { DataDirLockedError, openDatabase, openPostgres } from './db/client';
 import { OffsetClock, systemClock } from './lib/clock';
 import { seedDemoData } from './seed/demo';
 
@@ -34,8 +34,17 @@ async function serve(config: AppConfig, options: { prepare: boolean }): Promise<
     if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
   }
 
+  const readDatabase = config.DATABASE_READ_URL
+    ? await openPostgres(
+        config.DATABASE_READ_URL,
+        config.DATABASE_POOL_SIZE,
+        undefined,
+        config.DATABASE_CONNECT_TIMEOUT_MS,
+      )
+    : undefined;
+
   const clock = config.DEV_CLOCK_CONTROL ? new OffsetClock() : systemClock;
-  const app = await buildApp(config, { database, clock, ownsDatabase: true });
+  const app = await buildApp(config, { database, readDatabase, clock, ownsDatabase: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -40,6 +40,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log,
     app.ctx.avatarUrls,
     app.caches,
+    app.ctx.readDb
+      ? {
+          repo: new ResultsRepository(app.ctx.readDb),
+          lagMs: app.ctx.config.DATABASE_READ_LAG_SECONDS * 1000,
+        }
+      : undefined,
   );
   app.sweeper.add('publish-results', (now) => service.publishDue(now), { first: true });
   // The analysis after the ranks commit (ADR 017) is its own task: on a 100,000-attempt quiz it runs

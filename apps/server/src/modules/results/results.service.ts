@@ -50,6 +50,17 @@ interface PublishedQuiz {
   participants: number;
 }
 
+/** True when the quiz's results were published, and last changed, at or before `cutoff` (ms). */
+function settledBefore(quiz: QuizRow, cutoff: number): boolean {
+  if (!quiz.resultsPublishedAt) return false;
+  const changed = Math.max(
+    quiz.resultsPublishedAt.getTime(),
+    quiz.updatedAt.getTime(),
+    quiz.analysedAt?.getTime() ?? 0,
+  );
+  return changed <= cutoff;
+}
+
 const elapsedSeconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
 /** The podium's key in the shared cache and on the invalidation bus. */
@@ -97,10 +108,28 @@ export class ResultsService {
     private readonly avatars: AvatarUrls,
     /** Across instances: the podium lives in `shared`, and `bus` drops every copy on publication. */
     private readonly caches?: { bus: InvalidationBus; shared: SharedCache },
+    /** A streaming replica's repository, for results that settled over `lagMs` ago (docs/deploy.md). */
+    private readonly replica?: { repo: ResultsRepository; lagMs: number },
   ) {
     caches?.bus.subscribe((key) => {
       if (key === LATEST_KEY) this.forgetLatest();
     });
+  }
+
+  /**
+   * Reads of a quiz's settled results go to the replica: published, and neither published nor changed
+   * (key correction, edit, analysis) within the replica's lag bound, so a lagging replica never answers
+   * "not published" or an old rank. If the replica fails, the primary answers.
+   */
+  private async read<T>(quiz: QuizRow, read: (repo: ResultsRepository) => Promise<T>): Promise<T> {
+    const replica = this.replica;
+    if (!replica || !settledBefore(quiz, this.clock.now().getTime() - replica.lagMs)) return read(this.repo);
+    try {
+      return await read(replica.repo);
+    } catch (err) {
+      this.log.warn({ err, quizId: quiz.id }, 'the read replica failed; reading the primary');
+      return read(this.repo);
+    }
   }
 
   private forgetLatest(): void {
@@ -179,7 +208,7 @@ export class ResultsService {
   }
 
   private async participantCount(quiz: QuizRow): Promise<number> {
-    return quiz.participantCount ?? (await this.repo.countRanked(quiz.id));
+    return quiz.participantCount ?? (await this.read(quiz, (repo) => repo.countRanked(quiz.id)));
   }
 
   /** A published quiz with its questions and participant count, from memory when recently read. */
@@ -189,7 +218,7 @@ export class ResultsService {
     if (cached && now < cached.expiresAt) return cached.value;
     const value = (async () => ({
       quiz,
-      questions: await this.repo.findQuestions(quiz.id),
+      questions: await this.read(quiz, (repo) => repo.findQuestions(quiz.id)),
       participants: await this.participantCount(quiz),
     }))();
     value.catch(() => this.publishedQuizzes.delete(quiz.id));
@@ -211,7 +240,7 @@ export class ResultsService {
   /** The signed-in participant's own summary: only after publication, only their own attempt. */
   async summary(quizId: string, userId: string): Promise<QuizSummary> {
     const quiz = await this.quizForResults(quizId);
-    const attempt = await this.repo.findAttempt(quizId, userId);
+    const attempt = await this.read(quiz, (repo) => repo.findAttempt(quizId, userId));
     if (!attempt) throw notFound(RESULT_MESSAGES.notAttended);
     if (!quiz.resultsPublishedAt || attempt.rank === null || attempt.score === null) {
       throw forbidden(RESULT_MESSAGES.notPublished);
@@ -312,8 +341,8 @@ export class ResultsService {
     const quiz = await this.repo.findLatestPublishedQuiz();
     if (!quiz) return { results: [], quiz: null };
     const [top, questionCount] = await Promise.all([
-      this.repo.findRanked(quiz.id, 0, 3),
-      this.repo.countQuestions(quiz.id),
+      this.read(quiz, (repo) => repo.findRanked(quiz.id, 0, 3)),
+      this.read(quiz, (repo) => repo.countQuestions(quiz.id)),
     ]);
     return {
       results: top.map((entry) => ({
@@ -341,7 +370,7 @@ export class ResultsService {
     const quiz = await this.quizForResults(quizId);
     if (!quiz.resultsPublishedAt) throw forbidden(RESULT_MESSAGES.notPublished);
     const [entries, { participants: total }] = await Promise.all([
-      this.repo.findRanked(quiz.id, (page - 1) * limit, limit),
+      this.read(quiz, (repo) => repo.findRanked(quiz.id, (page - 1) * limit, limit)),
       this.publishedQuiz(quiz),
     ]);
     return {
