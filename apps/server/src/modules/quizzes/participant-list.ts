@@ -33,7 +33,9 @@ export function listOrderAt(quizzes: readonly ListQuiz[], now: number): ListOrde
     const time = p === 0 ? quiz.endAt.getTime() : p === 1 ? quiz.startAt.getTime() : -quiz.endAt.getTime();
     return { quiz, p, time };
   });
-  keyed.sort((a, b) => a.p - b.p || a.time - b.time || (a.quiz.id < b.quiz.id ? -1 : a.quiz.id > b.quiz.id ? 1 : 0));
+  keyed.sort(
+    (a, b) => a.p - b.p || a.time - b.time || (a.quiz.id < b.quiz.id ? -1 : a.quiz.id > b.quiz.id ? 1 : 0),
+  );
   return { from, until, quizzes: keyed.map((k) => k.quiz) };
 }
 

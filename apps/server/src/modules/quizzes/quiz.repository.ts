@@ -13,7 +13,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, payments, questions, quizListVersion, quizzes, type StoredQuestionMath } from '../../db/schema';
+import {
+  attempts,
+  payments,
+  questions,
+  quizListVersion,
+  quizzes,
+  type StoredQuestionMath,
+} from '../../db/schema';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
