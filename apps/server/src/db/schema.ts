@@ -168,6 +168,22 @@ export const quizzes = pgTable(
   ],
 );
 
+/**
+ * One row: a counter bumped by a statement trigger on every change to what the participant list
+ * reads from `quizzes` (a quiz created, deleted or (un)published, its name, exam, class, duration,
+ * window or price edited), in the same transaction as the change. An instance keeps the published
+ * quizzes in memory and each list request reads this counter in the statement that reads the
+ * learner's own state, so a copy that is not of the committed version is never used (ADR 012).
+ */
+export const quizListVersion = pgTable(
+  'quiz_list_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('quiz_list_version_one_row', sql`${t.id} = 1`)],
+);
+
 /** The rendered formulas of a question's own texts (`main`) and of its Hindi version (`hi`). */
 export interface StoredQuestionMath {
   main: QuestionMath | null;

@@ -13,7 +13,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, questions, quizzes, type StoredQuestionMath } from '../../db/schema';
+import {
+  attempts,
+  payments,
+  questions,
+  quizListVersion,
+  quizzes,
+  type StoredQuestionMath,
+} from '../../db/schema';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
@@ -38,6 +45,31 @@ export interface ParticipantListRow {
   isPaid: boolean;
   attendedStartedAt: Date | null;
   attendedSubmittedAt: Date | null;
+}
+
+/** A published quiz as the participant list shows it, the same for every learner. */
+export interface ListQuiz {
+  id: string;
+  name: string;
+  exam: string;
+  class: string;
+  durationMin: number;
+  startAt: Date;
+  endAt: Date;
+  pricePaise: number;
+}
+
+/** The published quizzes at one `version` of quiz_list_version (read in one statement). */
+export interface ListCatalogue {
+  version: number;
+  quizzes: ListQuiz[];
+}
+
+/** A learner's own state on some quizzes, with the list version the same statement saw. */
+export interface LearnerListState {
+  version: number;
+  /** quiz id → the learner's finished attempt (absent when none) and whether a payment unlocked it. */
+  quizzes: Map<string, { startedAt: Date | null; submittedAt: Date | null; paid: boolean }>;
 }
 
 /** A question with its answer: validation, scoring and (without ansIndex) the attempt payload. */
@@ -212,6 +244,53 @@ function prepareQueries(db: Db) {
       .from(quizzes)
       .where(eq(quizzes.published, true))
       .prepare('quiz_list_total'),
+    /** Every published quiz with the version it belongs to (the version row is there when none is). */
+    listCatalogue: db
+      .select({
+        version: quizListVersion.version,
+        id: quizzes.id,
+        name: quizzes.name,
+        exam: quizzes.exam,
+        class: quizzes.class,
+        durationMin: quizzes.durationMin,
+        startAt: quizzes.startAt,
+        endAt: quizzes.endAt,
+        pricePaise: quizzes.pricePaise,
+      })
+      .from(quizListVersion)
+      .leftJoin(quizzes, eq(quizzes.published, true))
+      .where(eq(quizListVersion.id, 1))
+      .prepare('quiz_list_catalogue'),
+    /**
+     * The learner's own state on one page of quizzes (`ids`, comma-separated): the finished attempt
+     * and a successful payment, each an index probe, and the list version in the same snapshot.
+     */
+    listLearnerState: db
+      .select({
+        version: quizListVersion.version,
+        quizId: sql<string | null>`"page"."id"`,
+        startedAt: attempts.startedAt,
+        submittedAt: attempts.submittedAt,
+        paid: sql<boolean | null>`exists (
+          select 1 from ${payments} as "unlock"
+          where "unlock"."user_id" = ${userIdParam} and "unlock"."quiz_id" = "page"."id"
+            and "unlock"."status" = 'success')`,
+      })
+      .from(quizListVersion)
+      .leftJoin(
+        sql`unnest(string_to_array(${sql.placeholder('ids')}::text, ',')::uuid[]) as "page"("id")`,
+        sql`true`,
+      )
+      .leftJoin(
+        attempts,
+        and(
+          sql`${attempts.quizId} = "page"."id"`,
+          eq(attempts.userId, userIdParam),
+          ne(attempts.status, 'in_progress'),
+        ),
+      )
+      .where(eq(quizListVersion.id, 1))
+      .prepare('quiz_list_learner_state'),
   };
 }
 
@@ -307,6 +386,27 @@ export class QuizRepository {
       .from(questions)
       .where(eq(questions.quizId, quizId))
       .orderBy(asc(questions.position));
+  }
+
+  /** Every published quiz, with the list version they are (one statement, one snapshot). */
+  async listCatalogue(): Promise<ListCatalogue> {
+    const rows = await this.prepared.listCatalogue.execute();
+    const quizzes: ListQuiz[] = [];
+    for (const { version: _, id, ...rest } of rows) {
+      if (id !== null) quizzes.push({ id, ...(rest as Omit<ListQuiz, 'id'>) });
+    }
+    return { version: Number(rows[0]?.version ?? -1), quizzes };
+  }
+
+  /** The learner's finished attempts and payments on `quizIds`, and the list version, in one statement. */
+  async learnerListState(userId: string, quizIds: readonly string[]): Promise<LearnerListState> {
+    const rows = await this.prepared.listLearnerState.execute({ userId, ids: quizIds.join(',') });
+    const quizzes: LearnerListState['quizzes'] = new Map();
+    for (const r of rows) {
+      if (r.quizId !== null)
+        quizzes.set(r.quizId, { startedAt: r.startedAt, submittedAt: r.submittedAt, paid: r.paid === true });
+    }
+    return { version: Number(rows[0]?.version ?? -1), quizzes };
   }
 
   /**

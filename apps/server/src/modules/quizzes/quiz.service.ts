@@ -22,6 +22,7 @@ import {
 } from './attempt.repository';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import { inLearnerOrder } from './learner-order';
+import { ParticipantList } from './participant-list';
 import { participantTexts } from '../../lib/question-texts';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
@@ -111,6 +112,7 @@ export interface ParticipantQuizServiceOptions {
 export class ParticipantQuizService {
   private readonly questions: QuestionCache;
   private readonly quizRows = new QuizRows();
+  private readonly catalogue: ParticipantList;
 
   constructor(
     private readonly quizzes: QuizRepository,
@@ -118,6 +120,7 @@ export class ParticipantQuizService {
     private readonly options: ParticipantQuizServiceOptions,
   ) {
     this.questions = new QuestionCache(quizzes);
+    this.catalogue = new ParticipantList(quizzes);
   }
 
   private now(): Date {
@@ -128,14 +131,22 @@ export class ParticipantQuizService {
     userId: string,
     query: { page: number; limit: number; searchTerm?: string; exam?: string },
   ): Promise<QuizListResponse> {
-    const { rows, total } = await this.quizzes.listForParticipant({
-      userId,
-      now: this.now(),
-      page: query.page,
-      limit: query.limit,
-      searchTerm: query.searchTerm || undefined,
-      exam: query.exam,
-    });
+    const now = this.now();
+    const searchTerm = query.searchTerm || undefined;
+    // The whole list (the common case) from the instance's copy of the published quizzes and one
+    // statement for the learner's own state; a search or an exam filter asks the database.
+    const { rows, total } =
+      (!searchTerm && !query.exam
+        ? await this.catalogue.page(userId, now, query.page, query.limit)
+        : undefined) ??
+      (await this.quizzes.listForParticipant({
+        userId,
+        now,
+        page: query.page,
+        limit: query.limit,
+        searchTerm,
+        exam: query.exam,
+      }));
     return {
       total,
       quizzes: rows.map((r) => ({
