@@ -11,6 +11,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, wr
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_ROOT } from '../lib/server-root';
+import { PreparedPglite } from './pglite-statements';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -170,7 +171,13 @@ export async function openPglite(
     release();
     throw err;
   }
-  const db = drizzlePglite({ client, schema, ...loggerOf(options.queryLog) }) as unknown as Db;
+  // Statements prepared once, as on PostgreSQL (PGlite's own query() parses and plans every call).
+  const prepared = new PreparedPglite(client);
+  const db = drizzlePglite({
+    client: prepared as unknown as PGlite,
+    schema,
+    ...loggerOf(options.queryLog),
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
