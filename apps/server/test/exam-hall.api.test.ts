@@ -313,7 +313,12 @@ describe.each([
   beforeAll(async () => {
     limited = await buildTestApp({
       now: '2026-11-22T10:00:00Z',
-      env: { ATTEND_LIMIT_PER_MINUTE: '3', AUTOSAVE_LIMIT_PER_MINUTE: '4', SUBMIT_LIMIT_PER_MINUTE: '2', ...store },
+      env: {
+        ATTEND_LIMIT_PER_MINUTE: '3',
+        AUTOSAVE_LIMIT_PER_MINUTE: '4',
+        SUBMIT_LIMIT_PER_MINUTE: '2',
+        ...store,
+      },
     });
   });
   afterAll(async () => {

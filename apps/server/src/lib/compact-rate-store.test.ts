@@ -3,19 +3,36 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompactRateStore, type RateStoreOptions } from './compact-rate-store';
 
 interface Store {
-  incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, w: number, max: number): void;
-  read(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, w: number, max: number): void;
+  incr(
+    key: string,
+    cb: (err: Error | null, res?: { current: number; ttl: number }) => void,
+    w: number,
+    max: number,
+  ): void;
+  read(
+    key: string,
+    cb: (err: Error | null, res?: { current: number; ttl: number }) => void,
+    w: number,
+    max: number,
+  ): void;
 }
 type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
 // The plugin's own in-process store, the reference these answers must match.
-const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
+const LocalStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/LocalStore.js',
+) as LocalStoreCtor;
 
 function call(store: Store, method: 'incr' | 'read', key: string, window: number, max: number) {
   let out: { current: number; ttl: number } | undefined;
-  store[method](key, (err, res) => {
-    if (err) throw err;
-    out = { current: res!.current, ttl: res!.ttl };
-  }, window, max);
+  store[method](
+    key,
+    (err, res) => {
+      if (err) throw err;
+      out = { current: res!.current, ttl: res!.ttl };
+    },
+    window,
+    max,
+  );
   return out;
 }
 
@@ -26,11 +43,26 @@ afterEach(() => {
 describe('CompactRateStore', () => {
   // Two learners, a 60 s window, limit 3: within a window, past the limit, at and after its end.
   const steps: Array<[advanceMs: number, method: 'incr' | 'read', key: string]> = [
-    [0, 'incr', 'a'], [10, 'incr', 'a'], [10, 'incr', 'b'], [10, 'read', 'a'], [10, 'incr', 'a'],
-    [1_000, 'incr', 'a'], [1_000, 'incr', 'a'], [5_000, 'read', 'a'], [10_000, 'incr', 'b'],
-    [42_960, 'incr', 'a'], [1, 'incr', 'a'], [30_000, 'read', 'b'], [30_000, 'incr', 'a'],
-    [1, 'incr', 'a'], [1, 'incr', 'a'], [1, 'incr', 'a'], [1, 'incr', 'a'], [1, 'read', 'a'],
-    [200_000, 'read', 'a'], [0, 'incr', 'a'],
+    [0, 'incr', 'a'],
+    [10, 'incr', 'a'],
+    [10, 'incr', 'b'],
+    [10, 'read', 'a'],
+    [10, 'incr', 'a'],
+    [1_000, 'incr', 'a'],
+    [1_000, 'incr', 'a'],
+    [5_000, 'read', 'a'],
+    [10_000, 'incr', 'b'],
+    [42_960, 'incr', 'a'],
+    [1, 'incr', 'a'],
+    [30_000, 'read', 'b'],
+    [30_000, 'incr', 'a'],
+    [1, 'incr', 'a'],
+    [1, 'incr', 'a'],
+    [1, 'incr', 'a'],
+    [1, 'incr', 'a'],
+    [1, 'read', 'a'],
+    [200_000, 'read', 'a'],
+    [0, 'incr', 'a'],
   ];
   const variants: Array<[string, RateStoreOptions]> = [
     ['plain windows', {}],
@@ -42,7 +74,11 @@ describe('CompactRateStore', () => {
     vi.useFakeTimers({ now: 1_795_000_000_000 });
     let now = Date.now();
     const compact = new CompactRateStore({ ...options, cache: 100 }, () => now);
-    const local = new LocalStore(options.continueExceeding ?? false, options.exponentialBackoff ?? false, 100);
+    const local = new LocalStore(
+      options.continueExceeding ?? false,
+      options.exponentialBackoff ?? false,
+      100,
+    );
     for (const [advance, method, key] of steps) {
       vi.advanceTimersByTime(advance);
       now += advance;

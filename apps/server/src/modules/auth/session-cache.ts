@@ -53,7 +53,8 @@ export function compactUser(row: UserRow): CachedUser {
     initialsOnly: row.initialsOnly,
     publicPhoto: row.publicPhoto,
     deletedAt: row.deletedAt === null ? null : row.deletedAt.getTime(),
-    preferredLanguage: row.preferredLanguage === null ? null : (LANGUAGES[row.preferredLanguage] ?? row.preferredLanguage),
+    preferredLanguage:
+      row.preferredLanguage === null ? null : (LANGUAGES[row.preferredLanguage] ?? row.preferredLanguage),
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };

@@ -4,7 +4,13 @@ import type { CachedLookup } from '../../lib/cached-lookup';
 import type { Clock } from '../../lib/clock';
 import { unauthorized } from '../../lib/http-error';
 import { StudentRepository, type UserRow } from '../students/student.repository';
-import { compactSession, compactUser, expandUser, type CachedSession, type CachedUser } from './session-cache';
+import {
+  compactSession,
+  compactUser,
+  expandUser,
+  type CachedSession,
+  type CachedUser,
+} from './session-cache';
 import { SessionRepository } from './session.repository';
 import { signSessionToken, verifySessionToken } from './session-token';
 
