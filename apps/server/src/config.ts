@@ -76,16 +76,14 @@ export const envSchema = z
     USER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     /**
      * Bytes of running attempts' answers each instance keeps so that an autosave or submission is one
-     * compare-and-swap statement (ADR 012); 0 turns it off. ~1.6 KB per learner on a 10-question quiz,
-     * so the default holds 20,000 learners (the herd target per process); it was 48 MiB, which at
-     * 100,000 learners on one process cost ~50 MiB of resident memory more (issue 16, "memory").
+     * compare-and-swap statement (ADR 012); 0 turns it off. ~1.2 KB per learner on a 10-question quiz.
      */
     ATTEMPT_CACHE_MAX_BYTES: z.coerce
       .number()
       .int()
       .min(0)
       .max(2_000_000_000)
-      .default(32 * 1024 * 1024),
+      .default(48 * 1024 * 1024),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     /** Absolute lifetime of one sign-in's token, however active (ADR 015). */
     JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
