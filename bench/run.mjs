@@ -23,7 +23,8 @@
 //                        hello-world's (default: BENCH_PORT + 9)
 //   BENCH_DB_PREFIX      name prefix of the scratch databases (default quizcast_bench)
 //   BENCH_MEMORY_SAMPLE  ms between samples of the app's VmRSS/VmHWM into <run>/memory.csv (default 5000)
-//   BENCH_NODE_ARGS      extra node flags for the app (e.g. --max-old-space-size=256)
+//   BENCH_NODE_ARGS      extra node flags for the app (e.g. --max-old-space-size=256), after the
+//                        flags of apps/server's `start` script (which the app always gets)
 //   BENCH_ATTEMPT_CACHE_MAX_BYTES  the app's ATTEMPT_CACHE_MAX_BYTES (0: no copy of running attempts)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -164,11 +165,22 @@ function sampleMemory(name, pid) {
   return spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
 }
 
+/**
+ * The node flags production starts the server with: those of apps/server's `start` script
+ * (`node <flags> dist/main.js`, e.g. the young generation's size, docs/deploy.md), so the app here
+ * runs as `npm start` runs it. BENCH_NODE_ARGS come after them (a later flag wins).
+ */
+function productionNodeFlags() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  const words = scripts.start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+}
+
 async function startApp(name, database, port) {
   const log = path.join(runDir, `${name}-app.log`);
   const { openSync } = await import('node:fs');
   const out = openSync(log, 'a');
-  const args = ['--enable-source-maps', ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/) : [])];
+  const args = [...productionNodeFlags(), ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/) : [])];
   if (env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, `${name}-profiles`)}`);
   args.push(path.join(root, 'apps/server', env.BENCH_APP_DIST ?? 'dist', 'main.js'));
   const child = spawn(process.execPath, args, {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
@@ -301,12 +302,23 @@ describe(`one submission (${testDatabaseKind})`, () => {
   });
 });
 
-describe(`per-learner limits (${testDatabaseKind})`, () => {
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+// In this process each limiter has its own store keyed by the learner's id; in Redis the limiters
+// share one key space, so each one's name must keep its counts apart (plugins/rate-limit.ts).
+describe.each([
+  ['in this process', {}],
+  ['in Redis', { REDIS_URL, RATE_LIMIT_NAMESPACE: `quizcast-test-${randomBytes(6).toString('hex')}:` }],
+])(`per-learner limits, counted %s (${testDatabaseKind})`, (_where, store) => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await buildTestApp({
       now: '2026-11-22T10:00:00Z',
-      env: { ATTEND_LIMIT_PER_MINUTE: '3', AUTOSAVE_LIMIT_PER_MINUTE: '4', SUBMIT_LIMIT_PER_MINUTE: '2' },
+      env: {
+        ATTEND_LIMIT_PER_MINUTE: '3',
+        AUTOSAVE_LIMIT_PER_MINUTE: '4',
+        SUBMIT_LIMIT_PER_MINUTE: '2',
+        ...store,
+      },
     });
   });
   afterAll(async () => {

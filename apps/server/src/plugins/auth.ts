@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CachedLookup } from '../lib/cached-lookup';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { TtlCache } from '../lib/ttl-cache';
+import type { CachedSession, CachedUser } from '../modules/auth/session-cache';
 import { SessionService } from '../modules/auth/session.service';
-import type { SessionRow } from '../modules/auth/session.repository';
 import type { UserRow } from '../modules/students/student.repository';
 
 declare module 'fastify' {
@@ -24,7 +24,7 @@ declare module 'fastify' {
      * `invalidate(userId)` after committing any change to a user (role, profile, privacy,
      * deletion): it reaches every instance (Redis pub/sub when REDIS_URL is set).
      */
-    userCache: CachedLookup<UserRow>;
+    userCache: CachedLookup<CachedUser>;
   }
 }
 
@@ -47,12 +47,12 @@ export function registerAuth(app: FastifyInstance): void {
   const { config } = app.ctx;
   const ttlMs = config.USER_CACHE_TTL_SECONDS * 1000;
   const userCache = new CachedLookup(
-    new TtlCache<UserRow>(ttlMs, SESSION_CACHE_MAX_ENTRIES),
+    new TtlCache<CachedUser>(ttlMs, SESSION_CACHE_MAX_ENTRIES),
     app.caches.bus,
     'user:',
   );
   const sessionCache = new CachedLookup(
-    new TtlCache<SessionRow>(ttlMs, SESSION_CACHE_MAX_ENTRIES),
+    new TtlCache<CachedSession>(ttlMs, SESSION_CACHE_MAX_ENTRIES),
     app.caches.bus,
     'session:',
   );
@@ -69,9 +69,9 @@ export function registerAuth(app: FastifyInstance): void {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match) throw unauthorized('Missing access token');
-    const { session, user } = await sessions.authenticate(match[1]!);
+    const { sessionId, user } = await sessions.authenticate(match[1]!);
     request.user = user;
-    request.sessionId = session.id;
+    request.sessionId = sessionId;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

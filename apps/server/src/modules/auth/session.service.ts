@@ -4,7 +4,14 @@ import type { CachedLookup } from '../../lib/cached-lookup';
 import type { Clock } from '../../lib/clock';
 import { unauthorized } from '../../lib/http-error';
 import { StudentRepository, type UserRow } from '../students/student.repository';
-import { SessionRepository, type ActiveSession, type SessionRow } from './session.repository';
+import {
+  compactSession,
+  compactUser,
+  expandUser,
+  type CachedSession,
+  type CachedUser,
+} from './session-cache';
+import { SessionRepository } from './session.repository';
 import { signSessionToken, verifySessionToken } from './session-token';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,12 +21,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const SESSION_ENDED = 'Session has ended. Please log in again.';
 
-/** The per-instance caches of the session check (ADR 012), invalidated on every instance. */
+/**
+ * The per-instance caches of the session check (ADR 012), invalidated on every instance. They hold
+ * compact forms (session-cache.ts), not rows: at 100,000 learners each byte is 100 KB.
+ */
 export interface SessionCaches {
-  /** Session rows by id: dropped on revoke, log out everywhere and renewal. */
-  sessions: CachedLookup<SessionRow>;
-  /** User rows by id: dropped after any change to a user (role, profile, privacy, deletion). */
-  users: CachedLookup<UserRow>;
+  /** Sessions by id: dropped on revoke, log out everywhere and renewal. */
+  sessions: CachedLookup<CachedSession>;
+  /** Users by id: dropped after any change to a user (role, profile, privacy, deletion). */
+  users: CachedLookup<CachedUser>;
+}
+
+/** A request's session check passed: its session's id and its user (a fresh row). */
+export interface AuthenticatedSession {
+  sessionId: string;
+  user: UserRow;
 }
 
 /**
@@ -59,7 +75,7 @@ export class SessionService {
   }
 
   /** The session a Bearer token names, or 401; renews the sliding expiry every few minutes. */
-  async authenticate(token: string): Promise<ActiveSession> {
+  async authenticate(token: string): Promise<AuthenticatedSession> {
     const now = this.clock.now();
     let claims;
     try {
@@ -73,19 +89,21 @@ export class SessionService {
     const usersSeen = this.caches.users.invalidations;
     const session = await this.caches.sessions.get(claims.sid, async () => {
       const found = await this.repo.findSessionWithUser(claims.sid);
-      if (found?.user) this.caches.users.prime(found.user.id, found.user, usersSeen);
-      return found?.session;
+      if (!found) return undefined;
+      if (!found.user) return compactSession(found.session);
+      const user = compactUser(found.user);
+      this.caches.users.prime(user.id, user, usersSeen);
+      // The session keeps the user's id string rather than a copy of its own.
+      return compactSession(found.session, user.id);
     });
-    if (
-      !session ||
-      session.revokedAt !== null ||
-      session.expiresAt.getTime() <= now.getTime() ||
-      session.userId !== claims.sub
-    )
+    if (!session || session.revoked || session.expiresAt <= now.getTime() || session.userId !== claims.sub)
       throw unauthorized(SESSION_ENDED);
-    const user = await this.caches.users.get(claims.sub, () => this.students.findById(claims.sub));
+    const user = await this.caches.users.get(claims.sub, async () => {
+      const row = await this.students.findById(claims.sub);
+      return row && compactUser(row);
+    });
     if (!user || user.deletedAt !== null) throw unauthorized(SESSION_ENDED);
-    if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_RENEW_EVERY_MS) {
+    if (now.getTime() - session.lastUsedAt >= SESSION_RENEW_EVERY_MS) {
       // The renewed row replaces this instance's copy (no re-read on the next request, issue 16);
       // if nothing was renewed (another instance did, or it was revoked meanwhile) or a change was
       // announced while the write ran, every instance drops its copy as before.
@@ -96,11 +114,11 @@ export class SessionService {
         this.slidingExpiry(now),
         new Date(now.getTime() - SESSION_RENEW_EVERY_MS),
       );
-      if (renewed) this.caches.sessions.prime(claims.sid, renewed, seen);
+      if (renewed) this.caches.sessions.prime(claims.sid, compactSession(renewed, session.userId), seen);
       if (!renewed || this.caches.sessions.invalidations !== seen)
         await this.caches.sessions.invalidate(claims.sid);
     }
-    return { session, user };
+    return { sessionId: claims.sid, user: expandUser(user) };
   }
 
   async revoke(sid: string): Promise<void> {

@@ -45,9 +45,12 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const perLearner = (name: string, max: number) => {
     const limiter = app.createRateLimit({
+      name,
       max,
       timeWindow: 60_000,
-      keyGenerator: (request) => `${name}:${currentUser(request).id}`,
+      // The learner's id string itself (shared with the session cache's user): no key per limiter
+      // in this process; in Redis the name is prefixed (plugins/rate-limit.ts).
+      keyGenerator: (request) => currentUser(request).id,
     });
     return [
       app.authenticate,
