@@ -40,6 +40,7 @@ async function serve(config: AppConfig, options: { prepare: boolean }): Promise<
         config.DATABASE_POOL_SIZE,
         undefined,
         config.DATABASE_CONNECT_TIMEOUT_MS,
+        config.DATABASE_CONNECT_TIMEOUT_MS,
       )
     : undefined;
 

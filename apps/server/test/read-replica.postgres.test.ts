@@ -155,6 +155,28 @@ describe('results-day reads on a read replica (PostgreSQL)', () => {
     expect(await summaryRank(fresh)).toBe(2); // the replica has no such attempt: it would be a 404
   });
 
+  it('a quiz stamped before the lag bound but missing from the replica (a long publication batch) is read from the primary', async () => {
+    const other = await createStudent(primary.db);
+    const late = await attempted(
+      primary.db,
+      { startAt: new Date(T0.getTime() - 4 * 60 * MIN), endAt: new Date(T0.getTime() - 3 * 60 * MIN) },
+      [me, other],
+    );
+    // Stamped with a sweep's `now` older than the bound; the replica has not replayed it.
+    await new ResultsRepository(primary.db).publish(
+      late,
+      new Date(clock.now().getTime() - 2 * LAG_SECONDS * 1000),
+      30,
+    );
+    expect(await summaryRank(late)).toBe(2);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/quizzes/participant/${late}/leaderboard?page=1&limit=10`,
+      headers: await bearerFor(me, clock),
+    });
+    expect(leaderboardResponseSchema.parse(res.json()).results.map((r) => r.rank)).toEqual([1, 2]);
+  });
+
   it('a quiz changed within the lag bound (key correction, edit) is read from the primary until it settles', async () => {
     const changedAt = new Date(T0.getTime() + 20 * MIN);
     await primary.db.update(quizzes).set({ updatedAt: changedAt }).where(eq(quizzes.id, settledQuizId));

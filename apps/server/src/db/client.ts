@@ -209,11 +209,14 @@ export async function openPostgres(
   poolSize = 10,
   queryLog?: QueryLog,
   connectionTimeoutMs = 5000,
+  /** A client-side bound on each statement (the read replica's: a hung replica falls back, never hangs). */
+  queryTimeoutMs?: number,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: connectionTimeoutMs,
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
   });
   pool.on('error', () => {
     /* a dropped idle client is replaced on the next query; health reports it */

@@ -101,4 +101,18 @@ describe('ParticipantList', () => {
     expect(await new ParticipantList(repository).page('u', new Date(T), 1, 10)).toBeUndefined();
     expect(reads.state).toBe(2);
   });
+
+  it('reads the quizzes again when the version went back (a failover), never keeping the newer copy', async () => {
+    const { repository, reads } = fakeRepository([quiz('a', -1, 10)], { catalogue: [5, 4], state: [5, 4] });
+    const list = new ParticipantList(repository);
+    expect((await list.page('u', new Date(T), 1, 10))?.total).toBe(1); // copy at 5
+    const page = await list.page('u', new Date(T), 1, 10); // the database is at 4 now
+    expect(page?.rows.map((r) => r.id)).toEqual(['a']);
+    expect(reads).toEqual({ catalogue: 2, state: 3 });
+  });
+
+  it('answers nothing from a copy when the version row is missing (-1): the caller asks the database', async () => {
+    const { repository } = fakeRepository([quiz('a', -1, 10)], { catalogue: [-1], state: [-1] });
+    expect(await new ParticipantList(repository).page('u', new Date(T), 1, 10)).toBeUndefined();
+  });
 });

@@ -80,7 +80,8 @@ export class ParticipantList {
         userId,
         quizzes.map((q) => q.id),
       );
-      if (state.version === held.version) {
+      // -1: the version row is missing (a hand-made reset): no copy can be trusted, the query answers.
+      if (state.version === held.version && state.version >= 0) {
         return {
           total: held.quizzes.length,
           rows: quizzes.map((q) => {
@@ -99,17 +100,20 @@ export class ParticipantList {
     return undefined;
   }
 
-  /** Read the quizzes again unless a copy of `version` (or newer) is held; concurrent callers share one read. */
+  /**
+   * Read the quizzes again unless a copy of exactly `version` is held; concurrent callers share one
+   * read. Only equality counts: after a failover the version can go back, and a copy read at a higher
+   * version may hold a change the new primary never had.
+   */
   private async load(version: number | undefined): Promise<Held> {
     while (this.loading) {
       const loaded = await this.loading;
-      if (version === undefined || loaded.version >= version) return loaded;
+      if (version === undefined || loaded.version === version) return loaded;
     }
-    if (version !== undefined && this.held && this.held.version >= version) return this.held;
+    if (version !== undefined && this.held && this.held.version === version) return this.held;
     const loading = this.quizzes.listCatalogue().then((catalogue) => {
-      // A copy is replaced by a newer one, or by the one a request just saw the database at.
-      if (!this.held || catalogue.version >= this.held.version || catalogue.version === version)
-        this.held = catalogue;
+      // Reads run one at a time, so the latest read is the database's latest state.
+      this.held = catalogue;
       return catalogue;
     });
     this.loading = loading;

@@ -119,17 +119,26 @@ export class ResultsService {
   /**
    * Reads of a quiz's settled results go to the replica: published, and neither published nor changed
    * (key correction, edit, analysis) within the replica's lag bound, so a lagging replica never answers
-   * "not published" or an old rank. If the replica fails, the primary answers.
+   * "not published" or an old rank. If the replica fails, or its answer contradicts the quiz row the
+   * primary gave (`plausible` says no: an unranked attempt of a published quiz, a short page; the
+   * publication's stamp is taken before its work commits, so a long batch can outlast the bound), the
+   * primary answers.
    */
-  private async read<T>(quiz: QuizRow, read: (repo: ResultsRepository) => Promise<T>): Promise<T> {
+  private async read<T>(
+    quiz: QuizRow,
+    read: (repo: ResultsRepository) => Promise<T>,
+    plausible: (value: T) => boolean = () => true,
+  ): Promise<T> {
     const replica = this.replica;
     if (!replica || !settledBefore(quiz, this.clock.now().getTime() - replica.lagMs)) return read(this.repo);
     try {
-      return await read(replica.repo);
+      const value = await read(replica.repo);
+      if (plausible(value)) return value;
+      this.log.warn({ quizId: quiz.id }, 'the read replica is behind this quiz; reading the primary');
     } catch (err) {
       this.log.warn({ err, quizId: quiz.id }, 'the read replica failed; reading the primary');
-      return read(this.repo);
     }
+    return read(this.repo);
   }
 
   private forgetLatest(): void {
@@ -240,7 +249,11 @@ export class ResultsService {
   /** The signed-in participant's own summary: only after publication, only their own attempt. */
   async summary(quizId: string, userId: string): Promise<QuizSummary> {
     const quiz = await this.quizForResults(quizId);
-    const attempt = await this.read(quiz, (repo) => repo.findAttempt(quizId, userId));
+    const attempt = await this.read(
+      quiz,
+      (repo) => repo.findAttempt(quizId, userId),
+      (found) => found !== undefined && found.rank !== null,
+    );
     if (!attempt) throw notFound(RESULT_MESSAGES.notAttended);
     if (!quiz.resultsPublishedAt || attempt.rank === null || attempt.score === null) {
       throw forbidden(RESULT_MESSAGES.notPublished);
@@ -341,7 +354,11 @@ export class ResultsService {
     const quiz = await this.repo.findLatestPublishedQuiz();
     if (!quiz) return { results: [], quiz: null };
     const [top, questionCount] = await Promise.all([
-      this.read(quiz, (repo) => repo.findRanked(quiz.id, 0, 3)),
+      this.read(
+        quiz,
+        (repo) => repo.findRanked(quiz.id, 0, 3),
+        (top) => top.length >= Math.min(3, quiz.participantCount ?? 1),
+      ),
       this.read(quiz, (repo) => repo.countQuestions(quiz.id)),
     ]);
     return {
@@ -369,10 +386,13 @@ export class ResultsService {
   ): Promise<LeaderboardResponse> {
     const quiz = await this.quizForResults(quizId);
     if (!quiz.resultsPublishedAt) throw forbidden(RESULT_MESSAGES.notPublished);
-    const [entries, { participants: total }] = await Promise.all([
-      this.read(quiz, (repo) => repo.findRanked(quiz.id, (page - 1) * limit, limit)),
-      this.publishedQuiz(quiz),
-    ]);
+    const offset = (page - 1) * limit;
+    const { participants: total } = await this.publishedQuiz(quiz);
+    const entries = await this.read(
+      quiz,
+      (repo) => repo.findRanked(quiz.id, offset, limit),
+      (found) => found.length >= Math.min(limit, Math.max(0, total - offset)),
+    );
     return {
       results: entries.map((entry) => ({
         _id: entry.id,
