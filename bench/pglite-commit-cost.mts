@@ -3,18 +3,11 @@
 //   DURABLE=false npx tsx bench/pglite-commit-cost.mts
 // 200 single-row inserts (each its own commit) and 200 primary-key reads, one at a time, and the
 // fsync calls they made (counted by wrapping fs.fsyncSync, which DurableNodeFS calls).
-import fs, { mkdtempSync, rmSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fsyncs } from './fsync-counter.mts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-let calls = 0;
-const fsyncSync = fs.fsyncSync;
-fs.fsyncSync = (fd: number) => {
-  calls++;
-  fsyncSync(fd);
-};
-syncBuiltinESMExports();
 const { openPglite } = await import('../apps/server/src/db/client');
 const { sql } = await import('drizzle-orm');
 
@@ -23,14 +16,18 @@ const db = await openPglite(path.join(dir, 'pg'), { durable: process.env.DURABLE
 try {
   await db.db.execute(sql`create table t (id int primary key, v jsonb)`);
   for (let i = 0; i < 5; i++) await db.db.execute(sql`insert into t values (${i}, '[]')`);
-  calls = 0;
+  fsyncs.reset();
   let t0 = performance.now();
   for (let i = 5; i < 205; i++) await db.db.execute(sql`insert into t values (${i}, '[]')`);
-  console.log(`insert: ${((performance.now() - t0) / 200).toFixed(2)} ms each, ${calls / 200} fsync each`);
-  calls = 0;
+  console.log(
+    `insert: ${((performance.now() - t0) / 200).toFixed(2)} ms each, ${fsyncs.count / 200} fsync each`,
+  );
+  fsyncs.reset();
   t0 = performance.now();
   for (let i = 0; i < 200; i++) await db.db.execute(sql`select * from t where id = ${i}`);
-  console.log(`select: ${((performance.now() - t0) / 200).toFixed(2)} ms each, ${calls / 200} fsync each`);
+  console.log(
+    `select: ${((performance.now() - t0) / 200).toFixed(2)} ms each, ${fsyncs.count / 200} fsync each`,
+  );
 } finally {
   await db.close();
   rmSync(dir, { recursive: true, force: true });

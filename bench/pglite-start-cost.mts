@@ -3,18 +3,11 @@
 //   npx tsx bench/pglite-start-cost.mts            # durable, as the app runs by default
 //   DURABLE=false npx tsx bench/pglite-start-cost.mts
 // Prints ms per statement and the fsync calls each made (fs.fsyncSync wrapped, as pglite-commit-cost).
-import fs, { mkdtempSync, rmSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fsyncs } from './fsync-counter.mts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-let calls = 0;
-const fsyncSync = fs.fsyncSync;
-fs.fsyncSync = (fd: number) => {
-  calls++;
-  fsyncSync(fd);
-};
-syncBuiltinESMExports();
 const { openPglite } = await import('../apps/server/src/db/client');
 const { sql } = await import('drizzle-orm');
 const { sessions, users } = await import('../apps/server/src/db/schema');
@@ -34,7 +27,7 @@ const walLsn = async () => {
 };
 
 async function measure(label: string, n: number, run: (i: number) => Promise<unknown>) {
-  calls = 0;
+  fsyncs.reset();
   const wal0 = await walLsn();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -49,7 +42,7 @@ async function measure(label: string, n: number, run: (i: number) => Promise<unk
   const wal = (await walLsn()) - wal0;
   console.log(
     `${label.padEnd(34)} ${ms.toFixed(3)} ms each (slowest ${slowest.toFixed(1)}), ` +
-      `CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms, ${(calls / n).toFixed(2)} fsync, ` +
+      `CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms, ${(fsyncs.count / n).toFixed(2)} fsync, ` +
       `${Math.round(wal / n)} B of WAL each`,
   );
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +8,7 @@ import { leaderboardResponseSchema, quizSummaryResponseSchema } from '@quizcast/
 import { buildApp } from '../src/app';
 import { parseEnv } from '../src/config';
 import { openPostgres, type Database } from '../src/db/client';
-import { createScratchDatabase } from '../src/db/scratch-database';
+import { createScratchDatabase, runOnServer } from '../src/db/scratch-database';
 import { attempts, quizzes } from '../src/db/schema';
 import { ManualClock } from '../src/lib/clock';
 import { ResultsRepository } from '../src/modules/results/results.repository';
@@ -26,16 +25,6 @@ import { bearerFor, rememberTestDatabase, TEST_JWT_SECRET } from './helpers';
 const MIN = 60_000;
 const T0 = new Date('2026-11-22T10:00:00Z');
 const LAG_SECONDS = 120;
-
-async function run(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('results-day reads on a read replica (PostgreSQL)', () => {
   const serverUrl = process.env.TEST_DATABASE_URL!;
@@ -85,8 +74,8 @@ describe('results-day reads on a read replica (PostgreSQL)', () => {
     // The "replica": the primary as it stood after that publication.
     const primaryName = new URL(scratch.url).pathname.slice(1);
     replicaName = `${primaryName}_replica`;
-    await run(serverUrl, `create database ${replicaName} template ${primaryName}`);
-    drops.push(() => run(serverUrl, `drop database if exists ${replicaName} with (force)`));
+    await runOnServer(serverUrl, `create database ${replicaName} template ${primaryName}`);
+    drops.push(() => runOnServer(serverUrl, `drop database if exists ${replicaName} with (force)`));
     const replicaUrl = new URL(scratch.url);
     replicaUrl.pathname = `/${replicaName}`;
 
@@ -187,7 +176,7 @@ describe('results-day reads on a read replica (PostgreSQL)', () => {
   });
 
   it('when the replica fails, the primary answers', async () => {
-    await run(serverUrl, `drop database if exists ${replicaName} with (force)`);
+    await runOnServer(serverUrl, `drop database if exists ${replicaName} with (force)`);
     expect(await summaryRank(settledQuizId)).toBe(2);
   });
 });

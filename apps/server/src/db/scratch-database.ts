@@ -11,17 +11,20 @@ export async function createScratchDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   // SCRATCH_DATABASE_PREFIX: one engineer's databases on a shared server are told apart by name.
   const name = `${process.env.SCRATCH_DATABASE_PREFIX ?? prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => runOnServer(serverUrl, statement);
   await run(`create database ${name}`);
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   return { url: target.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** One statement on its own connection to `serverUrl` (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -33,20 +33,6 @@ export interface ParticipantListFilter {
   exam?: string;
 }
 
-export interface ParticipantListRow {
-  id: string;
-  name: string;
-  exam: string;
-  class: string;
-  durationMin: number;
-  startAt: Date;
-  endAt: Date;
-  pricePaise: number;
-  isPaid: boolean;
-  attendedStartedAt: Date | null;
-  attendedSubmittedAt: Date | null;
-}
-
 /** A published quiz as the participant list shows it, the same for every learner. */
 export interface ListQuiz {
   id: string;
@@ -57,6 +43,13 @@ export interface ListQuiz {
   startAt: Date;
   endAt: Date;
   pricePaise: number;
+}
+
+/** A list row: the quiz, and the learner's own payment and attempt. */
+export interface ParticipantListRow extends ListQuiz {
+  isPaid: boolean;
+  attendedStartedAt: Date | null;
+  attendedSubmittedAt: Date | null;
 }
 
 /** The published quizzes at one `version` of quiz_list_version (read in one statement). */
