@@ -40,6 +40,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { AvatarUrls } from './modules/files/avatar-url';
+import { checkpointIfDue } from './db/pglite-checkpoint';
 
 export interface AppContext {
   config: AppConfig;
@@ -166,6 +167,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     avatarUrls: new AvatarUrls(config.jwtSecret, clock),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log, config.SWEEP_TASK_TIMEOUT_SECONDS * 1000));
+  if (deps.database.kind === 'pglite') {
+    // Single-user PostgreSQL never checkpoints on its own while open (db/pglite-checkpoint.ts).
+    app.sweeper.add('pglite-checkpoint', async () => {
+      await checkpointIfDue(deps.database.db);
+    });
+  }
   app.addHook('onClose', async () => {
     await app.sweeper.stop();
     if (deps.ownsDatabase) await Promise.all([deps.database.close(), deps.readDatabase?.close()]);
