@@ -20,11 +20,18 @@ export interface RunningAttempt {
   answers: string;
 }
 
-/** Key strings, the entry object and its numbers: measured ~250 bytes of heap per entry beyond the answers. */
-const ENTRY_OVERHEAD_BYTES = 256;
+/**
+ * The entry object, its numbers, its attempt-id string and its slots in two Maps: ~108 bytes of
+ * heap per entry measured (100,000 entries, ids shared) plus ~56 for the id string. Keys are the
+ * quiz's and the learner's id strings the caller already holds; the `<quizId>:<userId>` key this
+ * replaced cost ~65 bytes more per entry (173 measured the same way).
+ */
+const ENTRY_OVERHEAD_BYTES = 160;
 
 export class RunningAttempts {
-  private readonly entries = new Map<string, RunningAttempt>();
+  /** Quiz id → learner id → entry. */
+  private readonly quizzes = new Map<string, Map<string, RunningAttempt>>();
+  private count = 0;
   private bytes = 0;
   /** When expired entries were last looked for: a full map scans at most once a second. */
   private lastSweep = Number.NEGATIVE_INFINITY;
@@ -35,22 +42,17 @@ export class RunningAttempts {
     private readonly graceMs: number,
   ) {}
 
-  private static key(quizId: string, userId: string): string {
-    return `${quizId}:${userId}`;
-  }
-
   private static size(entry: RunningAttempt): number {
     return entry.answers.length + ENTRY_OVERHEAD_BYTES;
   }
 
   get(quizId: string, userId: string): RunningAttempt | undefined {
-    return this.entries.get(RunningAttempts.key(quizId, userId));
+    return this.quizzes.get(quizId)?.get(userId);
   }
 
   /** Remember what was just written or read; false when there was no room for a new entry. */
   set(quizId: string, userId: string, entry: RunningAttempt, now: number): boolean {
-    const key = RunningAttempts.key(quizId, userId);
-    const previous = this.entries.get(key);
+    const previous = this.get(quizId, userId);
     const grow = RunningAttempts.size(entry) - (previous ? RunningAttempts.size(previous) : 0);
     if (this.bytes + grow > this.maxBytes) {
       this.dropExpired(now);
@@ -60,21 +62,26 @@ export class RunningAttempts {
         return false;
       }
     }
-    this.entries.set(key, entry);
+    let learners = this.quizzes.get(quizId);
+    if (!learners) this.quizzes.set(quizId, (learners = new Map()));
+    learners.set(userId, entry);
+    if (!previous) this.count += 1;
     this.bytes += grow;
     return true;
   }
 
   delete(quizId: string, userId: string): void {
-    const key = RunningAttempts.key(quizId, userId);
-    const previous = this.entries.get(key);
-    if (!previous) return;
-    this.entries.delete(key);
+    const learners = this.quizzes.get(quizId);
+    const previous = learners?.get(userId);
+    if (!learners || !previous) return;
+    learners.delete(userId);
+    if (learners.size === 0) this.quizzes.delete(quizId);
+    this.count -= 1;
     this.bytes -= RunningAttempts.size(previous);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.count;
   }
 
   get usedBytes(): number {
@@ -84,10 +91,9 @@ export class RunningAttempts {
   private dropExpired(now: number): void {
     if (now - this.lastSweep < 1000) return;
     this.lastSweep = now;
-    for (const [key, entry] of this.entries) {
-      if (entry.deadlineAt + this.graceMs < now) {
-        this.entries.delete(key);
-        this.bytes -= RunningAttempts.size(entry);
+    for (const [quizId, learners] of this.quizzes) {
+      for (const [userId, entry] of learners) {
+        if (entry.deadlineAt + this.graceMs < now) this.delete(quizId, userId);
       }
     }
   }
