@@ -14,7 +14,8 @@
 //   BENCH_CONNECTIONS    concurrent connections of the load generator (default 100)
 //   BENCH_REQUESTS       requests per list/summary measurement (default 20000)
 //   BENCH_POOL           DATABASE_POOL_SIZE of the app (default: the app's default)
-//   BENCH_WORKERS        WEB_CONCURRENCY of the app (default 1; PostgreSQL only)
+//   BENCH_WORKERS        WEB_CONCURRENCY of the app (default 1; PostgreSQL only; above 1 needs
+//                        BENCH_REDIS_URL, as production refuses workers without Redis)
 //   BENCH_PROFILE=1      run the app with --cpu-prof; profiles land in the run's folder
 //   BENCH_SKIP_BUILD=1   use the existing apps/server/dist
 //   BENCH_APP_DIST       run apps/server/<this>/main.js instead of dist (e.g. a copy of an earlier
@@ -42,6 +43,10 @@ const AUTOSAVES = Number(env.BENCH_AUTOSAVES ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
 const REQUESTS = Number(env.BENCH_REQUESTS ?? 20000);
 const WORKERS = Number(env.BENCH_WORKERS ?? 1);
+if (WORKERS > 1 && !env.BENCH_REDIS_URL) {
+  console.error('BENCH_WORKERS above 1 needs BENCH_REDIS_URL (the app runs in production, ADR 012)');
+  process.exit(1);
+}
 const SCENARIOS = ['list', 'herd', 'summary'];
 // Feature benchmarks with their own harness: `npm run bench -- review` (issue 13), `-- analytics` (issue 14).
 const FEATURE_BENCHES = ['review', 'analytics'].filter((name) => process.argv.slice(2).includes(name));

@@ -105,6 +105,32 @@ describe('config', () => {
     expect(() => parseEnv(withoutDatabase)).toThrow(/ALLOW_PGLITE_IN_PRODUCTION/);
     expect(parseEnv({ ...withoutDatabase, ALLOW_PGLITE_IN_PRODUCTION: 'true' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('WEB_CONCURRENCY above 1: refused on the embedded PGlite, and in production without REDIS_URL', () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL/,
+    );
+    expect(() =>
+      parseEnv({
+        ...production,
+        DATABASE_URL: undefined,
+        ALLOW_PGLITE_IN_PRODUCTION: 'true',
+        WEB_CONCURRENCY: '2',
+        REDIS_URL: 'redis://cache:6379',
+      }),
+    ).toThrow(/needs DATABASE_URL/);
+    // Outside production several workers without Redis start (with a warning, main.ts).
+    expect(parseEnv({ DATABASE_URL: 'postgres://db/quizcast', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(
+      2,
+    );
+    expect(() => parseEnv({ ...production, WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs REDIS_URL in production/,
+    );
+    expect(
+      parseEnv({ ...production, WEB_CONCURRENCY: '2', REDIS_URL: 'redis://cache:6379' }).WEB_CONCURRENCY,
+    ).toBe(2);
+    expect(parseEnv(production).WEB_CONCURRENCY).toBe(1);
+  });
 });
 
 describe('apiDocsEnabled', () => {

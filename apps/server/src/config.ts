@@ -80,9 +80,12 @@ export const envSchema = z
     DATABASE_READ_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** How long a request waits for a free PostgreSQL connection before answering 503 + Retry-After. */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-    /** Worker processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL (PGlite is one process). */
+    /**
+     * Worker processes (node:cluster) sharing PORT; more than 1 needs DATABASE_URL (PGlite is one
+     * process), and REDIS_URL in production (rate limits shared by the workers).
+     */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-    /** How long each instance may answer the session check from memory; invalidated on change (Redis across instances). 0 turns it off. */
+    /** How long each instance may answer the session check from memory; invalidated on change (Redis across instances, IPC across workers). 0 turns it off. */
     USER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     /**
      * Bytes of running attempts' answers each instance keeps so that an autosave or submission is one
@@ -260,6 +263,13 @@ export const envSchema = z
         code: 'custom',
         path: ['SEED_DEMO'],
         message: 'SEED_DEMO is for development; production never loads demo accounts',
+      });
+    if (env.WEB_CONCURRENCY > 1 && !env.REDIS_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'WEB_CONCURRENCY above 1 needs REDIS_URL in production (without it each worker counts every rate limit on its own: N times each limit)',
       });
     if (!env.DATABASE_URL && !env.ALLOW_PGLITE_IN_PRODUCTION)
       ctx.addIssue({

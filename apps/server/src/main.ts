@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataDirLockedError, openDatabase, openPostgres } from './db/client';
 import { OffsetClock, systemClock } from './lib/clock';
+import { relayInvalidations } from './lib/invalidation-bus';
 import { seedDemoData } from './seed/demo';
 
 function openConfiguredDatabase(config: AppConfig) {
@@ -78,10 +79,19 @@ async function serve(config: AppConfig, options: { prepare: boolean }): Promise<
 
 /**
  * WEB_CONCURRENCY=N (PostgreSQL only): the primary prepares the database, then forks N workers that
- * share PORT (node:cluster hands out connections) and replaces any worker that dies.
+ * share PORT (node:cluster hands out connections) and replaces any worker that dies. Without
+ * REDIS_URL it relays the workers' cache invalidations; rate limits stay per worker (refused in
+ * production, config.ts).
  */
 async function runPrimary(config: AppConfig): Promise<void> {
   await prepareDatabase(config);
+  if (!config.REDIS_URL) {
+    relayInvalidations(cluster);
+    console.warn(
+      `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} without REDIS_URL: each worker counts every rate limit ` +
+        `on its own (up to ${config.WEB_CONCURRENCY}x each limit); set REDIS_URL (production refuses to start without it)`,
+    );
+  }
   let stopping = false;
   const fork = () => cluster.fork();
   cluster.on('exit', (worker, code, signal) => {

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client';
@@ -11,6 +8,7 @@ import { SessionRepository } from '../src/modules/auth/session.repository';
 import { signSessionToken } from '../src/modules/auth/session-token';
 import { createQuiz, createStudent } from '../src/seed/factories';
 import { TEST_JWT_SECRET } from './helpers';
+import { exited, freePort, listening, node, output } from './server-process';
 
 /**
  * Issue 15 item 16: the real server (its own process, PGlite on disk) acknowledges 200 autosaves,
@@ -18,53 +16,7 @@ import { TEST_JWT_SECRET } from './helpers';
  * answer is there. While it runs, `npm run admin` on the same folder is refused with a plain message.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SAVES = 200;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Node with tsx as a loader in the same process, so SIGKILL hits the process that holds the files. */
-function node(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function output(child: ChildProcess): { text: () => string } {
-  let text = '';
-  child.stdout!.on('data', (d) => (text += String(d)));
-  child.stderr!.on('data', (d) => (text += String(d)));
-  return { text: () => text };
-}
-
-/** Resolves when the server logs that it listens (rejects if it exits first). */
-function listening(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (d: Buffer) => {
-      seen += String(d);
-      if (seen.includes('Quizcast is running')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${seen}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
 
 describe('PGlite durability (a real server process, kill -9)', { timeout: 240_000 }, () => {
   it('keeps every acknowledged autosave across SIGKILL, opens again, and locks its folder', async () => {

@@ -22,7 +22,8 @@ declare module 'fastify' {
     /**
      * The session check's user lookup, cached per instance for USER_CACHE_TTL_SECONDS. Call
      * `invalidate(userId)` after committing any change to a user (role, profile, privacy,
-     * deletion): it reaches every instance (Redis pub/sub when REDIS_URL is set).
+     * deletion): it reaches every instance (Redis pub/sub when REDIS_URL is set; without it, the
+     * other WEB_CONCURRENCY workers of the box through node:cluster IPC).
      */
     userCache: CachedLookup<CachedUser>;
   }

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Tests that run the real server (or a CLI) in its own process, from the sources under tsx. */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Node with tsx as a loader in the same process (so a signal hits the process that holds the files,
+ * and node:cluster workers inherit the loader). `env` is laid over this process's; `undefined` removes
+ * a variable.
+ */
+export function node(script: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
+  const merged = Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined);
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: serverDir,
+    env: Object.fromEntries(merged),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Everything the process wrote so far, stdout and stderr together. */
+export function output(child: ChildProcess): { text: () => string } {
+  let text = '';
+  child.stdout!.on('data', (d) => (text += String(d)));
+  child.stderr!.on('data', (d) => (text += String(d)));
+  return { text: () => text };
+}
+
+/** Resolves when the server has logged `times` "Quizcast is running" lines (rejects if it exits first). */
+export function listening(child: ChildProcess, times = 1): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (d: Buffer) => {
+      seen += String(d);
+      if (seen.split('Quizcast is running').length > times) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${seen}`)));
+  });
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
