@@ -3,22 +3,32 @@
  * the load generator needs (tokens, ids) to a JSON file; `verify` checks, after the run, that the
  * database holds exactly what the load generator saw acknowledged.
  *
- *   tsx bench/fixture.ts seed <herd|list|summary> <fixture.json>
+ *   tsx bench/fixture.ts seed <herd|list|summary|review> <fixture.json>
  *   tsx bench/fixture.ts verify <fixture.json> <acks.json>
  *
  * The database is BENCH_DB_URL (PostgreSQL) or BENCH_DB_DIR (a PGlite data dir); bench/run.mjs sets
- * one of them. Sizes: BENCH_STUDENTS (herd, summary), BENCH_READERS (tokens for list/summary).
+ * one of them. Sizes: BENCH_STUDENTS (herd, summary), BENCH_READERS (tokens for list/summary),
+ * BENCH_CARDS and BENCH_REVIEW_LEARNERS (review: that many learners with that many due cards each).
  */
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
-import { attempts, sessions, users } from '../apps/server/src/db/schema';
+import {
+  attempts,
+  questions,
+  quizzes,
+  reviewCards,
+  reviewLogs,
+  sessions,
+  users,
+} from '../apps/server/src/db/schema';
 import { signSessionToken } from '../apps/server/src/modules/auth/session-token';
 import { ResultsRepository } from '../apps/server/src/modules/results/results.repository';
 import { buildStudent, createQuiz } from '../apps/server/src/seed/factories';
-import { answersForRound, type AckFile, type Fixture } from './herd-shape.mjs';
+import { answersForRound, gradingOf, type AckFile, type Fixture, type ReviewAckFile } from './herd-shape.mjs';
 
 const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
 const CHUNK = 2000;
 
 function open(): Promise<Database> {
@@ -171,7 +181,93 @@ async function seedSummary(database: Database, n: number, readers: number): Prom
     quizId: quiz.id,
     tokens: people.slice(0, readers).map((p) => p.token),
     userIds: [],
+    attempts: people.length,
     publishMs,
+  };
+}
+
+/**
+ * Review: `learners` learners, each with the same `cards` questions as review cards (a published quiz
+ * they got wrong), every card seen before (the Review state, two reviews applied) and due over the
+ * last five days, so all are due now: the shape issue 13's targets were set on (one learner, 10,000
+ * cards), several times over so the queue is read by different learners in turn.
+ */
+async function seedReview(database: Database, learners: number, cards: number): Promise<Fixture> {
+  const db = database.db;
+  const now = new Date();
+  const [quiz] = await db
+    .insert(quizzes)
+    .values({
+      name: 'Bench review quiz',
+      exam: 'SSC',
+      class: 'Preparing for Competitive exams',
+      durationMin: 60,
+      startAt: new Date(now.getTime() - 40 * DAY),
+      endAt: new Date(now.getTime() - 39 * DAY),
+      resultsPublishedAt: new Date(now.getTime() - 39 * DAY),
+    })
+    .returning({ id: quizzes.id });
+  const questionIds: string[] = [];
+  for (let offset = 0; offset < cards; offset += CHUNK) {
+    const rows = await db
+      .insert(questions)
+      .values(
+        Array.from({ length: Math.min(CHUNK, cards - offset) }, (_, j) => ({
+          quizId: quiz!.id,
+          position: offset + j,
+          qn: `Question ${offset + j + 1}: which option is correct?\nRead carefully.`,
+          choices: ['Option A', 'Option B', 'Option C', 'None of the above'],
+          ansIndex: (offset + j) % 4,
+          explanation: 'Because the bench says so.',
+        })),
+      )
+      .returning({ id: questions.id });
+    questionIds.push(...rows.map((r) => r.id));
+  }
+  const people = await createStudents(database, learners, '5', now);
+  const createdAt = new Date(now.getTime() - 30 * DAY);
+  const cardIds: string[][] = [];
+  for (const person of people) {
+    const mine: string[] = [];
+    for (let offset = 0; offset < cards; offset += CHUNK) {
+      const rows = await db
+        .insert(reviewCards)
+        .values(
+          questionIds.slice(offset, offset + CHUNK).map((questionId, j) => {
+            const k = offset + j;
+            return {
+              userId: person.id,
+              questionId,
+              source: 'wrong' as const,
+              initialRating: 1,
+              due: new Date(now.getTime() - (k % 5) * DAY - MIN),
+              stability: 3 + (k % 7),
+              difficulty: 5,
+              scheduledDays: 3,
+              learningSteps: 0,
+              reps: 3,
+              lapses: 0,
+              state: 2,
+              lastReview: new Date(now.getTime() - 8 * DAY),
+              reviewCount: 2,
+              createdAt,
+            };
+          }),
+        )
+        .returning({ id: reviewCards.id });
+      mine.push(...rows.map((r) => r.id));
+    }
+    cardIds.push(mine);
+  }
+  // What autovacuum does after a bulk insert (statistics, and the visibility map the queue's
+  // index-only counts rely on), done here so the figures do not depend on its timing.
+  await db.execute(sql.raw('vacuum analyze review_cards'));
+  await db.execute(sql.raw('analyze'));
+  return {
+    scenario: 'review',
+    tokens: people.map((p) => p.token),
+    userIds: people.map((p) => p.id),
+    cards: cardIds,
   };
 }
 
@@ -211,13 +307,141 @@ async function verifyHerd(database: Database, fixture: Fixture, acks: AckFile): 
   return problems;
 }
 
+/**
+ * Summary: publication ranked every seeded submitted attempt exactly once, with the standard
+ * competition rank by score desc, elapsed time asc (ADR 009) recomputed here independently, and
+ * the quiz's participant count is the number seeded.
+ */
 async function verifySummary(database: Database, fixture: Fixture): Promise<string[]> {
-  const [ranked] = await database.db
-    .select({ n: count() })
+  const problems: string[] = [];
+  const seeded = fixture.attempts ?? 0;
+  const [quiz] = await database.db
+    .select({ published: quizzes.resultsPublishedAt, participants: quizzes.participantCount })
+    .from(quizzes)
+    .where(eq(quizzes.id, fixture.quizId!));
+  if (!quiz?.published) problems.push('the quiz is not published');
+  if (quiz?.participants !== seeded)
+    problems.push(`participant count ${quiz?.participants}, ${seeded} attempts seeded`);
+  const rows = await database.db
+    .select({
+      userId: attempts.userId,
+      status: attempts.status,
+      score: attempts.score,
+      elapsedMs: attempts.elapsedMs,
+      rank: attempts.rank,
+    })
     .from(attempts)
-    .where(and(eq(attempts.quizId, fixture.quizId!), isNotNull(attempts.rank)));
-  console.log(`verify: ${ranked?.n} ranked attempts`);
-  return [];
+    .where(eq(attempts.quizId, fixture.quizId!));
+  if (rows.length !== seeded) problems.push(`${rows.length} attempts stored, ${seeded} seeded`);
+  if (new Set(rows.map((r) => r.userId)).size !== rows.length) problems.push('a learner has two attempts');
+  const unranked = rows.filter((r) => r.rank === null).length;
+  if (unranked) problems.push(`${unranked} attempts without a rank`);
+  const notSubmitted = rows.filter((r) => r.status !== 'submitted').length;
+  if (notSubmitted) problems.push(`${notSubmitted} attempts not submitted`);
+  // Standard competition rank: 1 + the number of attempts strictly ahead (higher score, or the same
+  // score in less time); ties share a rank and the next rank skips.
+  const key = (r: (typeof rows)[number]) => [-(r.score ?? 0), r.elapsedMs ?? 0] as const;
+  const sorted = [...rows].sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1]);
+  let wrong = 0;
+  let expected = 1;
+  sorted.forEach((r, k) => {
+    if (k > 0) {
+      const [s0, e0] = key(sorted[k - 1]!);
+      const [s1, e1] = key(r);
+      if (s0 !== s1 || e0 !== e1) expected = k + 1;
+    }
+    if (r.rank !== null && r.rank !== expected) wrong += 1;
+  });
+  if (wrong) problems.push(`${wrong} attempts ranked other than by score desc, elapsed time asc`);
+  const ranks = rows.filter((r) => r.rank !== null).map((r) => r.rank!);
+  const first = ranks.reduce((m, r) => Math.min(m, r), Infinity);
+  const last = ranks.reduce((m, r) => Math.max(m, r), 0);
+  console.log(
+    `verify: ${rows.length} attempts for ${seeded} seeded, ${ranks.length} ranked ` +
+      `(${ranks.length ? `ranks ${first}–${last}` : 'none'}), participant count ` +
+      `${quiz?.participants}; ${problems.length} problems`,
+  );
+  return problems;
+}
+
+/**
+ * Review: every acknowledged grading is stored exactly once as a review log (its review id, rating and
+ * time) and moved its card on (review count 2 → 3, last review = the grading's time, due after it);
+ * no card has more than one log, and no card that was not graded changed.
+ */
+async function verifyReview(database: Database, fixture: Fixture, acks: ReviewAckFile): Promise<string[]> {
+  const problems: string[] = [];
+  const db = database.db;
+  const reviewedAt = new Date(acks.reviewedAt).getTime();
+  const logs = await db
+    .select({
+      cardId: reviewLogs.cardId,
+      userId: reviewLogs.userId,
+      reviewId: reviewLogs.reviewId,
+      rating: reviewLogs.rating,
+      reviewedAt: reviewLogs.reviewedAt,
+    })
+    .from(reviewLogs)
+    .where(inArray(reviewLogs.userId, fixture.userIds));
+  const cards = await db
+    .select({
+      id: reviewCards.id,
+      reviewCount: reviewCards.reviewCount,
+      lastReview: reviewCards.lastReview,
+      due: reviewCards.due,
+    })
+    .from(reviewCards)
+    .where(inArray(reviewCards.userId, fixture.userIds));
+  const logsOf = new Map<string, (typeof logs)[number][]>();
+  for (const l of logs) logsOf.set(l.cardId, [...(logsOf.get(l.cardId) ?? []), l]);
+  const cardOf = new Map(cards.map((c) => [c.id, c]));
+  const seeded = fixture.cards!.reduce((n, mine) => n + mine.length, 0);
+  if (cards.length !== seeded) problems.push(`${cards.length} cards stored, ${seeded} seeded`);
+  const sent = new Set<string>();
+  let acknowledged = 0;
+  acks.graded.forEach((reviewId, i) => {
+    const { learner, cardId, rating } = gradingOf(fixture, i);
+    sent.add(cardId);
+    if (!reviewId) return;
+    acknowledged += 1;
+    const mine = (logsOf.get(cardId) ?? []).filter((l) => l.reviewId === reviewId);
+    if (mine.length !== 1) {
+      problems.push(`grading ${i}: acknowledged, ${mine.length} logs stored`);
+      return;
+    }
+    const log = mine[0]!;
+    if (log.rating !== rating) problems.push(`grading ${i}: rating ${log.rating} stored, ${rating} sent`);
+    if (log.userId !== fixture.userIds[learner]) problems.push(`grading ${i}: log of another learner`);
+    if (log.reviewedAt.getTime() !== reviewedAt) problems.push(`grading ${i}: review time differs`);
+    const card = cardOf.get(cardId);
+    if (!card) problems.push(`grading ${i}: card missing`);
+    else if (
+      card.reviewCount !== 3 ||
+      card.lastReview?.getTime() !== reviewedAt ||
+      card.due.getTime() <= reviewedAt
+    )
+      problems.push(
+        `grading ${i}: card not rescheduled (review count ${card.reviewCount}, due ${card.due.toISOString()})`,
+      );
+  });
+  // The load generator sends each card at most once: more than one log, or a log of a card never
+  // sent, is a write the run did not ask for. A sent grading that was not acknowledged (a timeout)
+  // may still have landed; its card then has one log.
+  const acknowledgedIds = new Set(acks.graded.filter((id): id is string => Boolean(id)));
+  let landedUnacknowledged = 0;
+  for (const [cardId, mine] of logsOf) {
+    if (mine.length > 1) problems.push(`card ${cardId}: ${mine.length} logs`);
+    if (!sent.has(cardId)) problems.push(`card ${cardId}: a log, never graded`);
+    else if (!acknowledgedIds.has(mine[0]!.reviewId)) landedUnacknowledged += 1;
+  }
+  const changed = cards.filter((c) => !sent.has(c.id) && c.reviewCount !== 2).length;
+  if (changed) problems.push(`${changed} cards that were not graded changed`);
+  console.log(
+    `verify: ${logs.length} review logs for ${acknowledged} acknowledged gradings (${sent.size} sent` +
+      `${landedUnacknowledged ? `, ${landedUnacknowledged} unacknowledged that landed` : ''}); ` +
+      `${cards.length} cards of ${fixture.userIds.length} learners; ${problems.length} problems`,
+  );
+  return problems;
 }
 
 async function main() {
@@ -235,21 +459,33 @@ async function main() {
           ? await seedHerd(database, students)
           : scenario === 'list'
             ? await seedList(database, readers)
-            : await seedSummary(database, students, Math.min(readers, students));
+            : scenario === 'review'
+              ? await seedReview(
+                  database,
+                  Number(process.env.BENCH_REVIEW_LEARNERS ?? 5),
+                  Number(process.env.BENCH_CARDS ?? 10_000),
+                )
+              : await seedSummary(database, students, Math.min(readers, students));
       fixture.seedMs = performance.now() - started;
       writeFileSync(out, JSON.stringify(fixture));
     } else if (command === 'verify') {
       const [fixtureFile, acksFile] = args as [string, string];
       const fixture = JSON.parse(readFileSync(fixtureFile, 'utf8')) as Fixture;
-      const acks: AckFile = existsSync(acksFile)
-        ? (JSON.parse(readFileSync(acksFile, 'utf8')) as AckFile)
-        : { started: [], savedRound: [], submitted: [] };
+      const acked: unknown = existsSync(acksFile) ? JSON.parse(readFileSync(acksFile, 'utf8')) : null;
       const problems =
         fixture.scenario === 'herd'
-          ? await verifyHerd(database, fixture, acks)
+          ? await verifyHerd(
+              database,
+              fixture,
+              (acked as AckFile | null) ?? { started: [], savedRound: [], submitted: [] },
+            )
           : fixture.scenario === 'summary'
             ? await verifySummary(database, fixture)
-            : [];
+            : fixture.scenario === 'review'
+              ? acked
+                ? await verifyReview(database, fixture, acked as ReviewAckFile)
+                : ['no gradings were recorded']
+              : [];
       for (const p of problems.slice(0, 20)) console.error(`  ${p}`);
       if (problems.length) process.exitCode = 1;
     } else {

@@ -1,13 +1,14 @@
 // The load generator: its own process (plain Node, autocannon's API), so its CPU is not the app's.
 //   node bench/load.mjs <job.json>
-// A job names one call (hello, list, summary, herd-start, herd-autosave, herd-submit; get, review-grade
-// for bench/review.bench.ts), the target URL, connections and amount (or duration), and the fixture
-// file; the result (requests/s, p50, p99, failures) is written to job.out. Herd calls also record, per student, what was acknowledged (2xx)
-// in job.acks, which `fixture.ts verify` checks against the database afterwards.
+// A job names one call (hello, list, summary, herd-start, herd-autosave, herd-submit, review-queue,
+// review-offline, review-grade; get for bench/analytics.bench.ts), the target URL, connections and
+// amount (or duration), and the fixture file; the result (requests/s, p50, p99, failures) is written
+// to job.out. Herd and grading calls also record what was acknowledged (2xx), per student or per
+// grading, in job.acks, which `fixture.ts verify` checks against the database afterwards.
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { answersForRound } from './herd-shape.mjs';
+import { answersForRound, gradingOf } from './herd-shape.mjs';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const fixture = job.fixture ? JSON.parse(readFileSync(job.fixture, 'utf8')) : null;
@@ -16,7 +17,9 @@ const students = fixture?.tokens.length ?? 0;
 const acks =
   job.acks && existsSync(job.acks)
     ? JSON.parse(readFileSync(job.acks, 'utf8'))
-    : { started: [], savedRound: [], submitted: [] };
+    : job.kind === 'review-grade'
+      ? { reviewedAt: job.reviewedAt, graded: [] }
+      : { started: [], savedRound: [], submitted: [] };
 
 const auth = (i) => ({ authorization: `Bearer ${fixture.tokens[i % students]}` });
 const json = { 'content-type': 'application/json' };
@@ -86,26 +89,43 @@ function shape(kind) {
       };
     }
     case 'get':
-      // One signed-in GET (job.path, job.token), e.g. the review queue.
+      // One signed-in GET (job.path, job.token), e.g. bench/analytics.bench.ts's progress page.
       return {
         build: () => ({ method: 'GET', path: job.path, headers: { authorization: `Bearer ${job.token}` } }),
       };
-    case 'review-grade':
-      // Request i grades card job.cardIds[i] once (rating 1-4 in turn), a fresh client-made review id.
+    case 'review-queue':
+      // The review session's read (the web app sends no limit: 50 cards), the learners in turn.
+      return { build: (i) => ({ method: 'GET', path: '/api/review/queue', headers: auth(i) }) };
+    case 'review-offline':
+      // The offline copy: 200 cards, those due in the next 24 hours included.
       return {
-        build: (i) => ({
-          method: 'POST',
-          path: `/api/review/cards/${job.cardIds[i % job.cardIds.length]}/reviews`,
-          headers: { authorization: `Bearer ${job.token}`, ...json },
-          body: JSON.stringify({
-            reviewId: randomUUID(),
-            rating: 1 + (i % 4),
-            selectedOption: 'Option A',
-            reviewedAt: job.reviewedAt,
-            durationMs: 4000,
-          }),
-        }),
+        build: (i) => ({ method: 'GET', path: '/api/review/queue?limit=200&ahead=true', headers: auth(i) }),
       };
+    case 'review-grade': {
+      // Request i grades one card once (herd-shape.mjs gradingOf), with a fresh client-made review id.
+      const reviewIds = [];
+      return {
+        build: (i) => {
+          const { learner, cardId, rating } = gradingOf(fixture, i);
+          reviewIds[i] = randomUUID();
+          return {
+            method: 'POST',
+            path: `/api/review/cards/${cardId}/reviews`,
+            headers: { ...auth(learner), ...json },
+            body: JSON.stringify({
+              reviewId: reviewIds[i],
+              rating,
+              selectedOption: 'Option A',
+              reviewedAt: job.reviewedAt,
+              durationMs: 4000,
+            }),
+          };
+        },
+        ack: (i) => {
+          acks.graded[i] = reviewIds[i];
+        },
+      };
+    }
     default:
       throw new Error(`unknown call ${kind}`);
   }

@@ -1,8 +1,9 @@
 /**
  * In-process look at one review route (no HTTP load, no other process): the app built on an
- * existing database (a scratch database kept by `BENCH_KEEP_DB=1 npx tsx bench/review.bench.ts`),
- * N sequential `app.inject` calls, the statements each call sends, the response size, and the
- * app's mean wall time per call. Run under `node --cpu-prof` for a profile without start-up noise.
+ * existing database (a scratch database kept by `BENCH_KEEP_DB=1 BENCH_DATABASE_URL=… npm run bench --
+ * review`; the first learner found is used), N sequential `app.inject` calls, the statements each call
+ * sends, the response size, and the app's mean wall time per call. Run under `node --cpu-prof` for a
+ * profile without start-up noise.
  *
  *   DATABASE_URL=<kept database> npx tsx bench/review-inprocess.ts queue|offline|me|grade [N]
  *

@@ -1,11 +1,14 @@
-// `npm run bench [-- herd|list|summary …]`: the benchmark harness (bench/README.md has the figures).
+// `npm run bench [-- herd|list|summary|review …]`: the benchmark harness (bench/README.md has the figures).
 //
 // For each scenario: a fresh database is seeded (bench/fixture.ts, outside the measurement); the app
 // is started the way production starts it (`node apps/server/dist/main.js`, NODE_ENV=production, the
 // default log level, logs to a file); a bare node:http hello-world runs beside it; every call is
 // driven by a separate load-generator process (bench/load.mjs, autocannon) and reported as requests/s,
-// p50, p99, failures and its ratio to the hello-world's requests/s in the same run. The herd ends by
-// checking that the database holds exactly what was acknowledged.
+// p50, p99, failures and its ratio to the hello-world's requests/s in the same run. The herd and the
+// review gradings end by checking that the database holds exactly what was acknowledged, the summary
+// that publication ranked every seeded attempt once. Naming `review` also runs the spaced-repetition
+// scheduling-quality simulation first (bench/review.bench.ts, no database); `analytics` runs its own
+// harness (bench/analytics.bench.ts) instead of the scenarios.
 //
 // Settings (environment):
 //   BENCH_DATABASE_URL   a PostgreSQL server (a scratch database per scenario); unset: PGlite
@@ -13,6 +16,9 @@
 //   BENCH_AUTOSAVES      autosave rounds per student (default 3)
 //   BENCH_CONNECTIONS    concurrent connections of the load generator (default 100)
 //   BENCH_REQUESTS       requests per list/summary measurement (default 20000)
+//   BENCH_CARDS          review: due cards per learner, and the gradings sent (default 10000; PGlite 2000)
+//   BENCH_REVIEW_LEARNERS  review: learners reading the queue in turn (default 5)
+//   BENCH_REVIEW_READS   review: queue reads (default 2000; the offline copy gets a quarter)
 //   BENCH_POOL           DATABASE_POOL_SIZE of the app (default: the app's default)
 //   BENCH_WORKERS        WEB_CONCURRENCY of the app (default 1; PostgreSQL only; above 1 needs
 //                        BENCH_REDIS_URL, as production refuses workers without Redis)
@@ -23,6 +29,8 @@
 //   BENCH_PORT           the app's port (default: random in 3150-3189); BENCH_HELLO_PORT the
 //                        hello-world's (default: BENCH_PORT + 9)
 //   BENCH_DB_PREFIX      name prefix of the scratch databases (default quizcast_bench)
+//   BENCH_KEEP_DB=1      keep each PostgreSQL scratch database and print its URL (for EXPLAIN ANALYZE,
+//                        bench/review-inprocess.ts)
 //   BENCH_MEMORY_SAMPLE  ms between samples of the app's VmRSS/VmHWM into <run>/memory.csv (default 5000)
 //   BENCH_NODE_ARGS      extra node flags for the app (e.g. --max-old-space-size=256), after the
 //                        flags of apps/server's `start` script (which the app always gets)
@@ -47,19 +55,24 @@ if (WORKERS > 1 && !env.BENCH_REDIS_URL) {
   console.error('BENCH_WORKERS above 1 needs BENCH_REDIS_URL (the app runs in production, ADR 012)');
   process.exit(1);
 }
-const SCENARIOS = ['list', 'herd', 'summary'];
-// Feature benchmarks with their own harness: `npm run bench -- review` (issue 13), `-- analytics` (issue 14).
-const FEATURE_BENCHES = ['review', 'analytics'].filter((name) => process.argv.slice(2).includes(name));
-if (FEATURE_BENCHES.length) {
-  for (const name of FEATURE_BENCHES) {
-    const res = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(here, `${name}.bench.ts`)], {
-      stdio: 'inherit',
-    });
-    if (res.status !== 0) process.exit(res.status ?? 1);
-  }
-  process.exit(0);
+// PGlite answers one statement at a time: 10,000 cards a learner at 100 connections would push the
+// queue's slowest reads past the load generator's timeout, so it gets 2,000 unless told otherwise.
+const CARDS = Number(env.BENCH_CARDS ?? (env.BENCH_DATABASE_URL ? 10_000 : 2_000));
+const REVIEW_READS = Number(env.BENCH_REVIEW_READS ?? 2000);
+const SCENARIOS = ['list', 'herd', 'summary', 'review'];
+const named = process.argv.slice(2);
+// Scripts of their own, run first and only when named: `review`'s scheduling quality (issue 13; pure
+// CPU, deterministic, so a plain run leaves it out; the `review` scenario follows), `analytics`
+// (issue 14, a harness with its own database and app; alone, nothing else runs).
+const FEATURE_BENCHES = ['review', 'analytics'].filter((name) => named.includes(name));
+for (const name of FEATURE_BENCHES) {
+  const res = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(here, `${name}.bench.ts`)], {
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) process.exit(res.status ?? 1);
 }
-const chosen = process.argv.slice(2).filter((a) => SCENARIOS.includes(a));
+const chosen = named.filter((a) => SCENARIOS.includes(a));
+if (FEATURE_BENCHES.length && !chosen.length) process.exit(0);
 const scenarios = chosen.length ? chosen : SCENARIOS;
 const runDir = mkdtempSync(path.join(tmpdir(), 'quizcast-bench-'));
 const secret = randomBytes(32).toString('hex');
@@ -103,7 +116,10 @@ async function freshDatabase(name) {
     label: 'PostgreSQL',
     appEnv: { DATABASE_URL: url.toString(), DATA_DIR: path.join(runDir, `${name}-data`) },
     fixtureEnv: { BENCH_DB_URL: url.toString() },
-    drop: () => admin(`drop database if exists ${db} with (force)`),
+    drop: async () => {
+      if (env.BENCH_KEEP_DB === '1') console.log(`kept the scratch database: ${url}`);
+      else await admin(`drop database if exists ${db} with (force)`);
+    },
   };
 }
 
@@ -298,12 +314,17 @@ async function scenario(name, port, helloPort) {
   const fixture = path.join(runDir, `${name}-fixture.json`);
   try {
     step(`${name}: seeding (${database.label})`);
-    const seedEnv = { ...database.fixtureEnv, BENCH_STUDENTS: String(STUDENTS) };
+    const seedEnv = { ...database.fixtureEnv, BENCH_STUDENTS: String(STUDENTS), BENCH_CARDS: String(CARDS) };
     if (!tsx(['seed', name, fixture], seedEnv)) throw new Error(`seeding ${name} failed`);
     const seeded = JSON.parse(readFileSync(fixture, 'utf8'));
     if (seeded.publishMs)
       notes.push(
         `summary: publication of ${STUDENTS} attempts took ${(seeded.publishMs / 1000).toFixed(2)} s`,
+      );
+    if (seeded.cards)
+      notes.push(
+        `review: ${seeded.cards.length} learners × ${seeded.cards[0].length} due cards seeded in ` +
+          `${(seeded.seedMs / 1000).toFixed(1)} s (outside the measurement)`,
       );
 
     step(`${name}: app on :${port} (compiled, NODE_ENV=production, ${WORKERS} worker(s))`);
@@ -336,6 +357,30 @@ async function scenario(name, port, helloPort) {
         });
         load(`herd ${STUDENTS}: POST submit`, { kind: 'herd-submit', url, fixture, acks, amount: STUDENTS });
       }
+      if (name === 'review') {
+        const learners = seeded.cards.length;
+        const gradings = Math.min(CARDS, learners * seeded.cards[0].length);
+        load(`review: GET queue (limit 50), ${learners} learners × ${seeded.cards[0].length} cards`, {
+          kind: 'review-queue',
+          url,
+          fixture,
+          amount: REVIEW_READS,
+        });
+        load('review: GET queue?limit=200&ahead=true (offline copy)', {
+          kind: 'review-offline',
+          url,
+          fixture,
+          amount: Math.ceil(REVIEW_READS / 4),
+        });
+        load(`review: POST reviews (${gradings} cards graded once each)`, {
+          kind: 'review-grade',
+          url,
+          fixture,
+          acks,
+          reviewedAt: new Date().toISOString(),
+          amount: gradings,
+        });
+      }
       const mem = peakMemoryMiB(child.pid);
       notes.push(
         `${name}: app peak resident memory ${mem.self.toFixed(0)} MiB` +
@@ -348,7 +393,7 @@ async function scenario(name, port, helloPort) {
       await stop(child);
       console.log(`app log: ${log}`);
     }
-    if (name === 'herd' || name === 'summary') {
+    if (name === 'herd' || name === 'summary' || name === 'review') {
       step(`${name}: verifying the database against what was acknowledged`);
       if (!tsx(['verify', fixture, acks], database.fixtureEnv)) failed = true;
     }
