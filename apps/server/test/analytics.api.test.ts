@@ -1159,7 +1159,9 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
   }
 });
 
-describe(`analytics of the demo data (${testDatabaseKind})`, () => {
+// Seeds the whole demo and analyses it (~11 s on PGlite beside the browser tests; 30 s was passed
+// with the machine loaded by a benchmark).
+describe(`analytics of the demo data (${testDatabaseKind})`, { timeout: 90_000 }, () => {
   it("the demo's published attempts have their narrow marks: a demo learner's progress counts their answers", async () => {
     const t = await buildTestApp({ now: START });
     try {

@@ -399,7 +399,8 @@ describe(`razorpay provider (${testDatabaseKind})`, () => {
     }
   });
 
-  it('refuses webhooks when no webhook secret is configured', async () => {
+  // Builds a second app of its own (~6 s on PGlite; 30 s was passed on a loaded machine).
+  it('refuses webhooks when no webhook secret is configured', { timeout: 90_000 }, async () => {
     const bare = await razorpayApp({});
     try {
       const body = JSON.stringify({ event: 'payment.captured', payload: {} });
