@@ -6,11 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@quizcast/contract/routes';
 import { openPostgres } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch-database';
-import { SessionRepository } from '../src/modules/auth/session.repository';
-import { signSessionToken } from '../src/modules/auth/session-token';
 import { createStudent } from '../src/seed/factories';
 import { TEST_JWT_SECRET } from './helpers';
-import { exited, freePort, listening, node, output } from './server-process';
+import { exited, freePort, listening, node, output, participantToken } from './server-process';
 
 /**
  * WEB_CONCURRENCY=2 without REDIS_URL (ADR 012): the real server (main.ts under tsx: a primary and two
@@ -72,17 +70,7 @@ describe('WEB_CONCURRENCY=2 without Redis (PostgreSQL, the real server)', { time
     const setup = await openPostgres(scratch.url, 2);
     await setup.migrate();
     const learner = await createStudent(setup.db);
-    const session = await new SessionRepository(setup.db).create(
-      learner.id,
-      now,
-      new Date(now.getTime() + 86_400_000),
-    );
-    const token = await signSessionToken(
-      TEST_JWT_SECRET,
-      { sub: learner.id, role: 'participant', sid: session.id },
-      1,
-      now,
-    );
+    const token = await participantToken(setup.db, learner.id, now);
     await setup.close();
 
     const port = await freePort();

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client';
-import { SessionRepository } from '../src/modules/auth/session.repository';
-import { signSessionToken } from '../src/modules/auth/session-token';
 import { createQuiz, createStudent } from '../src/seed/factories';
 import { TEST_JWT_SECRET } from './helpers';
-import { exited, freePort, listening, node, output } from './server-process';
+import { exited, freePort, listening, node, output, participantToken } from './server-process';
 
 /**
  * Issue 15 item 16: the real server (its own process, PGlite on disk) acknowledges 200 autosaves,
@@ -41,17 +39,7 @@ describe('PGlite durability (a real server process, kill -9)', { timeout: 240_00
       })),
       now,
     );
-    const session = await new SessionRepository(setup.db).create(
-      learner.id,
-      now,
-      new Date(now.getTime() + 86_400_000),
-    );
-    const token = await signSessionToken(
-      TEST_JWT_SECRET,
-      { sub: learner.id, role: 'participant', sid: session.id },
-      1,
-      now,
-    );
+    const token = await participantToken(setup.db, learner.id, now);
     await setup.close();
 
     const port = await freePort();

@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Db } from '../src/db/client';
+import { SessionRepository } from '../src/modules/auth/session.repository';
+import { signSessionToken } from '../src/modules/auth/session-token';
+import { TEST_JWT_SECRET } from './helpers';
 
 /** Tests that run the real server (or a CLI) in its own process, from the sources under tsx. */
 
@@ -57,3 +61,9 @@ export const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+
+/** A day-long session for `userId` and its token, signed with TEST_JWT_SECRET (give the server that). */
+export async function participantToken(db: Db, userId: string, now: Date): Promise<string> {
+  const session = await new SessionRepository(db).create(userId, now, new Date(now.getTime() + 86_400_000));
+  return signSessionToken(TEST_JWT_SECRET, { sub: userId, role: 'participant', sid: session.id }, 1, now);
+}
