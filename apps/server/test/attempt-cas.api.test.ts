@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { attempts } from '../src/db/schema';
 import { AttemptRepository, type AttemptRow } from '../src/modules/quizzes/attempt.repository';
-import { RunningAttempts } from '../src/modules/quizzes/running-attempts';
+import { ENTRY_OVERHEAD_BYTES, RunningAttempts } from '../src/modules/quizzes/running-attempts';
 import { createQuiz, createStudent, type CreatedQuiz } from '../src/seed/factories';
 import { openTestDatabase, testDatabaseKind } from './helpers';
 
@@ -175,7 +175,7 @@ describe(`autosave as a compare-and-swap on each instance's copy (${testDatabase
     const one = await running();
     const two = await running();
     // Room for one entry of '[]' plus overhead, not two.
-    const a = instance(256 + 2 + 100);
+    const a = instance(ENTRY_OVERHEAD_BYTES + 2 + 100);
     a.remember(one.attempt, NOW);
     a.remember(two.attempt, NOW);
     expect(a.known(one.attempt.quizId, one.attempt.userId)?.id).toBe(one.attempt.id);

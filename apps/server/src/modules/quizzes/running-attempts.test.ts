@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunningAttempts, type RunningAttempt } from './running-attempts';
+import { ENTRY_OVERHEAD_BYTES as OVERHEAD, RunningAttempts, type RunningAttempt } from './running-attempts';
 
 const entry = (id: string, answers: string, deadlineAt = 10_000): RunningAttempt => ({
   id,
@@ -10,20 +10,20 @@ const entry = (id: string, answers: string, deadlineAt = 10_000): RunningAttempt
 
 describe('RunningAttempts: the bounded copy of running attempts (ADR 012)', () => {
   it('holds entries within its byte budget and counts a replacement once', () => {
-    const cache = new RunningAttempts(2 * (160 + 100), 0);
+    const cache = new RunningAttempts(2 * (OVERHEAD + 100), 0);
     expect(cache.set('q', 'a', entry('1', 'x'.repeat(100)), 0)).toBe(true);
     expect(cache.set('q', 'b', entry('2', 'y'.repeat(100)), 0)).toBe(true);
-    expect(cache.usedBytes).toBe(2 * (160 + 100));
+    expect(cache.usedBytes).toBe(2 * (OVERHEAD + 100));
     // A replacement of the same size fits; a third learner does not.
     expect(cache.set('q', 'a', entry('1', 'z'.repeat(100)), 0)).toBe(true);
     expect(cache.get('q', 'a')?.answers).toBe('z'.repeat(100));
     expect(cache.set('q', 'c', entry('3', 'w'.repeat(100)), 0)).toBe(false);
     expect(cache.get('q', 'c')).toBeUndefined();
-    expect([cache.size, cache.usedBytes]).toEqual([2, 2 * (160 + 100)]);
+    expect([cache.size, cache.usedBytes]).toEqual([2, 2 * (OVERHEAD + 100)]);
   });
 
   it('when full admits nothing new rather than evicting (a herd visits learners in a cycle)', () => {
-    const cache = new RunningAttempts(3 * (160 + 2), 0);
+    const cache = new RunningAttempts(3 * (OVERHEAD + 2), 0);
     for (const user of ['a', 'b', 'c', 'd', 'e']) cache.set('q', user, entry(user, '[]'), 0);
     // A cyclic second round still finds the first three.
     expect(['a', 'b', 'c', 'd', 'e'].map((u) => cache.get('q', u)?.id ?? null)).toEqual([
@@ -36,7 +36,7 @@ describe('RunningAttempts: the bounded copy of running attempts (ADR 012)', () =
   });
 
   it('drops an entry that grows past the budget instead of keeping the stale one', () => {
-    const cache = new RunningAttempts(160 + 10, 0);
+    const cache = new RunningAttempts(OVERHEAD + 10, 0);
     expect(cache.set('q', 'a', entry('1', '[]'), 0)).toBe(true);
     expect(cache.set('q', 'a', entry('1', 'x'.repeat(50)), 0)).toBe(false);
     expect(cache.get('q', 'a')).toBeUndefined();
@@ -44,7 +44,7 @@ describe('RunningAttempts: the bounded copy of running attempts (ADR 012)', () =
   });
 
   it('makes room by dropping attempts past their deadline + grace, at most one scan a second', () => {
-    const cache = new RunningAttempts(2 * (160 + 2), 1_000);
+    const cache = new RunningAttempts(2 * (OVERHEAD + 2), 1_000);
     cache.set('q', 'old', entry('old', '[]', 5_000), 0);
     cache.set('q', 'live', entry('live', '[]', 60_000), 0);
     // At 5,500 the old one is still inside its grace: no room.
