@@ -171,6 +171,9 @@ test.describe('admin', () => {
     // It is in the admin list, and the editor reopens it with its questions.
     await page.goto('/admin/quizzes');
     await page.getByLabel('Search quizzes').fill(name);
+    // The search replaces the list (a loading state while it fetches): a click before that lands
+    // on a link about to be detached and goes nowhere, so wait for the filtered list first.
+    await expect(page.getByRole('list', { name: 'Quizzes' }).getByRole('listitem')).toHaveCount(1);
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByRole('heading', { name: 'Edit quiz' })).toBeVisible();
     await expect(page.getByLabel('Question 1 text', { exact: true })).toHaveValue(
