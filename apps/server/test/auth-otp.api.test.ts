@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as nodeCrypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { authResponseSchema, devOutboxEntrySchema } from '@quizcast/contract/schemas/auth';
@@ -14,6 +15,18 @@ import {
   signUpViaApi,
 } from './account-support';
 import { buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+
+// The app draws each code with node:crypto's randomInt (otp.service.ts). A test that needs two codes
+// to differ says which ones the app draws next (`nextCodes`); every other draw stays random.
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof nodeCrypto>();
+  return { ...actual, randomInt: vi.fn(actual.randomInt) };
+});
+
+/** The codes the app's next sends draw, in order (then random again). */
+function nextCodes(...codes: number[]) {
+  for (const code of codes) vi.mocked(nodeCrypto.randomInt).mockImplementationOnce(() => code);
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -252,6 +265,7 @@ describe(`logging in (${testDatabaseKind})`, () => {
 
   it('binds a code to its purpose: a sign-up code cannot log in', async () => {
     const phNo = freshPhone();
+    nextCodes(111_111, 222_222);
     await sendOtp(t.app, 'signup', phNo);
     const signupCode = await outboxOtp(t.app, phNo);
     await createStudent(t.db, { phNo }); // the number now has an account, and an unused sign-up code
@@ -262,18 +276,21 @@ describe(`logging in (${testDatabaseKind})`, () => {
     t.clock.advance(30 * SECOND);
     await sendOtp(t.app, 'login', phNo);
     const loginCode = await outboxOtp(t.app, phNo);
-    if (signupCode !== loginCode) expect((await verifyLogin(phNo, signupCode)).statusCode).toBe(400);
+    expect([signupCode, loginCode]).toEqual(['111111', '222222']);
+    expect((await verifyLogin(phNo, signupCode)).statusCode).toBe(400);
     expect((await verifyLogin(phNo, loginCode)).statusCode).toBe(200);
   });
 
   it('makes a resent code replace the previous one', async () => {
     const student = await createStudent(t.db, { phNo: freshPhone() });
+    nextCodes(333_333, 444_444);
     await sendOtp(t.app, 'login', student.phNo);
     const first = await outboxOtp(t.app, student.phNo);
     t.clock.advance(30 * SECOND);
     await sendOtp(t.app, 'login', student.phNo);
     const second = await outboxOtp(t.app, student.phNo);
-    if (first !== second) expect((await verifyLogin(student.phNo, first)).statusCode).toBe(400);
+    expect([first, second]).toEqual(['333333', '444444']);
+    expect((await verifyLogin(student.phNo, first)).statusCode).toBe(400);
     expect((await verifyLogin(student.phNo, second)).statusCode).toBe(200);
   });
 
