@@ -8,7 +8,7 @@
  *   DATABASE_URL=<kept database> npx tsx bench/review-inprocess.ts queue|offline|me|grade [N]
  *
  * `grade` changes the cards: grade at most as many as the learner has, and reset the database between
- * runs (bench/README.md, "review", gives the statement).
+ * runs (docs/performance-history.md, "Speed, third pass", gives the statement).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';

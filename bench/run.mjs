@@ -113,7 +113,7 @@ async function freshDatabase(name) {
   };
   // Production runs autovacuum (PostgreSQL's default); a CI server may not. Without it nothing
   // analyses the attempts table the herd fills from empty, and at 100,000 learners the autosaves'
-  // statements fell from ~1,500/s to ~50/s (bench/README.md, "Fifth pass"): a figure of the
+  // statements fell from ~1,500/s to ~50/s (docs/performance-history.md, "Fifth pass"): a figure of the
   // server's setting, not of the app. So the bench refuses to measure that unless told to.
   const [{ autovacuum }] = await admin('show autovacuum');
   if (autovacuum !== 'on' && env.BENCH_ALLOW_NO_AUTOVACUUM !== '1')
