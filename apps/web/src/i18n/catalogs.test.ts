@@ -31,13 +31,14 @@ function placeholders(message: string): string[] {
 describe('message catalogues', () => {
   it('finds the catalogues (landing, auth, app chrome, shared primitives)', () => {
     expect([...catalogues.keys()].sort()).toEqual([
+      '../app/admin-area/messages',
       '../app/messages',
       '../components/listen/messages',
-      '../features/admin/messages',
-      '../features/admin/nav/messages',
       '../features/analytics/messages',
       '../features/audit-log/messages',
       '../features/auth/messages',
+      '../features/authoring/messages',
+      '../features/item-analysis/messages',
       '../features/landing/messages',
       '../features/payments/messages',
       '../features/poster/messages',
@@ -45,8 +46,10 @@ describe('message catalogues', () => {
       '../features/quizzes/attempt/messages',
       '../features/quizzes/intro/messages',
       '../features/quizzes/messages',
+      '../features/recordings/messages',
       '../features/results/messages',
       '../features/review/messages',
+      '../features/students/messages',
       './messages',
     ]);
   });
