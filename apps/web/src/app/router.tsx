@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            lazy: () => import('./admin-area/admin-only').then((m) => ({ Component: m.AdminOnly })),
+            lazy: () => import('./admin-guard/admin-only').then((m) => ({ Component: m.AdminOnly })),
             children: [
               {
                 path: WEB_ROUTES.adminQuizzes,

@@ -31,9 +31,11 @@ function placeholders(message: string): string[] {
 describe('message catalogues', () => {
   it('finds the catalogues (landing, auth, app chrome, shared primitives)', () => {
     expect([...catalogues.keys()].sort()).toEqual([
-      '../app/admin-area/messages',
+      '../app/admin-guard/messages',
+      '../app/admin-nav/messages',
       '../app/messages',
       '../components/listen/messages',
+      '../components/lists/messages',
       '../features/analytics/messages',
       '../features/audit-log/messages',
       '../features/auth/messages',

@@ -4,7 +4,7 @@ import { ErrorState } from '../ui/error-state';
 import { Spinner } from '../ui/spinner';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-client';
-import { commonCatalog } from '../../i18n/messages/catalog';
+import { listsCatalog } from './messages/catalog';
 
 /** The admin lists' shared states: a spinner, an error with Retry, an empty message, or the rows. */
 export function ListState<T>({
@@ -22,13 +22,13 @@ export function ListState<T>({
   emptyMessage: string;
   children(data: T): ReactNode;
 }) {
-  const t = useT(commonCatalog);
+  const t = useT(listsCatalog);
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) {
     return (
       <ErrorState
         title={errorTitle}
-        message={errorMessage(query.error, t('common.tryAgain'))}
+        message={errorMessage(query.error, t('lists.tryAgain'))}
         onRetry={() => void query.refetch()}
       />
     );

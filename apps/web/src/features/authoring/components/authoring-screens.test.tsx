@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@quizcast/contract/constants';
 import { setLanguage } from '../../../i18n/i18n';
 import { AuthProvider } from '../../../lib/auth';
-import { AdminOnly } from '../../../app/admin-area/admin-only';
+import { AdminOnly } from '../../../app/admin-guard/admin-only';
 import { ImportDialog } from './import-dialog';
 import { CreateQuizPage } from './quiz-editor';
 

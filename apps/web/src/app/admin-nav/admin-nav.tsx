@@ -3,13 +3,13 @@ import { NavLink } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { useT } from '../../i18n/use-t';
 import { useAuth } from '../../lib/auth';
-import { adminAreaCatalog } from './messages/catalog';
+import { adminNavCatalog } from './messages/catalog';
 
 const links = [
-  { to: WEB_ROUTES.adminQuizzes, label: 'adminArea.nav.quizzes', Icon: LayoutList },
-  { to: WEB_ROUTES.createQuiz, label: 'adminArea.nav.create', Icon: FilePlus2 },
-  { to: WEB_ROUTES.participants, label: 'adminArea.nav.participants', Icon: Users },
-  { to: WEB_ROUTES.adminAuditLog, label: 'adminArea.nav.auditLog', Icon: History },
+  { to: WEB_ROUTES.adminQuizzes, label: 'adminNav.quizzes', Icon: LayoutList },
+  { to: WEB_ROUTES.createQuiz, label: 'adminNav.create', Icon: FilePlus2 },
+  { to: WEB_ROUTES.participants, label: 'adminNav.participants', Icon: Users },
+  { to: WEB_ROUTES.adminAuditLog, label: 'adminNav.auditLog', Icon: History },
 ] as const;
 
 /** The sidebar's Admin section; renders nothing for participants. */
@@ -21,14 +21,14 @@ export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
 
 /** Apart from AdminNav: only an admin's sidebar waits for this catalogue's Hindi. */
 function AdminLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const t = useT(adminAreaCatalog);
+  const t = useT(adminNavCatalog);
   return (
     <div className="mt-6" role="group" aria-labelledby="admin-nav-heading">
       <p
         id="admin-nav-heading"
         className="px-4 pb-2 text-xs font-bold tracking-wide text-slate-600 uppercase"
       >
-        {t('adminArea.nav.heading')}
+        {t('adminNav.heading')}
       </p>
       {links.map(({ to, label, Icon }) => (
         <NavLink

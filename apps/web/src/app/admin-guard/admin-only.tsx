@@ -6,11 +6,11 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { Spinner } from '../../components/ui/spinner';
 import { useT } from '../../i18n/use-t';
 import { useAuth } from '../../lib/auth';
-import { adminAreaCatalog } from './messages/catalog';
+import { adminGuardCatalog } from './messages/catalog';
 
 /** What a participant sees on an admin URL: a clear explanation and a way back, not a broken screen. */
 export function NotAllowed() {
-  const t = useT(adminAreaCatalog);
+  const t = useT(adminGuardCatalog);
   return (
     <section
       aria-labelledby="not-allowed-title"
@@ -18,11 +18,11 @@ export function NotAllowed() {
     >
       <ShieldAlert className="mx-auto size-10 text-amber-700" aria-hidden="true" />
       <h1 id="not-allowed-title" className="mt-3 text-xl font-bold text-slate-900">
-        {t('adminArea.notAllowed.title')}
+        {t('adminGuard.notAllowed.title')}
       </h1>
-      <p className="mt-2 text-sm text-slate-700">{t('adminArea.notAllowed.message')}</p>
+      <p className="mt-2 text-sm text-slate-700">{t('adminGuard.notAllowed.message')}</p>
       <ButtonLink to={WEB_ROUTES.quizzes} className="mt-6">
-        {t('adminArea.notAllowed.back')}
+        {t('adminGuard.notAllowed.back')}
       </ButtonLink>
     </section>
   );
@@ -36,9 +36,9 @@ export function AdminOnly() {
 }
 
 function AdminOutlet() {
-  const t = useT(adminAreaCatalog);
+  const t = useT(adminGuardCatalog);
   return (
-    <Suspense fallback={<Spinner label={t('adminArea.loading')} />}>
+    <Suspense fallback={<Spinner label={t('adminGuard.loading')} />}>
       <Outlet />
     </Suspense>
   );
