@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noCrossFeatureImports from './apps/web/lint/no-cross-feature-imports.js';
 import noUntranslatedJsxText from './apps/web/lint/no-untranslated-jsx-text.js';
 
 /**
@@ -11,6 +12,14 @@ import noUntranslatedJsxText from './apps/web/lint/no-untranslated-jsx-text.js';
 // Issue 18: every screen of the web app is translated, so the rule guards every JSX file: a new
 // component cannot show English without a message key (and the catalogue test wants its Hindi).
 const TRANSLATED_SCREENS = ['apps/web/src/**/*.tsx'];
+
+/** The project's own rules (apps/web/lint), one plugin object for every block that uses them. */
+const quizcast = {
+  rules: {
+    'no-untranslated-jsx-text': noUntranslatedJsxText,
+    'no-cross-feature-imports': noCrossFeatureImports,
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -32,7 +41,14 @@ export default tseslint.config(
   {
     files: TRANSLATED_SCREENS,
     ignores: ['**/*.test.tsx'],
-    plugins: { quizcast: { rules: { 'no-untranslated-jsx-text': noUntranslatedJsxText } } },
+    plugins: { quizcast },
     rules: { 'quizcast/no-untranslated-jsx-text': ['error', { allow: ['Quizcast'] }] },
+  },
+  {
+    // Issue 25, docs/CONVENTIONS.md: no imports between features (shared code moves down to
+    // components/, lib/, hooks/; app/ composes features). Tests too: a feature's test is the feature's.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { quizcast },
+    rules: { 'quizcast/no-cross-feature-imports': 'error' },
   },
 );

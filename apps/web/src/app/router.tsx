@@ -92,22 +92,19 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            lazy: () =>
-              import('../features/admin/components/admin-only').then((m) => ({ Component: m.AdminOnly })),
+            lazy: () => import('./admin-guard/admin-only').then((m) => ({ Component: m.AdminOnly })),
             children: [
               {
                 path: WEB_ROUTES.adminQuizzes,
                 lazy: () =>
-                  import('../features/admin/components/admin-quizzes-page').then((m) => ({
+                  import('../features/authoring/components/admin-quizzes-page').then((m) => ({
                     Component: m.AdminQuizzesPage,
                   })),
               },
               {
                 path: WEB_ROUTES.createQuiz,
                 lazy: () =>
-                  import('../features/admin/components/quiz-editor').then((m) => ({
-                    Component: m.CreateQuizPage,
-                  })),
+                  import('./routes/quiz-editor-routes').then((m) => ({ Component: m.CreateQuizRoute })),
               },
               {
                 path: WEB_ROUTES.adminAuditLog,
@@ -120,28 +117,23 @@ export const routes: RouteObject[] = [
               {
                 path: `${WEB_ROUTES.editQuiz}/:id`,
                 lazy: () =>
-                  import('../features/admin/components/quiz-editor').then((m) => ({
-                    Component: m.EditQuizPage,
-                  })),
+                  import('./routes/quiz-editor-routes').then((m) => ({ Component: m.EditQuizRoute })),
               },
               {
                 path: `${WEB_ROUTES.quizDetails}/:quizId`,
-                lazy: () =>
-                  import('../features/admin/components/quiz-details-page').then((m) => ({
-                    Component: m.QuizDetailsPage,
-                  })),
+                lazy: () => import('./routes/quiz-details-route'),
               },
               {
                 path: WEB_ROUTES.participants,
                 lazy: () =>
-                  import('../features/admin/components/students-page').then((m) => ({
+                  import('../features/students/components/students-page').then((m) => ({
                     Component: m.StudentsPage,
                   })),
               },
               {
                 path: `${WEB_ROUTES.participants}/:studentId`,
                 lazy: () =>
-                  import('../features/admin/components/student-detail-page').then((m) => ({
+                  import('../features/students/components/student-detail-page').then((m) => ({
                     Component: m.StudentDetailPage,
                   })),
               },

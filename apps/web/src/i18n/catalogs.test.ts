@@ -31,13 +31,16 @@ function placeholders(message: string): string[] {
 describe('message catalogues', () => {
   it('finds the catalogues (landing, auth, app chrome, shared primitives)', () => {
     expect([...catalogues.keys()].sort()).toEqual([
+      '../app/admin-guard/messages',
+      '../app/admin-nav/messages',
       '../app/messages',
       '../components/listen/messages',
-      '../features/admin/messages',
-      '../features/admin/nav/messages',
+      '../components/lists/messages',
       '../features/analytics/messages',
       '../features/audit-log/messages',
       '../features/auth/messages',
+      '../features/authoring/messages',
+      '../features/item-analysis/messages',
       '../features/landing/messages',
       '../features/payments/messages',
       '../features/poster/messages',
@@ -45,8 +48,10 @@ describe('message catalogues', () => {
       '../features/quizzes/attempt/messages',
       '../features/quizzes/intro/messages',
       '../features/quizzes/messages',
+      '../features/recordings/messages',
       '../features/results/messages',
       '../features/review/messages',
+      '../features/students/messages',
       './messages',
     ]);
   });

@@ -1,7 +1,7 @@
 import { ChartLine, ListChecks } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
-import { AdminNav } from '../../features/admin/components/admin-nav';
+import { AdminNav } from '../admin-nav/admin-nav';
 import { ReviewNavLink } from '../../features/review/components/review-nav-link';
 import { useT } from '../../i18n/use-t';
 import { appCatalog } from '../messages/catalog';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@quizcast/contract/constants';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
 import { setLanguage } from '../../../i18n/i18n';
-import { AttemptRunner, flowReducer } from './attempt-runner';
+import { AttemptRunner } from './attempt-runner';
 import type * as AttemptQuestionModule from './attempt-question';
 import type * as PaletteModule from './question-palette';
 
@@ -219,17 +219,5 @@ describe('AttemptRunner in Hindi (issue 18)', () => {
     cleanup();
     renderRunner();
     expect(screen.queryByTestId('no-hindi-voice')).toBeNull();
-  });
-});
-
-describe('flowReducer', () => {
-  it('cannot start a submission while time-up is submitting, nor go back to running from time-up', () => {
-    const timeUp = flowReducer({ phase: 'running' }, { type: 'time-up' });
-    expect(timeUp).toEqual({ phase: 'time-up', outcome: { kind: 'submitting' } });
-    expect(flowReducer(timeUp, { type: 'submit' })).toBe(timeUp);
-    expect(flowReducer(timeUp, { type: 'submit-failed' })).toBe(timeUp);
-    const submitting = flowReducer({ phase: 'running' }, { type: 'submit' });
-    expect(flowReducer(submitting, { type: 'time-up' })).toBe(submitting);
-    expect(flowReducer(submitting, { type: 'submit-failed' })).toEqual({ phase: 'running' });
   });
 });

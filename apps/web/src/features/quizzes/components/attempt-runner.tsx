@@ -1,17 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
@@ -24,108 +13,34 @@ import { HindiVoiceNotice } from '../../../components/listen/hindi-voice-notice'
 import { ListenControls } from '../../../components/listen/listen-controls';
 import { useQuestionReader } from '../../../hooks/use-question-reader';
 import { useLanguage, useServerMessage, useT } from '../../../i18n/use-t';
-import { isApiError, type ApiError } from '../../../lib/api-client';
-import {
-  lacksHindiVoice,
-  optionLetter,
-  type ListenableQuestion,
-  type QuestionLang,
-} from '../../../lib/speech';
+import type { ApiError } from '../../../lib/api-client';
+import { optionLetter, type ListenableQuestion } from '../../../lib/speech';
 import { useQuestionLanguage } from '../../../hooks/use-question-language';
 import { attemptCatalog } from '../attempt/messages/catalog';
-import { submitQuiz } from '../api/quiz-attempt';
 import { quizListBaseKey } from '../api/quiz-list';
-import { audioModeAction, useAudioModeSetting, type TimeWarning } from '../hooks/audio-mode';
-import type { SyncState } from '../hooks/attempt-session';
+import { useAudioModeSetting } from '../hooks/audio-mode';
+import { flowReducer } from '../hooks/attempt-flow';
 import { useAttemptSession } from '../hooks/use-attempt-session';
-import { useLeaveWarning } from '../hooks/use-leave-warning';
+import { useAudioKeys } from '../hooks/use-audio-keys';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOnlineStatus } from '../hooks/use-online-status';
+import { useSpeechCues } from '../hooks/use-speech-cues';
+import { useSendAttempt, useSubmitAttempt } from '../hooks/use-submit-attempt';
+import { useTimeUp } from '../hooks/use-time-up';
 import { AttemptActions } from './attempt-actions';
+import { ConfirmDialog, SubmitDialog, TimeUpScreen } from './attempt-dialogs';
 import { AudioModePanel } from './audio-mode-panel';
 import { AttemptClock } from './attempt-clock';
 import { AttemptQuestion } from './attempt-question';
 import { OfflineNotice } from './offline-notice';
 import { QuestionPalette } from './question-palette';
-import type { AttemptKey } from './palette-labels';
-import type { TimeUpOutcome } from './time-up-screen';
+import { SyncLabel } from './sync-label';
 
 /**
- * A part needed only on Submit, Quit or at time-up, kept out of the screen's first bytes (ADR 013
- * budget): its fetch starts as soon as this module runs, alongside the attempt's own request, and
- * the screen never waits for it. A fetch that fails (the connection dropped at that moment, no
- * service worker yet) is tried again when the connection returns or 5 s later, never thrown to the
- * error boundary.
+ * The attempt screen's layout and wiring. Its jobs live beside it: the flow (hooks/attempt-flow), submit
+ * (use-submit-attempt), time-up (use-time-up), leaving (use-leave-guard), audio-mode keys
+ * (use-audio-keys) and spoken cues (use-speech-cues).
  */
-function eager<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const attempt = (): Promise<{ default: ComponentType<P> }> =>
-    load().then(
-      (component) => ({ default: component }),
-      () =>
-        new Promise((resolve) => {
-          const again = () => {
-            window.removeEventListener('online', again);
-            clearTimeout(timer);
-            resolve(attempt());
-          };
-          const timer = setTimeout(again, 5_000);
-          window.addEventListener('online', again);
-        }),
-    );
-  const ready = attempt();
-  return lazy(() => ready);
-}
-const SubmitDialog = eager(() => import('./submit-dialog').then((m) => m.SubmitDialog));
-const ConfirmDialog = eager(() =>
-  import('../../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog),
-);
-const TimeUpScreen = eager(() => import('./time-up-screen').then((m) => m.TimeUpScreen));
-
-/** State the submitted page receives. */
-export interface QuizSubmittedState {
-  quizId: string;
-  quizName: string;
-  /** When results will be published (the submit response's `resultsAt`). */
-  resultsAt?: string;
-}
-
-const SYNC_TEXT: Record<SyncState, AttemptKey> = {
-  saved: 'attempt.sync.saved',
-  saving: 'attempt.sync.saving',
-  pending: 'attempt.sync.pending',
-  offline: 'attempt.sync.offline',
-  error: 'attempt.sync.retrying',
-};
-
-function SyncLabel({ sync }: { sync: SyncState }) {
-  const t = useT(attemptCatalog);
-  return (
-    <p className="text-sm text-slate-600" aria-live="polite">
-      {t(SYNC_TEXT[sync])}
-    </p>
-  );
-}
-
-/** The attempt's flow: one of these at a time, so "submitting while auto-submitting" cannot happen. */
-type Flow = { phase: 'running' } | { phase: 'submitting' } | { phase: 'time-up'; outcome: TimeUpOutcome };
-type FlowEvent =
-  | { type: 'submit' }
-  | { type: 'submit-failed' }
-  | { type: 'time-up' }
-  | { type: 'time-up-outcome'; outcome: TimeUpOutcome };
-
-export function flowReducer(flow: Flow, event: FlowEvent): Flow {
-  switch (event.type) {
-    case 'submit':
-      return flow.phase === 'running' ? { phase: 'submitting' } : flow;
-    case 'submit-failed':
-      return flow.phase === 'submitting' ? { phase: 'running' } : flow;
-    case 'time-up':
-      return flow.phase === 'running' ? { phase: 'time-up', outcome: { kind: 'submitting' } } : flow;
-    case 'time-up-outcome':
-      return flow.phase === 'time-up' ? { phase: 'time-up', outcome: event.outcome } : flow;
-  }
-}
-
 export function AttemptRunner({
   userId,
   attempt,
@@ -143,23 +58,15 @@ export function AttemptRunner({
   const t = useT(attemptCatalog);
   const language = useLanguage();
   const serverMessage = useServerMessage();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const online = useOnlineStatus();
   const [flow, dispatch] = useReducer(flowReducer, { phase: 'running' });
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [confirmQuit, setConfirmQuit] = useState(false);
-  const allowLeave = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deadlineMs = new Date(attempt.deadlineAt).getTime();
 
-  const leaveTo = useCallback(
-    (to: string, state?: unknown) => {
-      allowLeave.current = true;
-      navigate(to, { replace: true, state });
-    },
-    [navigate],
-  );
+  const { leaveTo, blocker, quit: leave } = useLeaveGuard(flow.phase);
 
   const sessionRef = useRef<ReturnType<typeof useAttemptSession>['session'] | null>(null);
   const onRefused = useCallback(
@@ -189,98 +96,36 @@ export function AttemptRunner({
   const phase = flow.phase;
   const isLast = currentIndex === questions.length - 1;
 
-  useLeaveWarning(phase !== 'time-up');
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      !allowLeave.current && phase === 'running' && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  const send = useCallback(() => {
-    const { answers, submissionId } = session.submission();
-    return submitQuiz({
-      quizId: attempt._id,
-      startedAt: attempt.startedAt,
-      submittedAt: new Date(Date.now() + clockOffsetMs).toISOString(),
-      answers,
-      submissionId,
-    });
-  }, [attempt._id, attempt.startedAt, clockOffsetMs, session]);
-
-  // Time up: submit automatically (once), then the "Time's Up!" screen.
-  const autoSubmitting = useRef(false);
-  const phaseRef = useRef(flow.phase);
-  useEffect(() => {
-    phaseRef.current = flow.phase;
+  const send = useSendAttempt(attempt, clockOffsetMs, session);
+  const { autoSubmit, onExpire, notePhase } = useTimeUp({
+    flow,
+    dispatch,
+    session,
+    send,
+    online,
+    queryClient,
   });
-  const autoSubmit = useCallback(async () => {
-    // A manual submission in flight finishes first; if it fails after the deadline, it calls this.
-    if (autoSubmitting.current || phaseRef.current === 'submitting') return;
-    autoSubmitting.current = true;
-    session.stop();
-    dispatch({ type: 'time-up' });
-    dispatch({ type: 'time-up-outcome', outcome: { kind: 'submitting' } });
-    try {
-      const result = await send();
-      session.finish();
-      dispatch({ type: 'time-up-outcome', outcome: { kind: 'submitted', result } });
-    } catch (err) {
-      if (isApiError(err) && err.status === 409) {
-        session.finish();
-        dispatch({ type: 'time-up-outcome', outcome: { kind: 'already-submitted' } });
-      } else if (isApiError(err) && err.status === 0) {
-        dispatch({ type: 'time-up-outcome', outcome: { kind: 'offline' } });
-        autoSubmitting.current = false; // try again when back online
-      } else {
-        dispatch({ type: 'time-up-outcome', outcome: { kind: 'failed' } });
-      }
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
-    }
-  }, [queryClient, send, session]);
-
-  // Time-up submission that failed for lack of a connection: send it when the connection returns.
-  const timeUpOffline = flow.phase === 'time-up' && flow.outcome.kind === 'offline';
-  useEffect(() => {
-    if (timeUpOffline && online) void autoSubmit();
-  }, [timeUpOffline, online, autoSubmit]);
-
-  const submitNow = async () => {
+  const submit = useSubmitAttempt({
+    attempt,
+    clockOffsetMs,
+    deadlineMs,
+    session,
+    send,
+    dispatch,
+    notePhase,
+    autoSubmit,
+    leaveTo,
+    queryClient,
+  });
+  const submitNow = () => {
     setConfirmSubmit(false);
-    session.stop();
-    phaseRef.current = 'submitting';
-    dispatch({ type: 'submit' });
-    try {
-      const result = await send();
-      session.finish();
-      void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
-      leaveTo(WEB_ROUTES.quizSubmitted, {
-        quizId: attempt._id,
-        quizName: attempt.name,
-        resultsAt: result.resultsAt,
-      } satisfies QuizSubmittedState);
-    } catch (err) {
-      if (isApiError(err) && err.status === 409) {
-        session.finish();
-        void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
-        toast.error(serverMessage(QUIZ_MESSAGES.alreadySubmitted));
-        leaveTo(WEB_ROUTES.quizzes);
-        return;
-      }
-      toast.error(t('attempt.submitFailed'));
-      phaseRef.current = 'running';
-      dispatch({ type: 'submit-failed' });
-      if (Date.now() + clockOffsetMs >= deadlineMs) void autoSubmit();
-      else session.resume();
-    }
+    void submit();
   };
 
   const quit = () => {
     setConfirmQuit(false);
     void session.flush();
-    allowLeave.current = true;
-    if (blocker.state === 'blocked') blocker.proceed();
-    else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate(WEB_ROUTES.quizzes, { replace: true });
+    leave();
   };
 
   const goTo = useCallback(
@@ -322,19 +167,14 @@ export function AttemptRunner({
 
   // ── Listening and audio mode ──────────────────────────────────────────────────────────────
   const [audioMode, setAudioMode] = useAudioModeSetting();
-  /** Last thing audio mode said, shown and announced (screen readers, and devices without speech). */
-  const [spoken, setSpoken] = useState('');
-  const lang = shown?.lang ?? question?.lang ?? 'en';
-  // The app's own cues: in Hindi, spoken by a Hindi voice (questions keep their own language); in English,
-  // in the question's language as before. A device with no Hindi voice shows Hindi cues without speaking
-  // them (HindiVoiceNotice says so once).
-  const cueLang: QuestionLang = language === 'hi' ? 'hi' : lang;
-  const cuesSpoken = language !== 'hi' || !lacksHindiVoice(reader.voices);
-
-  const announce = (text: string) => {
-    setSpoken(text);
-    if (audioMode && cuesSpoken) reader.say(text, cueLang);
-  };
+  const { spoken, setSpoken, announce, onWarning } = useSpeechCues({
+    reader,
+    audioMode,
+    phase,
+    language,
+    lang: shown?.lang ?? question?.lang ?? 'en',
+    t,
+  });
 
   const chooseAt = (index: number) => {
     if (!question || phase !== 'running') return;
@@ -360,64 +200,29 @@ export function AttemptRunner({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival at a question or a mode change
   }, [audioMode, currentIndex, phase, shownLang]);
 
-  // Spoken time warnings at 5 minutes, 1 minute and 10 seconds left (from the clock, which re-renders alone).
-  const warningState = useRef({ audioMode, phase, cueLang, cuesSpoken, reader, t });
-  useEffect(() => {
-    warningState.current = { audioMode, phase, cueLang, cuesSpoken, reader, t };
-  });
-  const onWarning = useCallback((warning: TimeWarning) => {
-    const current = warningState.current;
-    if (current.audioMode && current.phase === 'running') {
-      const text = current.t(
-        warning.unit === 'minutes' ? 'attempt.cue.minutesLeft' : 'attempt.cue.secondsLeft',
-        { count: warning.count },
-      );
-      setSpoken(text);
-      if (current.cuesSpoken) current.reader.say(text, current.cueLang);
-    }
-  }, []);
-  const onExpire = useCallback(() => void autoSubmit(), [autoSubmit]);
-
-  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  const onAudioKey = (event: KeyboardEvent) => {
-    if (!audioMode || !question || phase !== 'running' || confirmSubmit || confirmQuit) return;
-    if (blocker.state === 'blocked') return;
-    const action = audioModeAction(event, question.choices.length);
-    if (!action) return;
-    event.preventDefault();
-    switch (action.type) {
-      case 'choose':
-        chooseAt(action.index);
-        break;
-      case 'next':
-        if (isLast) announce(t('attempt.cue.lastPressS'));
-        else goTo(currentIndex + 1);
-        break;
-      case 'previous':
-        if (currentIndex === 0) announce(t('attempt.cue.first'));
-        else goTo(currentIndex - 1);
-        break;
-      case 'replay':
+  useAudioKeys(
+    audioMode &&
+      question !== undefined &&
+      phase === 'running' &&
+      !confirmSubmit &&
+      !confirmQuit &&
+      blocker.state !== 'blocked',
+    question?.choices.length ?? 0,
+    {
+      choose: chooseAt,
+      next: () => (isLast ? announce(t('attempt.cue.lastPressS')) : goTo(currentIndex + 1)),
+      previous: () => (currentIndex === 0 ? announce(t('attempt.cue.first')) : goTo(currentIndex - 1)),
+      replay: () => {
         setSpoken('');
         if (listenable) reader.read(listenable);
-        break;
-      case 'pause':
-        reader.togglePause();
-        break;
-      case 'submit':
+      },
+      pause: reader.togglePause,
+      submit: () => {
         reader.stop();
         setConfirmSubmit(true);
-        break;
-    }
-  };
-  useEffect(() => {
-    keyHandler.current = onAudioKey;
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => keyHandler.current(event);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+      },
+    },
+  );
 
   if (flow.phase === 'time-up') {
     return (
@@ -523,7 +328,7 @@ export function AttemptRunner({
           open={confirmSubmit}
           onOpenChange={setConfirmSubmit}
           counts={paletteCounts(questionIds, entries)}
-          onConfirm={() => void submitNow()}
+          onConfirm={submitNow}
         />
       </Suspense>
       <Suspense fallback={null}>

@@ -17,7 +17,7 @@ import { clearDeviceCopy, readSnapshot } from '../hooks/attempt-device-copy';
 import { AttemptRunner } from './attempt-runner';
 import type { QuizAttendState } from './quiz-intro-page';
 
-export type { QuizSubmittedState } from './attempt-runner';
+export type { QuizSubmittedState } from '../hooks/use-submit-attempt';
 
 /** Attempt page: the quiz id arrives through navigation state; without it, back to the list. */
 export function QuizAttemptPage() {

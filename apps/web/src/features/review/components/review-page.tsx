@@ -30,7 +30,8 @@ import {
 } from '../lib/offline';
 import { browserAudioStore, keepAudio, storedAudioUrls } from '../lib/offline-audio';
 import { ForecastChart } from './forecast-chart';
-import { ReviewSession, type Grade } from './review-session';
+import type { Grade } from '../lib/session';
+import { ReviewSession } from './review-session';
 import { formatNumber, formatPercent } from '../../../i18n/format';
 import { useLanguage, useServerMessage, useT } from '../../../i18n/use-t';
 import { INTL_LOCALES, type Language } from '@quizcast/contract/i18n/languages';

@@ -32,20 +32,13 @@ import {
   isCorrect,
   letterOf,
   sessionReducer,
+  type Grade,
   suggestedRating,
 } from '../lib/session';
+import { useReviewKeys } from '../hooks/use-review-keys';
 import { NumericReviewInput } from './numeric-review-input';
-
-export type Grade = 1 | 2 | 3 | 4;
-
-const GRADES: Grade[] = [1, 2, 3, 4];
-
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement ||
-    (target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio'));
+import { ReviewChoices } from './review-choices';
+import { ReviewOutcome } from './review-outcome';
 
 /**
  * One card at a time: the question (line breaks kept, in its language), the choices shuffled with
@@ -219,34 +212,9 @@ export function ReviewSession({
     [applyGrade, audioMode, card, medianDurationMs, state.order, state.phase, state.shownAt, t],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target)) return;
-      const key = event.key;
-      if (state.phase === 'answering' && /^[a-f]$/i.test(key)) {
-        event.preventDefault();
-        pick(key.toUpperCase().charCodeAt(0) - 65);
-      } else if (key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
-        if (state.phase === 'answering') {
-          event.preventDefault();
-          reveal();
-        } else if (state.phase === 'graded') {
-          event.preventDefault();
-          nextCard();
-        }
-      } else if (state.phase === 'revealed' && /^[1-4]$/.test(key)) {
-        event.preventDefault();
-        grade(Number(key) as Grade);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [grade, nextCard, pick, reveal, state.phase]);
+  useReviewKeys({ phase: state.phase, pick, reveal, nextCard, grade });
 
   if (!card || !shown) return null;
-  const choiceText = (i: number) => (
-    <RichText text={shown.choices[i] ?? card.choices[i] ?? ''} math={shown.math?.choices[i]} />
-  );
   const revealed = state.phase !== 'answering';
   const textId = `review-qn-${card.cardId}`;
 
@@ -287,47 +255,14 @@ export function ReviewSession({
           onEnter={reveal}
         />
       )}
-      <div role="group" aria-label={t('review.card.choices')} className="mt-5 space-y-3">
-        {state.order.map((choiceIndex, position) => {
-          const chosen = state.picked === choiceIndex;
-          const right = revealed && choiceIndex === card.ansIndex;
-          const wrong = revealed && chosen && !right;
-          return (
-            <button
-              key={choiceIndex}
-              type="button"
-              lang={shown.lang}
-              aria-pressed={chosen}
-              disabled={revealed}
-              onClick={() => pick(position)}
-              className={`flex min-h-14 w-full items-center gap-3 rounded-xl border-2 px-4 py-3 text-left text-base transition-colors ${
-                right
-                  ? 'border-emerald-600 bg-emerald-50 text-emerald-950'
-                  : wrong
-                    ? 'border-red-600 bg-red-50 text-red-950'
-                    : chosen
-                      ? 'border-brand-600 bg-brand-50 text-brand-950'
-                      : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300'
-              } ${readingPart === position ? 'ring-4 ring-amber-300' : ''}`}
-            >
-              <span className="font-semibold text-slate-700" aria-hidden="true">
-                {optionLetter(position)}.
-              </span>
-              <span className="whitespace-pre-line">{choiceText(choiceIndex)}</span>
-              {right && (
-                <span className="ml-auto text-sm font-semibold text-emerald-800">
-                  {t('review.card.correctAnswer')}
-                </span>
-              )}
-              {wrong && (
-                <span className="ml-auto text-sm font-semibold text-red-800">
-                  {t('review.card.yourPick')}
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
+      <ReviewChoices
+        card={card}
+        shown={shown}
+        state={state}
+        revealed={revealed}
+        readingPart={readingPart}
+        pick={pick}
+      />
 
       {!revealed && (
         <Button className="mt-5 w-full sm:w-auto" onClick={reveal}>
@@ -337,59 +272,15 @@ export function ReviewSession({
       )}
 
       {revealed && (
-        <div className="mt-5 space-y-4">
-          <p className={`font-semibold ${isCorrect(state) ? 'text-emerald-800' : 'text-red-800'}`}>
-            {isCorrect(state)
-              ? t('review.card.correct')
-              : card.type === 'numeric'
-                ? state.typed === null
-                  ? t('review.card.didNotAnswer', { answer: answerText(state) })
-                  : t('review.card.answeredWrong', { typed: state.typed, answer: answerText(state) })
-                : state.picked === null
-                  ? t('review.card.didNotPick', { answer: spokenAnswer(card) })
-                  : t('review.card.pickedWrong', {
-                      letter: letterOf(state, state.picked),
-                      answer: spokenAnswer(card),
-                    })}
-          </p>
-          {shown.explanation && (
-            <div className="rounded-xl bg-slate-50 p-4">
-              <h3 className="text-sm font-semibold text-slate-700">{t('review.card.explanation')}</h3>
-              <p lang={shown.explanationLang} className="mt-1 whitespace-pre-line text-slate-800">
-                <RichText text={shown.explanation} math={shown.math?.explanation} />
-              </p>
-            </div>
-          )}
-          {state.phase === 'revealed' && (
-            <div
-              role="group"
-              aria-label={t('review.card.howWell')}
-              className="grid grid-cols-2 gap-3 sm:grid-cols-4"
-            >
-              {GRADES.map((rating) => (
-                <button
-                  key={rating}
-                  type="button"
-                  onClick={() => grade(rating)}
-                  className={`flex min-h-16 flex-col items-center justify-center rounded-xl border-2 px-3 py-2 text-sm font-semibold ${
-                    suggestion === rating
-                      ? 'border-brand-700 bg-brand-700 text-white'
-                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
-                  }`}
-                >
-                  <span>
-                    {rating}. {ratingLabel(rating)}
-                  </span>
-                  <span className="font-normal">{interval(card.intervals[rating])}</span>
-                  {suggestion === rating && (
-                    <span className="text-xs font-normal">{t('review.card.suggested')}</span>
-                  )}
-                </button>
-              ))}
-            </div>
-          )}
-          {state.phase === 'graded' && <Button onClick={() => nextCard()}>{t('review.card.next')}</Button>}
-        </div>
+        <ReviewOutcome
+          card={card}
+          shown={shown}
+          state={state}
+          suggestion={suggestion}
+          spokenAnswer={spokenAnswer(card)}
+          grade={grade}
+          nextCard={() => nextCard()}
+        />
       )}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-600">{t('review.card.keys')}</p>

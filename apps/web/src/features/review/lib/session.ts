@@ -9,6 +9,9 @@ import { seedFrom, shuffledChoiceOrder, suggestRating } from '@quizcast/contract
 
 export type Phase = 'answering' | 'revealed' | 'graded';
 
+/** How well the learner knew the card: 1 again, 2 hard, 3 good, 4 easy. */
+export type Grade = 1 | 2 | 3 | 4;
+
 export interface SessionState {
   cards: ReviewCard[];
   index: number;
