@@ -1,7 +1,8 @@
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { commonCatalog } from '../../i18n/messages/catalog';
 import { useT } from '../../i18n/use-t';
+import { applyUpdate, startServiceWorker, subscribeToUpdate, updateWaiting } from './service-worker';
 
 /** Screens a reload would interrupt: the prompt waits until the learner leaves them. */
 export function isUninterruptible(pathname: string): boolean {
@@ -15,14 +16,11 @@ export function isUninterruptible(pathname: string): boolean {
  * landing page has none). Fixed to the bottom, so nothing on the page moves.
  */
 export function UpdatePrompt({ pathname }: { pathname: string }) {
-  const {
-    needRefresh: [needRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisterError: (error) => console.warn('Service worker registration failed', error),
-  });
+  // Registered once the prompt has mounted, never from a render React may throw away.
+  useEffect(startServiceWorker, []);
+  const needRefresh = useSyncExternalStore(subscribeToUpdate, updateWaiting, () => false);
   if (!needRefresh || isUninterruptible(pathname)) return null;
-  return <UpdateOffer onReload={() => void updateServiceWorker(true)} />;
+  return <UpdateOffer onReload={applyUpdate} />;
 }
 
 /** "A new version is available — Reload", in the language on screen. */
