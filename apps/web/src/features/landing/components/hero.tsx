@@ -3,6 +3,8 @@ import { EXAM_FAMILIES } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { InstallAppButton } from '../../../components/pwa/install-app-button';
 import { AnchorButton } from '../../../components/ui/anchor-button';
+import { examLabel } from '../../../i18n/exam-family';
+import { commonCatalog } from '../../../i18n/messages/catalog';
 import { richText, useT } from '../../../i18n/use-t';
 import { landingCatalog } from '../messages/catalog';
 
@@ -10,6 +12,7 @@ const SAMPLE_ARTICLES = [14, 17, 21, 32];
 
 export function Hero() {
   const t = useT(landingCatalog);
+  const tc = useT(commonCatalog);
   return (
     <section
       id="top"
@@ -57,7 +60,7 @@ export function Hero() {
                 key={exam}
                 className="rounded-lg bg-white/10 px-3 py-1 text-sm font-semibold ring-1 ring-white/15"
               >
-                {exam}
+                {examLabel(exam, tc)}
               </li>
             ))}
           </ul>

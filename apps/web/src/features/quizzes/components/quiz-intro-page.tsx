@@ -18,6 +18,7 @@ import { useNow } from '../hooks/use-now';
 import type { QuizIntroLinkState } from './quiz-list-row';
 import { formatNumber, formatStartTime } from '../../../i18n/format';
 import { educationLevelLabel } from '../../../i18n/education-level';
+import { examLabel } from '../../../i18n/exam-family';
 import { commonCatalog } from '../../../i18n/messages/catalog';
 import { useLanguage, useT, type Translate } from '../../../i18n/use-t';
 import { quizIntroCatalog } from '../intro/messages/catalog';
@@ -201,7 +202,7 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
             </div>
             <div>
               <dt className="sr-only">{t('quizIntro.exam')}</dt>
-              <dd>{quiz.exam}</dd>
+              <dd>{examLabel(quiz.exam, tc)}</dd>
             </div>
             <div>
               <dt className="sr-only">{t('quizIntro.class')}</dt>

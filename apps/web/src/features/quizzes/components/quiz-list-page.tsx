@@ -9,6 +9,8 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useNow } from '../hooks/use-now';
 import { QuizListRow } from './quiz-list-row';
 import { InstallAppButton } from '../../../components/pwa/install-app-button';
+import { examLabel } from '../../../i18n/exam-family';
+import { commonCatalog } from '../../../i18n/messages/catalog';
 import { useServerMessage, useT } from '../../../i18n/use-t';
 import { quizzesCatalog } from '../messages/catalog';
 
@@ -45,6 +47,7 @@ export function QuizListPage() {
   const searchId = useId();
   const sentinel = useRef<HTMLDivElement>(null);
   const t = useT(quizzesCatalog);
+  const tc = useT(commonCatalog);
   const localise = useServerMessage();
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -113,7 +116,7 @@ export function QuizListPage() {
                     : 'bg-slate-100 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-200 active:bg-slate-300'
                 }`}
               >
-                {value ?? t('quizzes.allExams')}
+                {value ? examLabel(value, tc) : t('quizzes.allExams')}
               </button>
             );
           })}

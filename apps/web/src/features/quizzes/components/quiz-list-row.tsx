@@ -6,6 +6,8 @@ import { webPath } from '@quizcast/contract/routes';
 import type { QuizListItem } from '@quizcast/contract/schemas/quiz';
 import { Badge } from '../../../components/ui/badge';
 import { formatNumber, formatStartTime } from '../../../i18n/format';
+import { examLabel } from '../../../i18n/exam-family';
+import { commonCatalog } from '../../../i18n/messages/catalog';
 import { useLanguage, useT } from '../../../i18n/use-t';
 import { quizzesCatalog } from '../messages/catalog';
 
@@ -24,6 +26,7 @@ export interface QuizIntroLinkState {
 
 export function QuizListRow({ quiz, now }: { quiz: QuizListItem; now: Date }) {
   const t = useT(quizzesCatalog);
+  const tc = useT(commonCatalog);
   const language = useLanguage();
   const status = quizRowStatus(quiz, now);
   const action = quizRowAction(quiz, now);
@@ -48,7 +51,7 @@ export function QuizListRow({ quiz, now }: { quiz: QuizListItem; now: Date }) {
               {formatStartTime(quiz.startTimeStamp, now, language, startTimeLabel(quiz.startTimeStamp, now))}
             </span>
           </span>
-          <span>{quiz.exam}</span>
+          <span>{examLabel(quiz.exam, tc)}</span>
           <span>{t('quizzes.minutes', { minutes: formatNumber(quiz.duration, language) })}</span>
           {locked && (
             <span className="inline-flex items-center gap-1 text-amber-800">
