@@ -4,7 +4,7 @@
 // Dynamic imports a screen makes later (dialogs, the toaster, the service worker) are not counted:
 // they are not needed to use the screen. e2e/pwa.spec.ts cross-checks these figures against the
 // scripts a real page load fetches. Prints the figures; exits 1 when a screen is over budget.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
@@ -51,6 +51,24 @@ export function screenChunks(manifest, routes) {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
+/**
+ * Strings only React's development build carries (its warnings and the JSX dev runtime): a build
+ * made with NODE_ENV=development in the environment ships them (issue 30, defect 2). The web build is
+ * always a production build (apps/web/vite.config.ts), whatever the server's mode.
+ */
+export const DEVELOPMENT_MARKERS = ["hasn't mounted yet", 'jsxDEV'];
+
+/** The built scripts that carry React's development code (none in a production build). */
+export function developmentScripts(dist) {
+  const assets = path.join(dist, 'assets');
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => {
+      const source = readFileSync(path.join(assets, file), 'utf8');
+      return DEVELOPMENT_MARKERS.some((marker) => source.includes(marker));
+    });
+}
+
 export function gzipBytes(file) {
   return gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length;
 }
@@ -63,6 +81,14 @@ function main() {
     process.exit(1);
   }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const development = developmentScripts(dist);
+  if (development.length) {
+    console.error(
+      `React's development build is in ${development.length} script(s) (${development.slice(0, 3).join(', ')}…): ` +
+        'the web build must be a production build (apps/web/vite.config.ts).',
+    );
+    process.exit(1);
+  }
   let over = 0;
   console.log('JavaScript before the screen is usable (gzip):');
   for (const budget of BUDGETS) {

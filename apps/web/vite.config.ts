@@ -1,14 +1,28 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { messageCatalogs } from './vite-catalogs.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreload } from './route-preload.js';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
+/**
+ * `vite build` is always a production build (issue 30, defect 2): Vite follows an exported
+ * NODE_ENV, and the server's documented `NODE_ENV=development` made `npm start` ship React's
+ * development build. Set in a config hook, which Vite runs before it reads NODE_ENV.
+ * scripts/check-budgets.mjs fails on a build that carries React's development code.
+ */
+const productionBuild: Plugin = {
+  name: 'quizcast:production-build',
+  config(_config, { command }) {
+    if (command === 'build') process.env.NODE_ENV = 'production';
+  },
+};
+
 export default defineConfig({
   plugins: [
+    productionBuild,
     messageCatalogs(),
     react(),
     tailwindcss(),
