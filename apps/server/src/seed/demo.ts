@@ -180,8 +180,8 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
   // Published results record their participant count (summaries read it instead of counting).
   await db.update(quizzes).set({ participantCount: rows.length }).where(eq(quizzes.id, quiz.id));
   // The analysis (ADR 017) as the step after publication builds it: the answers' narrow form and the
-  // item analysis, which progress and the Analysis tab read; whole in one step here.
-  await analysisStep(db, quiz.id, quiz.resultsPublishedAt ?? quiz.endAt, null, { cards: false });
+  // item analysis, which progress and the Analysis tab read, and the review cards; whole in one step here.
+  await analysisStep(db, quiz.id, quiz.resultsPublishedAt ?? quiz.endAt, null);
 }
 
 /**
