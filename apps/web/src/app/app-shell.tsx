@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { rememberScreen } from '../components/pwa/visited-screens';
+import { useToastsFollowScreen } from '../components/ui/toasts-follow-screen';
 
 // Service worker registration and its update prompt load after the first paint.
 const UpdatePrompt = lazy(() =>
@@ -12,6 +13,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   // Opens offline from now on (a screen never opened here gets the plain offline page instead).
   useEffect(() => rememberScreen(pathname), [pathname]);
+  useToastsFollowScreen(pathname);
   return (
     <>
       <Outlet />
