@@ -13,7 +13,7 @@ import { paymentsCatalog } from '../messages/catalog';
 import { PriceBreakdown } from './price-breakdown';
 
 /**
- * The payment dialog (spec section 4): idle, then success ("Start Quiz") or error ("Try Again").
+ * The payment dialog (spec section 4): idle, then success ("Start Quiz Now", as on the intro of an unlocked quiz) or error ("Try Again").
  * While the gateway's checkout is open the dialog steps aside, so the two never fight over focus.
  */
 export function PaymentDialog({
