@@ -170,8 +170,10 @@ describe('payment dialog', () => {
       quizId: QUIZ._id,
     });
     expect(pending()).toBeNull();
+    // Said once, in the dialog: no second toast over the page behind it (issue 30, defect 9).
+    expect(screen.getAllByText('Payment successful! You can now start the quiz.')).toHaveLength(1);
 
-    await user.click(screen.getByRole('button', { name: 'Start Quiz' }));
+    await user.click(screen.getByRole('button', { name: 'Start Quiz Now' }));
     expect(onUnlocked).toHaveBeenCalledTimes(1);
     expect(await screen.findByText(`Attend page for ${QUIZ._id}`)).toBeTruthy();
   });
@@ -271,7 +273,7 @@ describe('payment dialog', () => {
     renderUnlock();
     await user.click(await screen.findByRole('button', { name: /Unlock Quiz/ }));
     await user.click(screen.getByRole('button', { name: 'Pay ₹11.80' }));
-    expect(await screen.findByRole('button', { name: 'Start Quiz' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Start Quiz Now' })).toBeTruthy();
   });
 });
 
@@ -299,7 +301,7 @@ describe('a payment saved on the device', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     await waitFor(() => expect(calls('/payments/status/')).toHaveLength(2));
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_INTERVAL_MS));
-    expect(await screen.findByRole('button', { name: 'Start Quiz' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Start Quiz Now' })).toBeTruthy();
     expect(calls('/payments/status/')).toHaveLength(3);
     expect(pending()).toBeNull();
   });
@@ -324,7 +326,7 @@ describe('a payment saved on the device', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to check payment status');
     expect(pending()).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('button', { name: 'Start Quiz' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Start Quiz Now' })).toBeTruthy();
     expect(calls('/payments/create-order')).toHaveLength(0);
   });
 
