@@ -64,6 +64,26 @@ describe('charts (ADR 017)', () => {
     expect(screen.getByRole('img', { name: 'Trend' }).querySelectorAll('circle')).toHaveLength(3);
   });
 
+  it('keeps the last date label inside the drawing (issue 30, defect 11)', () => {
+    render(
+      <ChartFigure title="Trend" summary="Up." table={table}>
+        {(ids) => (
+          <LineChart
+            {...ids}
+            labels={['1 Nov', '8 Nov', '25 Nov']}
+            series={[{ name: 'Score %', values: [40, 55, 62], className: 'text-brand-700' }]}
+          />
+        )}
+      </ChartFigure>,
+    );
+    const svg = screen.getByRole('img', { name: 'Trend' });
+    const width = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
+    const last = [...svg.querySelectorAll('text')].find((text) => text.textContent === '25 Nov')!;
+    // Ends at its point, which is inside the drawing (a centred label ran half its width past it).
+    expect(last.getAttribute('text-anchor')).toBe('end');
+    expect(Number(last.getAttribute('x'))).toBeLessThanOrEqual(width);
+  });
+
   it('reads the table aloud row by row', () => {
     expect(tableSpeech('Accuracy by topic', table)).toBe(
       'Accuracy by topic. Topic: Percentages, Accuracy: 12%, Questions: 3. Topic: Algebra, Accuracy: 80%, Questions: 10.',

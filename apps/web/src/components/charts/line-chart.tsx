@@ -53,7 +53,16 @@ export function LineChart({
           </g>
         ))}
         {labels.map((label, i) => (
-          <text key={i} x={x(i)} y={H - 6} textAnchor="middle" fontSize={9} className="fill-slate-600">
+          <text
+            key={i}
+            x={x(i)}
+            y={H - 6}
+            // The last point sits at the right edge: its label ends there, not half past it (issue 30,
+            // defect 11: "25 No" on the progress chart).
+            textAnchor={n > 1 && i === n - 1 ? 'end' : 'middle'}
+            fontSize={9}
+            className="fill-slate-600"
+          >
             {label}
           </text>
         ))}
