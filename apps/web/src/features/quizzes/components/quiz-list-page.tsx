@@ -7,6 +7,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useQuizList } from '../api/quiz-list';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useNow } from '../hooks/use-now';
+import { useOnlineStatus } from '../hooks/use-online-status';
+import { OfflineListNotice } from './offline-list-notice';
 import { QuizListRow } from './quiz-list-row';
 import { InstallAppButton } from '../../../components/pwa/install-app-button';
 import { examLabel } from '../../../i18n/exam-family';
@@ -49,6 +51,7 @@ export function QuizListPage() {
   const t = useT(quizzesCatalog);
   const tc = useT(commonCatalog);
   const localise = useServerMessage();
+  const online = useOnlineStatus();
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
@@ -124,7 +127,9 @@ export function QuizListPage() {
       </div>
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-        {query.isPending ? (
+        {!online && !quizzes.length && (query.isPending || query.isError) ? (
+          <OfflineListNotice />
+        ) : query.isPending ? (
           <div role="status" aria-label={t('quizzes.loading')}>
             <SkeletonRows />
           </div>
