@@ -69,23 +69,26 @@ export function SignedInLayout() {
   };
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="min-h-dvh bg-slate-50 md:flex">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
         {t('app.skipToContent')}
       </a>
-      {/* Desktop: the sidebar is always there. */}
+      {/* Desktop: the sidebar is always there: a column as tall as the page (a fixed one's background
+          ended at the first screen's height on long pages, issue 30, defect 14), its menu kept in view. */}
       <aside
         style={{ width: LAYOUT.sidebarWidthPx }}
-        className="fixed inset-y-0 left-0 z-40 hidden flex-col border-r border-slate-200 bg-white md:flex"
+        className="z-40 hidden shrink-0 border-r border-slate-200 bg-white md:block"
         aria-label={t('app.sidebar')}
       >
-        <div className="flex items-center px-6" style={{ height: LAYOUT.topBarHeightPx }}>
-          <Logo />
+        <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto">
+          <div className="flex shrink-0 items-center px-6" style={{ height: LAYOUT.topBarHeightPx }}>
+            <Logo />
+          </div>
+          <SidebarNav onNavigate={() => undefined} />
         </div>
-        <SidebarNav onNavigate={() => undefined} />
       </aside>
       {/* Phone: the same menu in a drawer, loaded on the first tap of "Open menu". */}
       {menuLoaded && (
@@ -94,7 +97,7 @@ export function SignedInLayout() {
         </Suspense>
       )}
 
-      <div className="md:pl-[300px]">
+      <div className="min-w-0 flex-1">
         <header
           className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6"
           style={{ height: LAYOUT.topBarHeightPx }}
