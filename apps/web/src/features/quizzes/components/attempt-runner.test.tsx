@@ -89,6 +89,20 @@ describe('AttemptRunner', () => {
     expect(renders).toEqual(before);
   });
 
+  it('offline: the notice sits in the page above the question, fixed nowhere, so it covers no action (issue 30, defect 8)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderRunner();
+    act(() => void window.dispatchEvent(new Event('offline')));
+    const notice = screen.getByText(/You are offline — answers are saved on this device\./);
+    const saveNext = screen.getByRole('button', { name: 'Save & Next' });
+    // Before the actions in the page's flow, not laid over them.
+    expect(notice.compareDocumentPosition(saveNext) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (let node: Element | null = notice; node; node = node.parentElement) {
+      expect(node.classList.contains('fixed'), node.outerHTML.slice(0, 80)).toBe(false);
+    }
+    vi.restoreAllMocks();
+  });
+
   it('shows the five palette states and the exam-hall buttons', async () => {
     renderRunner();
     // The submit and quit dialogs load just after the screen (lazy, ADR 013 budget): let them arrive.
@@ -176,7 +190,7 @@ describe('AttemptRunner in Hindi (issue 18)', () => {
       ],
     };
     renderRunner(hindiFirst);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('प्रश्न 1 में से 5');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('प्रश्न 1 (5 में से)');
     expect(screen.getByRole('button', { name: 'ऑडियो मोड: चालू' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'जमा करें' })).toBeTruthy();
     const palette = screen.getByRole('navigation', { name: 'प्रश्न पैलेट' });

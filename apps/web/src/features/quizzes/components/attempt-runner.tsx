@@ -260,6 +260,8 @@ export function AttemptRunner({
         </div>
       </div>
 
+      <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
+
       {attempt.desc && <p className="text-sm text-slate-600">{attempt.desc}</p>}
 
       <div className="grid gap-4 lg:grid-cols-[1fr_17rem]">
@@ -320,8 +322,6 @@ export function AttemptRunner({
           </Button>
         </div>
       </div>
-
-      <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
 
       <Suspense fallback={null}>
         <SubmitDialog

@@ -3,8 +3,9 @@ import { useT } from '../../../i18n/use-t';
 import { attemptCatalog } from '../attempt/messages/catalog';
 
 /**
- * The connection and storage notices. Fixed at the bottom of the screen, so appearing or clearing
- * never moves the choices under the learner's thumb.
+ * The connection and storage notices, in the page under the attempt's header. Not fixed: a notice
+ * fixed to the bottom of the screen covered "Save & Next" on a phone (issue 30, defect 8), and
+ * nothing fixed may cover an action.
  */
 export function OfflineNotice({
   offline,
@@ -18,11 +19,11 @@ export function OfflineNotice({
   const t = useT(attemptCatalog);
   if (!offline && !storageProblem) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 px-3 pb-3">
+    <div data-testid="attempt-notices" className="flex flex-col gap-2">
       {offline && (
         <p
           role="status"
-          className="pointer-events-auto flex max-w-lg items-start gap-2 rounded-xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 shadow-lg ring-1 ring-amber-300"
+          className="flex items-start gap-2 rounded-xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 ring-1 ring-amber-300"
         >
           <CloudOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <span>
@@ -33,7 +34,7 @@ export function OfflineNotice({
       {storageProblem && (
         <p
           role="alert"
-          className="pointer-events-auto flex max-w-lg items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900 shadow-lg ring-1 ring-red-300"
+          className="flex items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ring-1 ring-red-300"
         >
           <HardDriveDownload className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <span>{t('attempt.offline.storage')}</span>
