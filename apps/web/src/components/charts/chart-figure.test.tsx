@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BarChart } from './bar-chart';
 import { ChartFigure, tableSpeech } from './chart-figure';
 import { LineChart } from './line-chart';
@@ -62,6 +62,19 @@ describe('charts (ADR 017)', () => {
       </ChartFigure>,
     );
     expect(screen.getByRole('img', { name: 'Trend' }).querySelectorAll('circle')).toHaveLength(3);
+  });
+
+  it('a data table wider than the phone says there is more to the right (issue 30, defect 10)', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(520);
+    render(
+      <ChartFigure title="Trend" summary="Up." table={table}>
+        {() => null}
+      </ChartFigure>,
+    );
+    const region = screen.getByRole('region', { name: /data table/ });
+    expect(region.parentElement!.querySelector('[data-scroll-cue="after"]')).not.toBeNull();
+    vi.restoreAllMocks();
   });
 
   it('keeps the last date label inside the drawing (issue 30, defect 11)', () => {

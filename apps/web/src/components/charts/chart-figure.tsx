@@ -2,6 +2,7 @@ import { Volume2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useQuestionReader } from '../../hooks/use-question-reader';
 import { commonCatalog } from '../../i18n/messages/catalog';
+import { HorizontalScroll } from '../ui/horizontal-scroll';
 import { useLanguage, useT } from '../../i18n/use-t';
 
 export interface ChartTable {
@@ -64,7 +65,7 @@ export function ChartFigure({
         {summary}
       </p>
       <div className="mt-3">{children({ titleId, descId })}</div>
-      <div className="mt-3 overflow-x-auto" role="region" aria-label={tableName} tabIndex={0}>
+      <HorizontalScroll className="mt-3" role="region" aria-label={tableName} tabIndex={0}>
         <table className="w-full min-w-max text-left text-sm">
           <caption className="sr-only">{tableName}</caption>
           <thead>
@@ -94,7 +95,7 @@ export function ChartFigure({
             ))}
           </tbody>
         </table>
-      </div>
+      </HorizontalScroll>
     </figure>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QuizListPage } from './quiz-list-page';
@@ -34,6 +34,28 @@ describe('QuizListPage offline (issue 30, defect 12)', () => {
     expect(screen.getByRole('status').textContent).toContain('Kept on this device');
     expect(screen.getByRole('link', { name: 'Open Review' }).getAttribute('href')).toBe('/review');
     expect(screen.queryAllByTestId('quiz-row-skeleton')).toHaveLength(0);
+    client.clear();
+  });
+
+  it('wraps the exam chips, so none runs off the edge of a phone (issue 30, defect 10)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <QuizListPage />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+    });
+    const chips = screen.getByRole('group', { name: 'Filter by exam' });
+    expect(chips.className).toContain('flex-wrap');
+    expect(chips.className).not.toContain('overflow-x-auto');
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'UPSC', 'SSC', 'Banking', 'NEET', 'JEE']);
     client.clear();
   });
 });

@@ -100,11 +100,7 @@ export function QuizListPage() {
             className="block min-h-11 w-full rounded-xl border border-slate-500 bg-white py-2.5 pr-3.5 pl-10 text-base text-slate-900 placeholder:text-slate-500"
           />
         </div>
-        <div
-          role="group"
-          aria-label={t('quizzes.filterByExam')}
-          className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
-        >
+        <div role="group" aria-label={t('quizzes.filterByExam')} className="flex flex-wrap gap-2">
           {[undefined, ...EXAM_FAMILIES].map((value) => {
             const active = exam === value;
             return (
