@@ -113,8 +113,26 @@ export async function setLanguage(language: Language): Promise<void> {
   show(language);
 }
 
+/** The query parameter of the language switch's links (`?lang=hi`): they work before any script runs. */
+export const LANGUAGE_PARAM = 'lang';
+
+/**
+ * A language chosen through the switch's link before the page's code had arrived (issue 30,
+ * defect 4: a tap on हिन्दी during the landing page's load was lost): kept on the device like a
+ * choice made with the code running, and taken out of the address.
+ */
+function chosenByLink(): void {
+  const url = new URL(window.location.href);
+  const chosen = url.searchParams.get(LANGUAGE_PARAM);
+  if (chosen === null) return;
+  if (isLanguage(chosen)) storage.set(STORAGE_KEYS.language, chosen);
+  url.searchParams.delete(LANGUAGE_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 /** At start: the language kept on this device (English when none); its catalogues load as screens need them. */
 export function startLanguage(): Language {
+  chosenByLink();
   const language = storedLanguage() ?? DEFAULT_LANGUAGE;
   show(language);
   return language;
