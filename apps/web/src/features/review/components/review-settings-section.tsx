@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { REVIEW_LIMITS, type ReviewSettings } from '@quizcast/contract/schemas/review';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useReviewSettings, useSaveReviewSettings } from '../api/review';
@@ -76,12 +77,7 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
           onChange={set('examName')}
           maxLength={80}
         />
-        <TextField
-          label={t('review.settings.date')}
-          type="date"
-          value={form.examDate}
-          onChange={set('examDate')}
-        />
+        <DateField label={t('review.settings.date')} value={form.examDate} onChange={set('examDate')} />
         <TextField
           label={t('review.settings.retention')}
           type="number"
