@@ -325,6 +325,7 @@ describe('visible focus', () => {
       'components/ui/anchor-button.tsx',
       'components/ui/button-link.tsx',
       'components/ui/button.tsx',
+      'components/ui/date-field.tsx',
       'components/ui/dialog.tsx',
       'components/ui/photo-picker.tsx',
       'components/ui/select-field.tsx',
