@@ -89,14 +89,14 @@ describe('AttemptRunner', () => {
     expect(renders).toEqual(before);
   });
 
-  it('offline: the notice sits in the page above the question, fixed nowhere, so it covers no action (issue 30, defect 8)', () => {
+  it('offline: the notice sits at the end of the page, fixed nowhere, so it covers no action (issue 30, defect 8)', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderRunner();
     act(() => void window.dispatchEvent(new Event('offline')));
     const notice = screen.getByText(/You are offline — answers are saved on this device\./);
     const saveNext = screen.getByRole('button', { name: 'Save & Next' });
-    // Before the actions in the page's flow, not laid over them.
-    expect(notice.compareDocumentPosition(saveNext) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // After the actions in the page's flow (nothing above it moves), not laid over them.
+    expect(notice.compareDocumentPosition(saveNext) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     for (let node: Element | null = notice; node; node = node.parentElement) {
       expect(node.classList.contains('fixed'), node.outerHTML.slice(0, 80)).toBe(false);
     }

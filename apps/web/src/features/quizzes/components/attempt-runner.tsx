@@ -260,8 +260,6 @@ export function AttemptRunner({
         </div>
       </div>
 
-      <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
-
       {attempt.desc && <p className="text-sm text-slate-600">{attempt.desc}</p>}
 
       <div className="grid gap-4 lg:grid-cols-[1fr_17rem]">
@@ -322,6 +320,10 @@ export function AttemptRunner({
           </Button>
         </div>
       </div>
+
+      {/* At the end of the page, in its flow: appearing moves nothing above it (the choices stay under
+          the thumb) and covers nothing; the header's "Saved on this device" is in view meanwhile. */}
+      <OfflineNotice offline={offline} waiting={view.waiting} storageProblem={view.storageProblem} />
 
       <Suspense fallback={null}>
         <SubmitDialog

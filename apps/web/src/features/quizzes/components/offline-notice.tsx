@@ -3,9 +3,10 @@ import { useT } from '../../../i18n/use-t';
 import { attemptCatalog } from '../attempt/messages/catalog';
 
 /**
- * The connection and storage notices, in the page under the attempt's header. Not fixed: a notice
- * fixed to the bottom of the screen covered "Save & Next" on a phone (issue 30, defect 8), and
- * nothing fixed may cover an action.
+ * The connection and storage notices, at the end of the attempt screen in the page's flow, so
+ * appearing or clearing never moves the choices under the learner's thumb. Not fixed: fixed to the
+ * bottom of the screen they covered "Save & Next" on a phone (issue 30, defect 8), and nothing
+ * fixed may cover an action.
  */
 export function OfflineNotice({
   offline,
