@@ -37,7 +37,7 @@ import {
   appendItemAnswers,
   ensureItemAnswers,
   materialiseAttemptMarks,
-} from '../apps/server/src/modules/analytics/item-answers';
+} from '../apps/server/src/modules/item-analysis/item-answers';
 import { KeyCorrectionService } from '../apps/server/src/modules/analytics/key-correction.service';
 import {
   rankQuizAttempts,
@@ -50,7 +50,7 @@ import { createCardsAtPublication } from '../apps/server/src/modules/review/card
 import {
   itemAnalysisStatement,
   refreshItemAnalysis,
-} from '../apps/server/src/modules/analytics/item-analysis';
+} from '../apps/server/src/modules/item-analysis/item-analysis';
 import { ResultsRepository } from '../apps/server/src/modules/results/results.repository';
 import { ManualClock } from '../apps/server/src/lib/clock';
 import { TREND_POINTS } from '@quizcast/contract/schemas/analytics';

@@ -12,7 +12,7 @@ import {
   reviewCards,
   users,
 } from '../../db/schema';
-import { refreshItemAnalysis } from './item-analysis';
+import { refreshItemAnalysis } from '../item-analysis/item-analysis';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
