@@ -16,6 +16,7 @@ import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -25,7 +26,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/payment-provider';
 import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
+import { finishAnalysis } from './modules/results/publication';
 import { resultsRoutes } from './modules/results/results.routes';
+import { publishedQuizKey } from './modules/results/results.service';
 import { reviewRoutes } from './modules/review/review.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
@@ -226,6 +229,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(participantQuizRoutes);
       await api.register(questionAudioRoutes);
       await api.register(resultsRoutes);
+      // Issue 14. A key correction finishes the publication pipeline's analysis first (results owns
+      // it), and afterwards every instance forgets its copy of the quiz's questions.
+      await api.register(analyticsRoutes, {
+        finishAnalysis,
+        onKeyCorrected: (quizId) =>
+          app.caches.bus
+            .publish(publishedQuizKey(quizId))
+            .catch((err: unknown) => app.log.warn({ err, quizId }, 'announcing a key correction failed')),
+      });
       await api.register(reviewRoutes);
       await api.register(adminRoutes);
       await api.register(auditRoutes);

@@ -14,7 +14,22 @@ import { SERVER_ROOT } from '../lib/server-root';
 import { PreparedPglite } from './pglite-statements';
 import * as schema from './schema';
 
+/**
+ * The database, as both drivers give it: PGlite's drizzle and node-postgres' drizzle are each a
+ * `PgDatabase` over this schema, so each is a `Db` without a cast (their query-result types differ
+ * only in the `execute` rows, which callers read through `rawRows`).
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * A transaction on either driver: what `db.transaction` hands its callback. A step that relies on
+ * row locks lasting until commit (publication, an analysis step, a key correction) takes a `Tx`, so
+ * it cannot be called outside one. A `Tx` is also a `Db` (a statement runs on either).
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Where a single statement may run: the database or a transaction on it. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -173,11 +188,11 @@ export async function openPglite(
   }
   // Statements prepared once, as on PostgreSQL (PGlite's own query() parses and plans every call).
   const prepared = new PreparedPglite(client);
-  const db = drizzlePglite({
+  const db: Db = drizzlePglite({
     client: prepared as unknown as PGlite,
     schema,
     ...loggerOf(options.queryLog),
-  }) as unknown as Db;
+  });
   return {
     db,
     kind: 'pglite',
@@ -221,7 +236,7 @@ export async function openPostgres(
   pool.on('error', () => {
     /* a dropped idle client is replaced on the next query; health reports it */
   });
-  const db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) }) as unknown as Db;
+  const db: Db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) });
   let closed = false;
   return {
     db,

@@ -36,7 +36,7 @@ export class AdminRepository {
 
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction<T>(work: (repo: AdminRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new AdminRepository(tx as unknown as Db)));
+    return this.db.transaction((tx) => work(new AdminRepository(tx)));
   }
 
   // ---- quizzes ---------------------------------------------------------------------------------

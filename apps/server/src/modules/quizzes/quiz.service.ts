@@ -1,6 +1,5 @@
 import { priceWithGstPaise } from '@quizcast/contract/domain/price';
 import { canonicalNumber, NOT_A_NUMBER_MESSAGE } from '@quizcast/contract/domain/numeric-answer';
-import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import {
   QUIZ_MESSAGES,
   SUBMIT_SUCCESS_MESSAGE,
@@ -25,6 +24,7 @@ import { inLearnerOrder } from './learner-order';
 import { ParticipantList } from './participant-list';
 import { participantTexts } from '../../lib/question-texts';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
+import { markAttempt } from '../marking/marking';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MINUTE = 60_000;
@@ -532,7 +532,7 @@ function scoreResult(
   now: Date,
   status: AttemptResult['status'],
 ): AttemptResult {
-  const scored = scoreAttempt(questions, answers, { correct: attempt.markCorrect, wrong: attempt.markWrong });
+  const scored = markAttempt(questions, answers, { correct: attempt.markCorrect, wrong: attempt.markWrong });
   const byId = new Map(answers.map((a) => [a.qnId, a]));
   const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
   const elapsedMs = Math.max(
