@@ -5,6 +5,7 @@ import { languageFromAcceptLanguage, type Language } from '@quizcast/contract/i1
 import { localiseMessages } from '@quizcast/contract/i18n/server-messages';
 import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from '@quizcast/contract/i18n/server-messages.hi';
 import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
+import { UNKNOWN_ID_ISSUE } from '@quizcast/contract/schemas/ids';
 import { isPoolTimeout } from '../db/client';
 import { HttpError } from '../lib/http-error';
 
@@ -48,6 +49,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(err.statusCode).headers(err.headers).send(body(err.statusCode, err.messages));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A path id that cannot name a row (contract `unknownIdParam`): the route's own 404, as for an
+      // id that names nothing.
+      const unknownId =
+        err.validationContext === 'params' &&
+        err.validation.every((v) => (v.params as { params?: Record<string, unknown> }).params?.[UNKNOWN_ID_ISSUE]);
+      if (unknownId) return reply.code(404).send(body(404, err.validation[0]!.message));
       const messages = [...new Set(err.validation.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
       return reply.code(400).send(body(400, messages.length === 1 ? messages[0]! : messages));
     }
