@@ -15,7 +15,7 @@ import { apiDocsEnabled, type AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { authoringRoutes } from './modules/authoring/authoring.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
@@ -25,8 +25,10 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/payment-provider';
 import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
+import { quizParticipantsRoutes } from './modules/quiz-participants/quiz-participants.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { studentDirectoryRoutes } from './modules/students/student-directory.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
@@ -227,7 +229,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(questionAudioRoutes);
       await api.register(resultsRoutes);
       await api.register(reviewRoutes);
-      await api.register(adminRoutes);
+      await api.register(authoringRoutes);
+      await api.register(quizParticipantsRoutes);
+      await api.register(studentDirectoryRoutes);
       await api.register(auditRoutes);
     },
     { prefix: API_PREFIX },

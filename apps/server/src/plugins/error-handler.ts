@@ -53,8 +53,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // id that names nothing.
       const unknownId =
         err.validationContext === 'params' &&
-        err.validation.every((v) => (v.params as { params?: Record<string, unknown> }).params?.[UNKNOWN_ID_ISSUE]);
-      if (unknownId) return reply.code(404).send(body(404, err.validation[0]!.message));
+        err.validation.every(
+          (v) => (v.params as { params?: Record<string, unknown> }).params?.[UNKNOWN_ID_ISSUE],
+        );
+      if (unknownId) return reply.code(404).send(body(404, err.validation[0]!.message ?? GENERIC_MESSAGES.notFound));
       const messages = [...new Set(err.validation.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
       return reply.code(400).send(body(400, messages.length === 1 ? messages[0]! : messages));
     }

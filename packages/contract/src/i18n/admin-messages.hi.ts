@@ -70,7 +70,7 @@ export const ADMIN_MESSAGES_HI: Readonly<Record<string, string>> = {
   [`Shuffling cannot change ${STARTED}`]: `प्रश्नों और विकल्पों का क्रम बदलने की सेटिंग ${STARTED_HI} नहीं बदल सकती`,
   [`Questions cannot be added or removed ${STARTED}`]: `${STARTED_HI} प्रश्न जोड़े या हटाए नहीं जा सकते`,
 
-  // Importing questions (admin.routes.ts, question-import.ts)
+  // Importing questions (authoring.routes.ts, question-import.ts)
   'Upload the questions as a file (multipart/form-data, field "file")':
     'प्रश्न एक फ़ाइल के रूप में अपलोड करें (multipart/form-data, फ़ील्ड "file")',
   'Choose a CSV or Aiken (.txt) file to import': 'इम्पोर्ट के लिए CSV या Aiken (.txt) फ़ाइल चुनें',
@@ -165,7 +165,7 @@ const QUESTION_RULES_HI: ReadonlyArray<readonly [RegExp, (...parts: string[]) =>
     /^the correct answer cannot change after participants have started this quiz$/,
     () => `${STARTED_HI} सही उत्तर नहीं बदल सकता (नतीजों के बाद उत्तर-कुंजी सुधारें)`,
   ],
-  // CSV and Aiken import (question-import.ts)
+  // CSV and Aiken import (csv-questions.ts, aiken-questions.ts)
   [/^unknown column "(.*)"$/s, (name) => `अनजान कॉलम "${name}"`],
   [/^the header has no "(.*)" column$/s, (name) => `हेडर में "${name}" कॉलम नहीं है`],
   [

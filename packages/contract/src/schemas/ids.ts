@@ -24,9 +24,7 @@ export const UNKNOWN_ID_ISSUE = 'unknownId';
  * `base` are the rules the parameter had before (their failures stay 400s).
  */
 export function unknownIdParam(notFound: string, base: z.ZodString = z.string()) {
-  return base.pipe(
-    z.string().refine(isUuid, { error: notFound, params: { [UNKNOWN_ID_ISSUE]: true } }),
-  );
+  return base.pipe(z.string().refine(isUuid, { error: notFound, params: { [UNKNOWN_ID_ISSUE]: true } }));
 }
 
 /** Messages of the routes' not-found answers for a path id. */
