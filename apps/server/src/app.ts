@@ -34,6 +34,7 @@ import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { createStorage } from './providers/storage/create-storage';
 import type { FileStorage } from './providers/storage/storage';
+import { createSessions } from './modules/auth/sessions';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerCaches } from './plugins/caches';
@@ -185,7 +186,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   registerErrorHandling(app);
   registerCaches(app);
-  registerAuth(app);
+  registerAuth(app, createSessions(app));
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,

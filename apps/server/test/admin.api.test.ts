@@ -169,6 +169,32 @@ describe(`admin API (${testDatabaseKind})`, () => {
         expect(asAdmin.statusCode, `${method} ${url} admin: ${asAdmin.body}`).toBe(ok);
       }
     });
+
+    it("answers a malformed path id like any other request: 401, then 403, then the route's 404", async () => {
+      const cases = [
+        { url: '/api/quizzes/admin-get-one/not-a-uuid', message: 'Quiz not found' },
+        { url: '/api/quizzes/admin-get-participants/not-a-uuid', message: 'Quiz not found' },
+        { url: '/api/students/admin-get-one/not-a-uuid', message: 'Student not found' },
+      ];
+      for (const { url, message } of cases) {
+        const send = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+        expect((await send({})).json(), `${url} anonymous`).toEqual({
+          statusCode: 401,
+          message: 'Missing access token',
+          error: 'Unauthorized',
+        });
+        expect((await send(participantAuth)).json(), `${url} participant`).toEqual({
+          statusCode: 403,
+          message: 'Forbidden resource',
+          error: 'Forbidden',
+        });
+        expect((await send(adminAuth)).json(), `${url} admin`).toEqual({
+          statusCode: 404,
+          message,
+          error: 'Not Found',
+        });
+      }
+    });
   });
 
   describe('POST /quizzes', () => {

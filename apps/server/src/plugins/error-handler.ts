@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorName, GENERIC_MESSAGES, type ErrorBody } from '@quizcast/contract/errors';
 import { languageFromAcceptLanguage, type Language } from '@quizcast/contract/i18n/languages';
@@ -29,7 +29,7 @@ function pgCode(err: unknown): unknown {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async function answer(err: FastifyError, request, reply): Promise<FastifyReply> {
     const language: Language = languageFromAcceptLanguage(request.headers['accept-language']);
     const vary = reply.getHeader('vary');
     if (
@@ -56,7 +56,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         err.validation.every(
           (v) => (v.params as { params?: Record<string, unknown> }).params?.[UNKNOWN_ID_ISSUE],
         );
-      if (unknownId) return reply.code(404).send(body(404, err.validation[0]!.message ?? GENERIC_MESSAGES.notFound));
+      if (unknownId) {
+        // Validation runs before the route's preHandlers: its auth guard comes first (401, 403).
+        const guard = request.routeOptions.config.authGuard;
+        if (guard) {
+          try {
+            await guard(request);
+          } catch (refused) {
+            return answer.call(this, refused as FastifyError, request, reply);
+          }
+        }
+        return reply.code(404).send(body(404, err.validation[0]!.message ?? GENERIC_MESSAGES.notFound));
+      }
       const messages = [...new Set(err.validation.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
       return reply.code(400).send(body(400, messages.length === 1 ? messages[0]! : messages));
     }
