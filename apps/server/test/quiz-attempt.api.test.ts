@@ -5,7 +5,7 @@ import { quizAttemptSchema, quizIntroSchema, type Answer } from '@quizcast/contr
 import { attempts, payments } from '../src/db/schema';
 import { AttemptRepository } from '../src/modules/quizzes/attempt.repository';
 import { QuizRepository } from '../src/modules/quizzes/quiz.repository';
-import { ParticipantQuizService } from '../src/modules/quizzes/quiz.service';
+import { AttemptService } from '../src/modules/quizzes/attempt.service';
 import { createQuiz, createStudent, type CreatedQuiz, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
@@ -550,7 +550,7 @@ describe(`auto-submit sweeper (${testDatabaseKind})`, () => {
       const instances = Array.from(
         { length: 3 },
         () =>
-          new ParticipantQuizService(new QuizRepository(t.db), new AttemptRepository(t.db), {
+          new AttemptService(new QuizRepository(t.db), new AttemptRepository(t.db), {
             clock: t.clock,
             graceMs: 30_000,
           }),
