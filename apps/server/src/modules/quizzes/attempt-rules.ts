@@ -4,7 +4,7 @@ import { notAcceptable } from '../../lib/http-error';
 import type { AttemptRepository } from './attempt.repository';
 import type { QuizRow } from './quiz.repository';
 
-export interface ParticipantQuizServiceOptions {
+export interface AttemptOptions {
   clock: Clock;
   /** Submissions are accepted this long after the deadline (network latency, slow phones). */
   graceMs: number;

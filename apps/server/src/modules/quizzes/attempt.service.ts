@@ -10,7 +10,7 @@ import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import { participantTexts } from '../../lib/question-texts';
 import { AttemptCaches } from './attempt-caches';
 import type { AttemptRepository, AttemptRow } from './attempt.repository';
-import { autoSubmitOne, requireOpen, type ParticipantQuizServiceOptions } from './attempt-rules';
+import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import { inLearnerOrder } from './learner-order';
 import type { QuizRepository, QuizRow } from './quiz.repository';
@@ -29,7 +29,7 @@ export class AttemptService {
   constructor(
     private readonly quizzes: QuizRepository,
     private readonly attempts: AttemptRepository,
-    private readonly options: ParticipantQuizServiceOptions,
+    private readonly options: AttemptOptions,
     /** Shared with the submission service: what attend and autosave hold, submit uses. */
     private readonly caches: AttemptCaches = new AttemptCaches(quizzes),
   ) {}

@@ -15,7 +15,7 @@ import {
   type AttemptResult,
   type AttemptRow,
 } from './attempt.repository';
-import { autoSubmitOne, requireOpen, type ParticipantQuizServiceOptions } from './attempt-rules';
+import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
@@ -30,7 +30,7 @@ export class SubmissionService {
   constructor(
     private readonly quizzes: QuizRepository,
     private readonly attempts: AttemptRepository,
-    private readonly options: ParticipantQuizServiceOptions,
+    private readonly options: AttemptOptions,
     private readonly caches: AttemptCaches,
   ) {}
 
