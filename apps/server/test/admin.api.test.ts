@@ -195,6 +195,16 @@ describe(`admin API (${testDatabaseKind})`, () => {
         });
       }
     });
+
+    it('checks the body of a request with a malformed path id first, as for any id (400 before 404)', async () => {
+      const put = (id: string, headers: Record<string, string>) =>
+        t.app.inject({ method: 'PUT', url: `/api/quizzes/${id}`, headers, payload: { name: '' } });
+      const wellFormed = await put('00000000-0000-4000-8000-000000000000', {});
+      expect(wellFormed.statusCode).toBe(400);
+      const malformed = await put('not-a-uuid', {});
+      expect(malformed.json()).toEqual(wellFormed.json());
+      expect((await put('not-a-uuid', adminAuth)).json()).toEqual(wellFormed.json());
+    });
   });
 
   describe('POST /quizzes', () => {

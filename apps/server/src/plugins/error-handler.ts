@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorName, GENERIC_MESSAGES, type ErrorBody } from '@quizcast/contract/errors';
 import { languageFromAcceptLanguage, type Language } from '@quizcast/contract/i18n/languages';
@@ -28,6 +29,27 @@ function pgCode(err: unknown): unknown {
   return typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : e.cause?.code;
 }
 
+/** A params failure that is only malformed ids (issues of the contract's `unknownIdParam`). */
+function isUnknownId(err: FastifyError & { validation: { params: unknown }[] }): boolean {
+  return (
+    err.validationContext === 'params' &&
+    err.validation.every((v) => (v.params as { params?: Record<string, unknown> }).params?.[UNKNOWN_ID_ISSUE])
+  );
+}
+
+/** What the route's body and querystring schemas (in Fastify's order) refuse of this request, if anything. */
+function laterValidationIssues(request: FastifyRequest): { message?: string }[] | undefined {
+  const schema = request.routeOptions.schema as { body?: z.ZodType; querystring?: z.ZodType } | undefined;
+  for (const [part, value] of [
+    [schema?.body, request.body],
+    [schema?.querystring, request.query],
+  ] as const) {
+    const result = part?.safeParse(value);
+    if (result && !result.success) return result.error.issues;
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async function answer(err: FastifyError, request, reply): Promise<FastifyReply> {
     const language: Language = languageFromAcceptLanguage(request.headers['accept-language']);
@@ -49,15 +71,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(err.statusCode).headers(err.headers).send(body(err.statusCode, err.messages));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      // A path id that cannot name a row (contract `unknownIdParam`): the route's own 404, as for an
-      // id that names nothing.
-      const unknownId =
-        err.validationContext === 'params' &&
-        err.validation.every(
-          (v) => (v.params as { params?: Record<string, unknown> }).params?.[UNKNOWN_ID_ISSUE],
-        );
-      if (unknownId) {
-        // Validation runs before the route's preHandlers: its auth guard comes first (401, 403).
+      const messagesOf = (issues: { message?: string }[]) => {
+        const messages = [...new Set(issues.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
+        return messages.length === 1 ? messages[0]! : messages;
+      };
+      if (isUnknownId(err)) {
+        // A path id that cannot name a row (contract `unknownIdParam`): answered as the route did when
+        // it checked the id in its handler. Fastify checks the params first and stops there, so the
+        // body and query are checked here (400 first), then the route's auth guard (401, 403), then
+        // the route's own 404, as for an id that names nothing.
+        const later = laterValidationIssues(request);
+        if (later) return reply.code(400).send(body(400, messagesOf(later)));
         const guard = request.routeOptions.config.authGuard;
         if (guard) {
           try {
@@ -68,8 +92,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         }
         return reply.code(404).send(body(404, err.validation[0]!.message ?? GENERIC_MESSAGES.notFound));
       }
-      const messages = [...new Set(err.validation.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
-      return reply.code(400).send(body(400, messages.length === 1 ? messages[0]! : messages));
+      return reply.code(400).send(body(400, messagesOf(err.validation)));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
