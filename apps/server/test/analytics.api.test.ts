@@ -47,7 +47,7 @@ import { seedDemoData } from '../src/seed/demo';
 import { analysePublished, analysisStep } from '../src/modules/results/publication';
 import { ResultsRepository } from '../src/modules/results/results.repository';
 import { PROGRESS_FORMAT } from '../src/modules/analytics/analytics.repository';
-import { AdminRepository } from '../src/modules/admin/admin.repository';
+import { AuthoringRepository } from '../src/modules/authoring/authoring.repository';
 import { rawRows } from '../src/db/raw-rows';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
@@ -1033,7 +1033,7 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     // An admin's edit of a published quiz's topics (allowed after attempts: the admin service
     // updates the question and the quiz row in one transaction) shows at once.
     await t.db.transaction(async (tx) => {
-      const repo = new AdminRepository(tx);
+      const repo = new AuthoringRepository(tx);
       await repo.updateQuestion(third.quiz.id, third.questions[0]!.id, { topic: 'Limits' });
       await repo.updateQuiz(third.quiz.id, {});
     });
