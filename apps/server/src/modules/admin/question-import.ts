@@ -4,6 +4,7 @@ import {
   CHOICE_LETTERS,
   CHOICES_MAX,
   QUESTION_LANGS,
+  QUIZ_QUESTIONS_MAX,
   questionViolations,
   type QuestionLang,
 } from '@quizcast/contract/schemas/admin';
@@ -16,6 +17,14 @@ import {
  */
 
 export type ImportFormat = 'csv' | 'aiken';
+
+/**
+ * A file holds at most as many questions as a quiz (issue 29: 45,000 rows stalled the server for
+ * seconds); parsing stops past it. CSV reads at most IMPORT_RECORDS_MAX records, blank ones included.
+ */
+export const IMPORT_ROWS_MAX = QUIZ_QUESTIONS_MAX;
+const IMPORT_RECORDS_MAX = 4 * IMPORT_ROWS_MAX;
+export const TOO_MANY_ROWS = `The file has more than ${IMPORT_ROWS_MAX} questions, the most a quiz can have: split it into smaller files`;
 
 export interface ImportedQuestion {
   qn: string;
@@ -161,6 +170,7 @@ function readCsvRows(text: string): { rows: CsvRow[]; error?: string } {
       raw: true,
       relax_column_count: true,
       skip_empty_lines: true,
+      to: IMPORT_RECORDS_MAX + 1,
     }) as unknown as typeof records;
   } catch (err) {
     if (err instanceof CsvError) {
@@ -179,6 +189,7 @@ function readCsvRows(text: string): { rows: CsvRow[]; error?: string } {
     const inner = body.split('\n').length - 1;
     return { cells: record, line: info.lines - inner };
   });
+  if (records.length > IMPORT_RECORDS_MAX) return { rows: [], error: TOO_MANY_ROWS };
   return { rows: rows.filter((r) => r.cells.some((c) => c.trim() !== '')) };
 }
 
@@ -209,6 +220,7 @@ function parseCsv(text: string): Parsed {
     }
     if (errors.length) return { questions, errors };
   }
+  if (dataRows.length > IMPORT_ROWS_MAX) return { questions, errors: [TOO_MANY_ROWS] };
 
   for (const row of dataRows) {
     const label = `Line ${row.line}`;
@@ -343,6 +355,7 @@ function parseAiken(text: string): Parsed {
   const questions: ImportedQuestion[] = [];
   const lines = text.split('\n');
   let draft: AikenDraft | null = null;
+  let started = 0;
 
   const finish = () => {
     if (!draft) return;
@@ -365,6 +378,7 @@ function parseAiken(text: string): Parsed {
   };
 
   lines.forEach((rawLine, i) => {
+    if (started > IMPORT_ROWS_MAX) return;
     const lineNo = i + 1;
     const line = rawLine.trim();
     const current = draft as AikenDraft | null;
@@ -384,6 +398,8 @@ function parseAiken(text: string): Parsed {
 
     if (!current || (current.answered && !EXPLANATION.test(line))) {
       finish();
+      started += 1;
+      if (started > IMPORT_ROWS_MAX) return;
       draft = {
         line: lineNo,
         qnLines: [line],
@@ -463,5 +479,6 @@ function parseAiken(text: string): Parsed {
     current.broken = true;
   });
   finish();
+  if (started > IMPORT_ROWS_MAX) return { questions: [], errors: [TOO_MANY_ROWS] };
   return { questions, errors };
 }
