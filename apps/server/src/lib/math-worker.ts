@@ -30,8 +30,8 @@ export interface MathJob {
 }
 
 export type MathReply =
-  | { id: number; ok: true; mathml: string; speech: string }
-  | { id: number; ok: false; error: string; limit?: boolean };
+  | { id: number; ok: true; mathml: string; speech: string; ms?: number }
+  | { id: number; ok: false; error: string; limit?: boolean; ms?: number };
 
 interface Sre {
   setupEngine(options: Record<string, unknown>): Promise<unknown>;
@@ -113,8 +113,9 @@ try {
 await useLocale('hi');
 await useLocale('en');
 parentPort!.on('message', (job: MathJob) => {
+  const started = performance.now();
   void Promise.resolve(render(job)).then(
-    (reply) => parentPort!.postMessage(reply),
+    (reply) => parentPort!.postMessage({ ...reply, ms: performance.now() - started }),
     (err: unknown) =>
       parentPort!.postMessage({
         id: job.id,

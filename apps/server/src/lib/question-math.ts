@@ -85,7 +85,36 @@ export const FORMULA_LIMITS = {
   maxMathml: 8000,
   /** Wall time for one formula in a worker; past it the worker is stopped and the formula refused. */
   timeoutMs: 10_000,
+  /** Worker time all the formulas of one save or import may take; past it the rest are refused. */
+  budgetMs: 120_000,
 } as const;
+
+/**
+ * The worker time one request (a quiz save, an import) may spend on formulas: every formula is
+ * bounded, but a 1 MB quiz could hold thousands, and hours of rendering would keep every other admin's
+ * formulas waiting. The time is the workers' own (not the wait in the queue).
+ */
+export class RenderBudget {
+  private spentMs = 0;
+  private told = false;
+
+  constructor(readonly limitMs: number = FORMULA_LIMITS.budgetMs) {}
+
+  get exhausted(): boolean {
+    return this.spentMs > this.limitMs;
+  }
+
+  spend(ms: number): void {
+    this.spentMs += ms;
+  }
+
+  /** The problem, once per request: true the first time it is asked after the budget ran out. */
+  tell(): boolean {
+    if (this.told) return false;
+    this.told = true;
+    return true;
+  }
+}
 
 /** How deep the formula's groups nest. */
 export function formulaDepth(tex: string): number {
@@ -250,8 +279,10 @@ async function renderFormula(
   tex: string,
   display: boolean,
   lang: TextLang,
+  budget?: RenderBudget,
 ): Promise<{ mathml: string; speech: string }> {
   const reply = await pool.render(tex, display, lang);
+  budget?.spend(reply.ms ?? 0);
   if (reply.ok) return reply;
   if (reply.limit) throw new Error(`formula "${shown(tex)}" is refused: ${reply.error}`);
   throw new Error(`formula "${shown(tex)}" cannot be read: ${reply.error}`);
@@ -260,7 +291,11 @@ async function renderFormula(
 // ── texts ────────────────────────────────────────────────────────────────────────────────────
 
 /** A text rendered: null when it has no `$` at all (shown and read as it is). Throws on bad TeX. */
-export async function renderMathText(text: string, lang: TextLang): Promise<MathText | null> {
+export async function renderMathText(
+  text: string,
+  lang: TextLang,
+  budget?: RenderBudget,
+): Promise<MathText | null> {
   if (!text.includes('$')) return null;
   const split = splitFormulas(text);
   if ('error' in split) throw new Error(split.error);
@@ -270,7 +305,9 @@ export async function renderMathText(text: string, lang: TextLang): Promise<Math
     const bound = formulaLimitProblem(s.tex);
     if (bound) throw new Error(`formula "${shown(s.tex)}" is refused: ${bound}`);
   }
-  const rendered = await Promise.allSettled(formulas.map((s) => renderFormula(s.tex, s.display, lang)));
+  const rendered = await Promise.allSettled(
+    formulas.map((s) => renderFormula(s.tex, s.display, lang, budget)),
+  );
   const done: { mathml: string; speech: string }[] = [];
   for (const r of rendered) {
     if (r.status === 'rejected') throw r.reason;
@@ -316,12 +353,22 @@ export interface QuestionTexts {
 export async function renderQuestionMath(
   q: QuestionTexts,
   label: string,
+  /** Shared by every question of one request (issue 29); none: no bound beyond each formula's. */
+  budget?: RenderBudget,
 ): Promise<{ math: StoredQuestionMath | null; problems: string[] }> {
   const problems: string[] = [];
   const one = async (text: string | null | undefined, lang: TextLang, where: string) => {
     if (!text) return null;
+    if (budget?.exhausted && text.includes('$')) {
+      if (budget.tell())
+        problems.push(
+          `${label}: ${where}: the formulas take more than ${budget.limitMs / 1000} s to render in all; ` +
+            'this and the later formulas were not rendered (split the quiz, or simplify its formulas)',
+        );
+      return null;
+    }
     try {
-      return await renderMathText(text, lang);
+      return await renderMathText(text, lang, budget);
     } catch (err) {
       problems.push(`${label}: ${where}: ${(err as Error).message}`);
       return null;

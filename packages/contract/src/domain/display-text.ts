@@ -24,10 +24,12 @@ const INVISIBLE_NON_CF = /\u115F|\u1160|\u3164|\uFFA0|\u034F/gu;
 const CONTROLS = /\p{Cc}/gu;
 const JOINERS = new Set(['\u200C', '\u200D']);
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The text as others should see it, or null when it holds a lone surrogate. */
 export function cleanDisplayText(text: string): string | null {
-  if (!text.isWellFormed() || text.includes('\uFFFD')) return null;
+  if (LONE_SURROGATE.test(text) || text.includes('\uFFFD')) return null;
   const normal = text.normalize('NFC').replace(INVISIBLE_NON_CF, '').replace(CONTROLS, ' ');
   const chars = Array.from(normal);
   let kept = '';

@@ -28,7 +28,7 @@ import {
   type QuizParticipantsResponse,
 } from '@quizcast/contract/schemas/admin';
 import type { Clock } from '../../lib/clock';
-import { renderQuestionMath } from '../../lib/question-math';
+import { RenderBudget, renderQuestionMath } from '../../lib/question-math';
 import type { StoredQuestionMath } from '../../db/schema';
 import type { FileStorage } from '../../providers/storage/storage';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -123,8 +123,9 @@ async function renderedMath(
 ): Promise<(StoredQuestionMath | null)[]> {
   const problems: string[] = [];
   const out: (StoredQuestionMath | null)[] = [];
+  const budget = new RenderBudget();
   for (const [i, q] of questions.entries()) {
-    const { math, problems: found } = await renderQuestionMath(questionTexts(q), label(i));
+    const { math, problems: found } = await renderQuestionMath(questionTexts(q), label(i), budget);
     problems.push(...found);
     out.push(math);
   }
