@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,7 @@ function serverEnv(dataDir: string, port: number): Record<string, string> {
 function serverInOtherPidNamespace(env: Record<string, string>) {
   return spawn(
     'unshare',
-    // --kill-child: the server goes when unshare is signalled (it would be orphaned otherwise).
+    // --kill-child: should the test itself die, the server is not left behind.
     [
       '--pid',
       '--fork',
@@ -50,6 +50,17 @@ function serverInOtherPidNamespace(env: Record<string, string>) {
     ],
     { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+}
+
+/**
+ * The server inside the namespace (unshare's one child, pid 1 there). It is signalled itself, and
+ * unshare exits when it does: killing unshare instead would leave the server shutting down after the
+ * test has closed its pipes.
+ */
+function serverPid(unshare: ChildProcess): number {
+  const children = readFileSync(`/proc/${unshare.pid}/task/${unshare.pid}/children`, 'utf8').trim();
+  if (!children) throw new Error('unshare has no server running');
+  return Number(children.split(' ')[0]);
 }
 
 describe('the PGlite data folder lock', { timeout: 180_000 }, () => {
@@ -78,7 +89,7 @@ describe('the PGlite data folder lock', { timeout: 180_000 }, () => {
           () => 'exited',
         ),
       ]);
-      if (outcome === 'listening') intruder.kill('SIGKILL'); // the server gets SIGTERM (--kill-child)
+      if (outcome === 'listening') process.kill(serverPid(intruder), 'SIGKILL');
       expect(outcome, intruderLog.text()).toBe('exited');
       expect(intruderLog.text()).toContain('is in use by another Quizcast process');
       expect(intruderLog.text()).not.toContain('Quizcast is running');
@@ -106,7 +117,7 @@ describe('the PGlite data folder lock', { timeout: 180_000 }, () => {
       throw new Error(`${(err as Error).message}\n${againLog.text()}`, { cause: err });
     } finally {
       const stopped = exited(again);
-      again.kill('SIGKILL'); // unshare ignores SIGTERM; --kill-child passes the server a SIGTERM
+      process.kill(serverPid(again), 'SIGTERM'); // unshare itself ignores SIGTERM
       await stopped;
     }
     reportFigure(
