@@ -77,6 +77,7 @@ export const ADMIN_MESSAGES_HI: Readonly<Record<string, string>> = {
   'The file must be UTF-8 text (in Excel choose "CSV UTF-8" when saving)':
     'फ़ाइल UTF-8 टेक्स्ट होनी चाहिए (Excel में सेव करते समय "CSV UTF-8" चुनें)',
   'The file has no questions': 'फ़ाइल में कोई प्रश्न नहीं है',
+  [`The file has more than ${QUIZ_QUESTIONS_MAX} questions, the most a quiz can have: split it into smaller files`]: `फ़ाइल में ${QUIZ_QUESTIONS_MAX} से ज़्यादा प्रश्न हैं, जो एक क्विज़ में हो सकते हैं उससे ज़्यादा: इसे छोटी फ़ाइलों में बाँटें`,
 
   // Answer-key correction (issue 14)
   'Results are not published yet': 'नतीजे अभी घोषित नहीं हुए हैं',

@@ -1,5 +1,11 @@
 import { CHOICE_LETTERS, CHOICES_MAX } from '@quizcast/contract/schemas/admin';
-import { checkQuestion, type ImportedQuestion, type Parsed } from './imported-question';
+import {
+  checkQuestion,
+  IMPORT_ROWS_MAX,
+  TOO_MANY_ROWS,
+  type ImportedQuestion,
+  type Parsed,
+} from './imported-question';
 
 // -------------------------------------------------------------------------------------------------
 // Aiken (Moodle's plain-text format), e.g.
@@ -29,6 +35,7 @@ export function parseAiken(text: string): Parsed {
   const questions: ImportedQuestion[] = [];
   const lines = text.split('\n');
   let draft: AikenDraft | null = null;
+  let started = 0;
 
   const finish = () => {
     if (!draft) return;
@@ -51,6 +58,7 @@ export function parseAiken(text: string): Parsed {
   };
 
   lines.forEach((rawLine, i) => {
+    if (started > IMPORT_ROWS_MAX) return;
     const lineNo = i + 1;
     const line = rawLine.trim();
     const current = draft as AikenDraft | null;
@@ -70,6 +78,8 @@ export function parseAiken(text: string): Parsed {
 
     if (!current || (current.answered && !EXPLANATION.test(line))) {
       finish();
+      started += 1;
+      if (started > IMPORT_ROWS_MAX) return;
       draft = {
         line: lineNo,
         qnLines: [line],
@@ -149,5 +159,6 @@ export function parseAiken(text: string): Parsed {
     current.broken = true;
   });
   finish();
+  if (started > IMPORT_ROWS_MAX) return { questions: [], errors: [TOO_MANY_ROWS] };
   return { questions, errors };
 }

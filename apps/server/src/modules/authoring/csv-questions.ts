@@ -10,6 +10,9 @@ import {
   ANSWER_NOT_A_CHOICE,
   answerIndex,
   checkQuestion,
+  IMPORT_RECORDS_MAX,
+  IMPORT_ROWS_MAX,
+  TOO_MANY_ROWS,
   type ImportedQuestion,
   type Parsed,
 } from './imported-question';
@@ -86,6 +89,7 @@ function readCsvRows(text: string): { rows: CsvRow[]; error?: string } {
       raw: true,
       relax_column_count: true,
       skip_empty_lines: true,
+      to: IMPORT_RECORDS_MAX + 1,
     }) as unknown as typeof records;
   } catch (err) {
     if (err instanceof CsvError) {
@@ -104,6 +108,7 @@ function readCsvRows(text: string): { rows: CsvRow[]; error?: string } {
     const inner = body.split('\n').length - 1;
     return { cells: record, line: info.lines - inner };
   });
+  if (records.length > IMPORT_RECORDS_MAX) return { rows: [], error: TOO_MANY_ROWS };
   return { rows: rows.filter((r) => r.cells.some((c) => c.trim() !== '')) };
 }
 
@@ -134,6 +139,8 @@ export function parseCsv(text: string): Parsed {
     }
     if (errors.length) return { questions, errors };
   }
+
+  if (dataRows.length > IMPORT_ROWS_MAX) return { questions, errors: [TOO_MANY_ROWS] };
 
   for (const row of dataRows) {
     const label = `Line ${row.line}`;

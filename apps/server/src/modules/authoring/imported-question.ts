@@ -1,8 +1,16 @@
-import { questionViolations, type QuestionLang } from '@quizcast/contract/schemas/admin';
+import { QUIZ_QUESTIONS_MAX, questionViolations, type QuestionLang } from '@quizcast/contract/schemas/admin';
 
 /** What the question-file parsers share: a parsed question, and the checks every format applies. */
 
 export type ImportFormat = 'csv' | 'aiken';
+
+/**
+ * A file holds at most as many questions as a quiz (issue 29: 45,000 rows stalled the server for
+ * seconds); parsing stops past it. CSV reads at most IMPORT_RECORDS_MAX records, blank ones included.
+ */
+export const IMPORT_ROWS_MAX = QUIZ_QUESTIONS_MAX;
+export const IMPORT_RECORDS_MAX = 4 * IMPORT_ROWS_MAX;
+export const TOO_MANY_ROWS = `The file has more than ${IMPORT_ROWS_MAX} questions, the most a quiz can have: split it into smaller files`;
 
 export interface ImportedQuestion {
   qn: string;

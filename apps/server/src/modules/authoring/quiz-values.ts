@@ -4,7 +4,7 @@ import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import { hasHindiVersion, type AdminQuestion, type QuizInputParsed } from '@quizcast/contract/schemas/admin';
 import type { StoredQuestionMath } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { renderQuestionMath } from '../../lib/question-math';
+import { RenderBudget, renderQuestionMath } from '../../lib/question-math';
 import type { QuestionRow, QuestionValues, QuizInsert, QuizRow } from './authoring.repository';
 
 /** From an authoring request to stored rows and back (quizzes, questions, their frozen parts). */
@@ -73,8 +73,9 @@ export async function renderedMath(
 ): Promise<(StoredQuestionMath | null)[]> {
   const problems: string[] = [];
   const out: (StoredQuestionMath | null)[] = [];
+  const budget = new RenderBudget();
   for (const [i, q] of questions.entries()) {
-    const { math, problems: found } = await renderQuestionMath(questionTexts(q), label(i));
+    const { math, problems: found } = await renderQuestionMath(questionTexts(q), label(i), budget);
     problems.push(...found);
     out.push(math);
   }
