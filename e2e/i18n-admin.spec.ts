@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { adminSession, signIn } from './support/session';
 
