@@ -39,17 +39,24 @@ const seconds = (countdown: string) =>
 
 test.describe('fast and installable (issue 17)', () => {
   test('the landing page arrives compressed: every script, style and the page itself', async ({ page }) => {
-    const responses: { url: string; type: string; encoding?: string; bytes: number }[] = [];
-    page.on('requestfinished', async (request) => {
-      const response = await request.response();
-      if (!response) return;
-      const sizes = await request.sizes();
-      responses.push({
-        url: request.url(),
-        type: request.resourceType(),
-        encoding: (await response.allHeaders())['content-encoding'],
-        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-      });
+    type Finished = { url: string; type: string; encoding?: string; bytes: number };
+    // Each finished request is read asynchronously (its response, its sizes): every read is kept and
+    // awaited before the figures are taken, so none is missed however late it settles.
+    const reads: Promise<Finished | undefined>[] = [];
+    page.on('requestfinished', (request) => {
+      reads.push(
+        (async () => {
+          const response = await request.response();
+          if (!response) return undefined;
+          const sizes = await request.sizes();
+          return {
+            url: request.url(),
+            type: request.resourceType(),
+            encoding: (await response.allHeaders())['content-encoding'],
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          };
+        })(),
+      );
     });
     await page.goto('/');
     await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
@@ -61,6 +68,7 @@ test.describe('fast and installable (issue 17)', () => {
       page.locator('link[rel="modulepreload"][href*="/assets/landing-page-"]').first(),
     ).toBeAttached();
 
+    const responses = (await Promise.all(reads)).filter((r) => r !== undefined);
     const own = responses.filter((r) => new URL(r.url).pathname.match(/^\/($|assets\/)/));
     const scripts = own.filter((r) => r.type === 'script');
     expect(scripts.length).toBeGreaterThan(3);
