@@ -90,19 +90,20 @@ await together('static checks (typecheck ‖ lint)', [
   () => run('lint', 'npm', ['run', '--silent', 'lint'], { buffered: true }),
 ]);
 
-// The Node suites. The API suite on PGlite and on PostgreSQL share nothing (each PostgreSQL test file
-// makes its own database with a random name; Redis keys carry a random namespace; servers take free
-// ports), so they run side by side, with the unit suite and the hostile suite.
+// The unit suite alone: its component tests (jsdom) keep vitest's 5 s timeout, which three suites
+// beside them on two busy cores pushed past (admin-screens.test.tsx, seen once).
 const unitFile = path.join(reports, 'unit.json');
+await run('unit (contract, web)', 'npx', vitest(['contract', 'web'], unitFile), {
+  report: vitestReport(unitFile),
+});
+
+// The server suites. The API suite on PGlite and on PostgreSQL share nothing (each PostgreSQL test
+// file makes its own database with a random name; Redis keys carry a random namespace; servers take
+// free ports), so they run side by side, with the hostile suite.
 const apiFile = path.join(reports, 'api-pglite.json');
 const pgFile = path.join(reports, 'api-postgres.json');
 const hostileFile = path.join(reports, 'hostile.json');
 const nodeSuites = [
-  () =>
-    run('unit (contract, web)', 'npx', vitest(['contract', 'web'], unitFile), {
-      report: vitestReport(unitFile),
-      buffered: true,
-    }),
   () =>
     run('API on PGlite', 'npx', vitest(['server'], apiFile), {
       env: { TEST_DATABASE_URL: '' },
@@ -130,7 +131,7 @@ nodeSuites.push(() =>
     { report: vitestReport(hostileFile), buffered: true },
   ),
 );
-await together('Node suites (unit ‖ API ‖ hostile)', nodeSuites);
+await together('server suites (API on PGlite ‖ API on PostgreSQL ‖ hostile)', nodeSuites);
 
 // One build for the size budgets and the browser suite (npm run check:budgets and npm run test:e2e,
 // run alone, each build first).
