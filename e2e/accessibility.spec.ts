@@ -158,6 +158,9 @@ test.describe('accessibility', () => {
       await expect(page.getByRole('link', { name: /^Edit / }).first()).toBeVisible();
       await expectScreenAccessible(page, 'admin quizzes');
       await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+      // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+      // or the click lands on a row about to be detached and goes nowhere.
+      await expect(page.getByRole('list', { name: 'Quizzes' }).getByRole('listitem')).toHaveCount(1);
       const edit = page.getByRole('link', { name: `Edit ${POLITY}` });
       await expect(edit).toBeVisible();
 
@@ -219,6 +222,9 @@ test.describe('accessibility', () => {
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto('/quizzes');
     await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+    // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+    // or the click lands on a row about to be detached and goes nowhere.
+    await expect(page.getByTestId('quiz-row')).toHaveCount(1);
     await page.getByRole('link', { name: `Start ${POLITY}` }).click();
     await page.getByRole('button', { name: 'Start Quiz Now' }).click();
     await page.getByRole('radio').first().check();
@@ -255,6 +261,9 @@ test.describe('accessibility', () => {
       // Submit: from the last question's Submit button.
       await page.goto('/quizzes');
       await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+      // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+      // or the click lands on a row about to be detached and goes nowhere.
+      await expect(page.getByTestId('quiz-row')).toHaveCount(1);
       await page.getByRole('link', { name: `Start ${POLITY}` }).click();
       await page.getByRole('button', { name: 'Start Quiz Now' }).click();
       const palette = (await openPalette(page)).getByRole('button');

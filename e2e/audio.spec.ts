@@ -232,6 +232,9 @@ test.describe('audio-first', () => {
     await signIn(page, session);
     await page.goto('/quizzes');
     await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+    // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+    // or the click lands on a row about to be detached and goes nowhere.
+    await expect(page.getByTestId('quiz-row')).toHaveCount(1);
     await page.getByRole('link', { name: `Start ${POLITY}` }).click();
     await page.getByRole('button', { name: 'Start Quiz Now' }).click();
     const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
@@ -271,6 +274,9 @@ test.describe('audio-first', () => {
     });
     await page.goto('/quizzes');
     await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+    // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+    // or the click lands on a row about to be detached and goes nowhere.
+    await expect(page.getByTestId('quiz-row')).toHaveCount(1);
     await page.getByRole('link', { name: `Start ${POLITY}` }).click();
     await page.getByRole('button', { name: 'Start Quiz Now' }).click();
     await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
