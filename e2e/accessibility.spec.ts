@@ -150,6 +150,9 @@ test.describe('accessibility', () => {
     'axe: the admin quiz list and the edit page',
     { tag: '@desktop' },
     async ({ page, request }, testInfo) => {
+      // Four axe passes (two on the list, two on an editor holding 12 questions): 47 s on desktop
+      // and past 60 s on mobile with the shared 2-core machine at load 20.
+      test.setTimeout(120_000);
       const admin = await adminSession(request, testInfo);
       await signIn(page, admin);
       await page.goto('/admin/quizzes');
