@@ -123,6 +123,11 @@ export async function visitEveryScreen(
     expect(moved.ok()).toBe(true);
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto('/quizzes');
+    // Let this page's lazy chunks finish before leaving it: a catalogue chunk answered by the
+    // pseudo-locale's route and cut off by the next navigation stayed "in flight" for Playwright,
+    // and the next screen's networkidle never came (seen once: 260 s on the results summary).
+    await expect(h1()).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));
     await page.goto(`/quizzes/summary/${quiz.id}`);
     await at('results summary', page.getByRole('region', { name: label('Rank') }));
