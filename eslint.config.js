@@ -32,6 +32,41 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Server layers (issue 25): modules → plugins → lib, providers, db, jobs. A lower layer never
+  // imports a higher one (src/import-graph.test.ts checks the whole tree, and for cycles).
+  {
+    files: ['apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'plugins/ sits below modules/: inject what it needs from app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{lib,providers,db,jobs}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/plugins/**'],
+              message:
+                'lib/, providers/, db/ and jobs/ sit below plugins/ and modules/: move the shared code down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

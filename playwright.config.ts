@@ -1,52 +1,38 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromiumLaunchOptions } from './e2e/support/chromium';
-
-const port = Number(process.env.E2E_PORT ?? 3999);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'quizcast-e2e-'));
 
 /** Real Chromium from Debian (/usr/bin/chromium): no browser download. */
 const chromium = chromiumLaunchOptions();
 
+/**
+ * No shared server: each worker starts its own built server, with its own data and dev clock
+ * (e2e/support/fixtures.ts), so specs run side by side. Run `npm run build` first (npm run test:e2e
+ * does). E2E_WORKERS sets how many (2 by default: the CI machine has 2 cores); E2E_PORT, when set,
+ * is the first worker's port (the next worker takes the next one), else the OS picks free ports.
+ */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
   projects: [
+    // Every test runs on a phone.
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-  ],
-  webServer: {
-    command: 'npm run start:server',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      DEV_CLOCK_CONTROL: 'true',
-      // e2e/admin.spec.ts: one admin number per project (mobile, desktop).
-      ADMIN_PHONES: '5550000001,5550000002',
-      // Every browser test registers users from 127.0.0.1: lift the hourly send quotas here
-      // (the API suite proves the defaults of 5 per phone and 20 per IP).
-      OTP_PHONE_LIMIT_PER_HOUR: '1000',
-      OTP_IP_LIMIT_PER_HOUR: '100000',
+    // Only the tests tagged @desktop run on a wide screen too: the layouts that really differ there
+    // (the sidebar, the attempt's side palette, admin tables, charts).
+    {
+      name: 'desktop',
+      grep: /@desktop/,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
-  },
+  ],
 });

@@ -34,19 +34,24 @@ import { rawRows } from '../apps/server/src/db/raw-rows';
 import { AnalyticsRepository } from '../apps/server/src/modules/analytics/analytics.repository';
 import { AnalyticsService } from '../apps/server/src/modules/analytics/analytics.service';
 import {
-  analysisStep,
-  ANALYSIS_BATCH,
   appendItemAnswers,
   ensureItemAnswers,
   materialiseAttemptMarks,
-  writeMarks,
-} from '../apps/server/src/modules/analytics/attempt-marks';
+} from '../apps/server/src/modules/item-analysis/item-answers';
+import { KeyCorrectionService } from '../apps/server/src/modules/analytics/key-correction.service';
+import {
+  rankQuizAttempts,
+  rescoreQuestion,
+  writeAttemptMarks,
+} from '../apps/server/src/modules/marking/marking.repository';
+import { scoreSql } from '../apps/server/src/modules/marking/marking.sql';
+import { analysisStep, ANALYSIS_BATCH, finishAnalysis } from '../apps/server/src/modules/results/publication';
 import { createCardsAtPublication } from '../apps/server/src/modules/review/cards-at-publication';
 import {
   itemAnalysisStatement,
   refreshItemAnalysis,
-} from '../apps/server/src/modules/analytics/item-analysis';
-import { rankQuizAttempts, ResultsRepository } from '../apps/server/src/modules/results/results.repository';
+} from '../apps/server/src/modules/item-analysis/item-analysis';
+import { ResultsRepository } from '../apps/server/src/modules/results/results.repository';
 import { ManualClock } from '../apps/server/src/lib/clock';
 import { TREND_POINTS } from '@quizcast/contract/schemas/analytics';
 import { users } from '../apps/server/src/db/schema';
@@ -151,7 +156,7 @@ async function makeMarkedAttempts(
 async function scoreMarked(db: Db, name: string) {
   await db.execute(sql`
     update attempts a
-    set correct_count = s.c, score = floor((s.c * 4 - s.w * 1) * 100 + 0.5) / 100
+    set correct_count = s.c, score = ${scoreSql(sql`s.c`, sql`s.w`, sql`4`, sql`1`)}
     from (
       select m.attempt_id,
              (select count(*) from unnest(m.choices) with ordinality u(ch, i) where u.ch = (u.i - 1) % 4)::int as c,
@@ -295,7 +300,7 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
     await db.execute(sql`delete from item_analysis`);
   }
   t0 = performance.now();
-  await db.transaction((tx) => refreshItemAnalysis(tx as unknown as Db, big!, new Date()));
+  await db.transaction((tx) => refreshItemAnalysis(tx, big!, new Date()));
   const itemMs = performance.now() - t0;
   console.log(
     `Item analysis: ${seconds(itemMs)} (${QUESTIONS} questions, ${ATTEMPTS.toLocaleString('en-IN')} attempts; load ${loadavg()})`,
@@ -313,7 +318,7 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
   const steps: string[] = [];
   await db
     .transaction(async (tx) => {
-      const r = new AnalyticsRepository(tx as unknown as Db);
+      const r = new AnalyticsRepository(tx);
       let s = performance.now();
       const lap = (label: string) => {
         steps.push(`${label} ${seconds(performance.now() - s)}`);
@@ -322,7 +327,8 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
       await r.lockQuiz(big!);
       await r.setKey(first!.id, 1, null);
       lap('lock + key');
-      const { changed } = await r.rescoreQuestion(
+      const { changed } = await rescoreQuestion(
+        tx,
         big!,
         1,
         { ansIndex: 0, live: true },
@@ -330,7 +336,7 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
         [],
       );
       lap(`re-score (${changed.toLocaleString('en-IN')} changed)`);
-      await r.rank(big!);
+      await rankQuizAttempts(tx, big!);
       lap('re-rank');
       await r.refreshItems(big!, new Date());
       lap('item analysis');
@@ -340,7 +346,8 @@ async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
       if (err.message !== 'rollback') throw err;
     });
   console.log(`Key correction, step by step (rolled back): ${steps.join(', ')} (load ${loadavg()})`);
-  const service = new AnalyticsService(repo, new ManualClock(new Date()));
+  const clock = new ManualClock(new Date());
+  const service = new KeyCorrectionService(repo, clock, new AnalyticsService(repo, clock), finishAnalysis);
   t0 = performance.now();
   const corrected = await service.correctKey(
     big!,
@@ -393,7 +400,7 @@ async function publication(db: Db) {
   const parts: string[] = [];
   await db
     .transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t = tx;
       let s = performance.now();
       const lap = (label: string) => {
         parts.push(`${label} ${seconds(performance.now() - s)}`);
@@ -401,7 +408,7 @@ async function publication(db: Db) {
       };
       await ensureItemAnswers(t, quizId!, false);
       lap('empty bit strings');
-      const made = await writeMarks(t, quizId!, ANALYSIS_BATCH);
+      const made = await writeAttemptMarks(t, quizId!, ANALYSIS_BATCH);
       lap(`marks (${made} attempts, the jsonb pass)`);
       await appendItemAnswers(t, quizId!, 0);
       lap('bit-string append');
@@ -426,9 +433,7 @@ async function publication(db: Db) {
   t0 = performance.now();
   for (;;) {
     const s = performance.now();
-    const state = await db.transaction((tx) =>
-      analysisStep(tx as unknown as Db, quizId!, now, ANALYSIS_BATCH),
-    );
+    const state = await db.transaction((tx) => analysisStep(tx, quizId!, now, ANALYSIS_BATCH));
     batches.push(performance.now() - s);
     if (state !== 'more') break;
   }
@@ -460,7 +465,7 @@ async function main() {
   }
   const runDir = mkdtempSync(path.join(tmpdir(), 'quizcast-analytics-bench-'));
   const { database, label, appEnv, cleanup } = await openDatabase(10);
-  let db = database.db;
+  const db = database.db;
   let open = true;
   try {
     await database.migrate();
@@ -537,7 +542,6 @@ async function main() {
 
     await database.close();
     open = false;
-    db = undefined as unknown as Db;
 
     const { child, log } = await startApp(appEnv, runDir);
     try {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/fixtures';
 import { accessibilityProblems, type AxeOptions } from './support/axe';
 import { adminSession, freshPhone, registerViaApi, signIn, type Session } from './support/session';
 import { lockedPaidQuizzes, type ListedQuiz } from './support/quizzes';
@@ -146,23 +146,33 @@ test.describe('accessibility', () => {
     await expectScreenAccessible(page, 'payments');
   });
 
-  test('axe: the admin quiz list and the edit page', async ({ page, request }, testInfo) => {
-    const admin = await adminSession(request, testInfo);
-    await signIn(page, admin);
-    await page.goto('/admin/quizzes');
-    await expect(page.getByRole('heading', { level: 1, name: 'Manage quizzes' })).toBeVisible();
-    // The first page holds whatever the tests before this one created: find the demo quiz by name.
-    await expect(page.getByRole('link', { name: /^Edit / }).first()).toBeVisible();
-    await expectScreenAccessible(page, 'admin quizzes');
-    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
-    const edit = page.getByRole('link', { name: `Edit ${POLITY}` });
-    await expect(edit).toBeVisible();
+  test(
+    'axe: the admin quiz list and the edit page',
+    { tag: '@desktop' },
+    async ({ page, request }, testInfo) => {
+      // Four axe passes (two on the list, two on an editor holding 12 questions): 47 s on desktop
+      // and past 60 s on mobile with the shared 2-core machine at load 20.
+      test.setTimeout(120_000);
+      const admin = await adminSession(request, testInfo);
+      await signIn(page, admin);
+      await page.goto('/admin/quizzes');
+      await expect(page.getByRole('heading', { level: 1, name: 'Manage quizzes' })).toBeVisible();
+      // The first page holds whatever the tests before this one created: find the demo quiz by name.
+      await expect(page.getByRole('link', { name: /^Edit / }).first()).toBeVisible();
+      await expectScreenAccessible(page, 'admin quizzes');
+      await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+      // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+      // or the click lands on a row about to be detached and goes nowhere.
+      await expect(page.getByRole('list', { name: 'Quizzes' }).getByRole('listitem')).toHaveCount(1);
+      const edit = page.getByRole('link', { name: `Edit ${POLITY}` });
+      await expect(edit).toBeVisible();
 
-    await edit.click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit quiz' })).toBeVisible();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(POLITY);
-    await expectScreenAccessible(page, 'edit quiz');
-  });
+      await edit.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit quiz' })).toBeVisible();
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue(POLITY);
+      await expectScreenAccessible(page, 'edit quiz');
+    },
+  );
 
   test('axe: the import dialog, and the "Not allowed" page a participant gets on an admin URL', async ({
     page,
@@ -215,6 +225,9 @@ test.describe('accessibility', () => {
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto('/quizzes');
     await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+    // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+    // or the click lands on a row about to be detached and goes nowhere.
+    await expect(page.getByTestId('quiz-row')).toHaveCount(1);
     await page.getByRole('link', { name: `Start ${POLITY}` }).click();
     await page.getByRole('button', { name: 'Start Quiz Now' }).click();
     await page.getByRole('radio').first().check();
@@ -240,54 +253,58 @@ test.describe('accessibility', () => {
     await expectScreenAccessible(page, 'time-up results', { include: '[role="dialog"]' });
   });
 
-  test('dialogs keep Tab inside, close on Escape and give focus back: submit, logout, payment, import', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const learner = await registerViaApi(request);
-    await signIn(page, learner);
-    page.on('dialog', (dialog) => void dialog.accept()); // leaving a running attempt asks first
+  test(
+    'dialogs keep Tab inside, close on Escape and give focus back: submit, logout, payment, import',
+    { tag: '@desktop' },
+    async ({ page, request }, testInfo) => {
+      const learner = await registerViaApi(request);
+      await signIn(page, learner);
+      page.on('dialog', (dialog) => void dialog.accept()); // leaving a running attempt asks first
 
-    // Submit: from the last question's Submit button.
-    await page.goto('/quizzes');
-    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
-    await page.getByRole('link', { name: `Start ${POLITY}` }).click();
-    await page.getByRole('button', { name: 'Start Quiz Now' }).click();
-    const palette = (await openPalette(page)).getByRole('button');
-    await palette.last().focus();
-    await page.keyboard.press('Enter');
-    const submit = page.getByRole('button', { name: 'Submit', exact: true });
-    await tabUntilFocused(page, submit);
-    await page.keyboard.press('Enter');
-    await expectFocusTrapped(page, 'Submit quiz?', submit);
+      // Submit: from the last question's Submit button.
+      await page.goto('/quizzes');
+      await page.getByRole('searchbox', { name: 'Search quizzes' }).fill(POLITY);
+      // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+      // or the click lands on a row about to be detached and goes nowhere.
+      await expect(page.getByTestId('quiz-row')).toHaveCount(1);
+      await page.getByRole('link', { name: `Start ${POLITY}` }).click();
+      await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+      const palette = (await openPalette(page)).getByRole('button');
+      await palette.last().focus();
+      await page.keyboard.press('Enter');
+      const submit = page.getByRole('button', { name: 'Submit', exact: true });
+      await tabUntilFocused(page, submit);
+      await page.keyboard.press('Enter');
+      await expectFocusTrapped(page, 'Submit quiz?', submit);
 
-    // Logout: the user menu opened and used from the keyboard; focus comes back to the menu button.
-    const userMenu = page.getByRole('button', { name: /User menu/ });
-    await userMenu.focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expectFocusTrapped(page, 'Logout', userMenu);
+      // Logout: the user menu opened and used from the keyboard; focus comes back to the menu button.
+      const userMenu = page.getByRole('button', { name: /User menu/ });
+      await userMenu.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expectFocusTrapped(page, 'Logout', userMenu);
 
-    // Payment: Unlock on the intro of a locked paid quiz.
-    const [locked] = await lockedPaidQuizzes(request, learner);
-    if (!locked) throw new Error('the demo data has no open paid quiz');
-    await page.goto(`/quizzes/intro/${locked._id}`);
-    const unlock = page.getByRole('button', { name: /^Unlock Quiz for/ });
-    await tabUntilFocused(page, unlock);
-    await page.keyboard.press('Enter');
-    await expectFocusTrapped(page, 'Unlock Premium Quiz', unlock);
+      // Payment: Unlock on the intro of a locked paid quiz.
+      const [locked] = await lockedPaidQuizzes(request, learner);
+      if (!locked) throw new Error('the demo data has no open paid quiz');
+      await page.goto(`/quizzes/intro/${locked._id}`);
+      const unlock = page.getByRole('button', { name: /^Unlock Quiz for/ });
+      await tabUntilFocused(page, unlock);
+      await page.keyboard.press('Enter');
+      await expectFocusTrapped(page, 'Unlock Premium Quiz', unlock);
 
-    // Import: on the admin's create page.
-    await switchUser(page, await adminSession(request, testInfo));
-    await page.goto('/quizzess/create');
-    const importButton = page.getByRole('button', { name: 'Import questions' });
-    await tabUntilFocused(page, importButton);
-    await page.keyboard.press('Enter');
-    await expectFocusTrapped(page, 'Import questions', importButton);
-  });
+      // Import: on the admin's create page.
+      await switchUser(page, await adminSession(request, testInfo));
+      await page.goto('/quizzess/create');
+      const importButton = page.getByRole('button', { name: 'Import questions' });
+      await tabUntilFocused(page, importButton);
+      await page.keyboard.press('Enter');
+      await expectFocusTrapped(page, 'Import questions', importButton);
+    },
+  );
 
   test('focus shows a 2 px ring: violet on light surfaces, amber on the dark landing hero', async ({
     page,

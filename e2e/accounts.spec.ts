@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import sharp from 'sharp';
 import { freshPhone, registerViaApi, signIn, TOKEN_KEY, USER_KEY } from './support/session';
+import { serverClock } from './support/quizzes';
 
 /** A small real PNG made at test time. */
 async function photo(color: string, size = 320): Promise<Buffer> {
@@ -309,8 +310,9 @@ test.describe('accounts', () => {
     await page.clock.fastForward('00:31');
     const ready = page.getByRole('button', { name: 'Resend OTP', exact: true });
     await expect(ready).toBeEnabled();
-    // The server's own cooldown runs on its clock: move it past 30 s for this send, then put it back.
-    await request.post('/api/dev/clock', { data: { advanceMs: 31_000 } });
+    // The server's own cooldown runs on its clock: move it past its cooldown for this send, then put it back.
+    const { otpResendCooldownMs } = await serverClock(request);
+    await request.post('/api/dev/clock', { data: { advanceMs: otpResendCooldownMs + 1_000 } });
     try {
       await ready.click();
       await expect(page.getByText('OTP sent successfully').first()).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { createLiveQuiz, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createLiveQuiz, retireQuiz } from './support/quizzes';
 import { loginViaApi, registerViaApi, signIn, type Session } from './support/session';
 import { openMenuOnPhone } from './support/menu';
 
@@ -29,35 +29,37 @@ async function expectChartsWithTables(page: Page) {
 }
 
 test.describe('performance analytics', () => {
-  test("the demo learner's progress page shows the trend and the weakest topic, each chart with its table", async ({
-    page,
-  }) => {
-    const demo = await loginViaApi(page.request, DEMO_PHONE);
-    const api = await page.request.get('/api/analytics/me', { headers: auth(demo) });
-    expect(api.ok()).toBe(true);
-    const progress = (await api.json()) as Progress;
-    expect(progress.trend.length).toBeGreaterThanOrEqual(2);
+  test(
+    "the demo learner's progress page shows the trend and the weakest topic, each chart with its table",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      const demo = await loginViaApi(page.request, DEMO_PHONE);
+      const api = await page.request.get('/api/analytics/me', { headers: auth(demo) });
+      expect(api.ok()).toBe(true);
+      const progress = (await api.json()) as Progress;
+      expect(progress.trend.length).toBeGreaterThanOrEqual(2);
 
-    await signIn(page, demo);
-    await page.goto('/quizzes');
-    await openMenuOnPhone(page);
-    await page.getByRole('link', { name: 'Progress' }).click();
-    await expect(page.getByRole('heading', { name: 'Your progress' })).toBeVisible();
+      await signIn(page, demo);
+      await page.goto('/quizzes');
+      await openMenuOnPhone(page);
+      await page.getByRole('link', { name: 'Progress' }).click();
+      await expect(page.getByRole('heading', { name: 'Your progress' })).toBeVisible();
 
-    const trend = page.getByRole('figure', { name: 'Score and percentile over time' });
-    await expect(trend.getByRole('img', { name: 'Score and percentile over time' })).toBeVisible();
-    for (const point of progress.trend) {
-      await expect(trend.getByRole('row').filter({ hasText: point.name })).toContainText(
-        `${point.scorePercent}%`,
+      const trend = page.getByRole('figure', { name: 'Score and percentile over time' });
+      await expect(trend.getByRole('img', { name: 'Score and percentile over time' })).toBeVisible();
+      for (const point of progress.trend) {
+        await expect(trend.getByRole('row').filter({ hasText: point.name })).toContainText(
+          `${point.scorePercent}%`,
+        );
+      }
+      const weakest = progress.byTopic[0]!;
+      await expect(page.getByRole('figure', { name: 'Accuracy by topic (weakest first)' })).toContainText(
+        `Weakest: ${weakest.label}, ${weakest.accuracy}% of ${weakest.questions} questions right.`,
       );
-    }
-    const weakest = progress.byTopic[0]!;
-    await expect(page.getByRole('figure', { name: 'Accuracy by topic (weakest first)' })).toContainText(
-      `Weakest: ${weakest.label}, ${weakest.accuracy}% of ${weakest.questions} questions right.`,
-    );
-    await expectChartsWithTables(page);
-    await expectAccessible(page, 'progress');
-  });
+      await expectChartsWithTables(page);
+      await expectAccessible(page, 'progress');
+    },
+  );
 
   test('a new learner sees what to do first', async ({ page }) => {
     const fresh = await registerViaApi(page.request, { name: 'New Learner' });
@@ -68,32 +70,36 @@ test.describe('performance analytics', () => {
     await expectAccessible(page, 'progress (empty)');
   });
 
-  test('the Analysis tab: marks by topic, time against the top 10%, the advisor; share right per question', async ({
-    page,
-  }) => {
-    const demo = await loginViaApi(page.request, DEMO_PHONE);
-    const progress = (await (
-      await page.request.get('/api/analytics/me', { headers: auth(demo) })
-    ).json()) as Progress;
-    const quizId = progress.trend[progress.trend.length - 1]!.quizId;
-    const analysis = (await (
-      await page.request.get(`/api/analytics/quizzes/${quizId}`, { headers: auth(demo) })
-    ).json()) as { questions: { percentCorrect: number }[]; advisor: { marksLostToWrong: number } };
+  test(
+    'the Analysis tab: marks by topic, time against the top 10%, the advisor; share right per question',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      const demo = await loginViaApi(page.request, DEMO_PHONE);
+      const progress = (await (
+        await page.request.get('/api/analytics/me', { headers: auth(demo) })
+      ).json()) as Progress;
+      const quizId = progress.trend[progress.trend.length - 1]!.quizId;
+      const analysis = (await (
+        await page.request.get(`/api/analytics/quizzes/${quizId}`, { headers: auth(demo) })
+      ).json()) as { questions: { percentCorrect: number }[]; advisor: { marksLostToWrong: number } };
 
-    await signIn(page, demo);
-    await page.goto(`/quizzes/summary/${quizId}`);
-    await page.getByRole('tab', { name: 'Analysis' }).click();
-    await expect(page.getByRole('figure', { name: 'Accuracy and marks by topic' })).toBeVisible();
-    await expect(page.getByRole('figure', { name: 'Time per question: you and the top 10%' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /Negative-marking advisor/ })).toBeVisible();
-    await expectChartsWithTables(page);
-    await expectAccessible(page, 'analysis tab');
+      await signIn(page, demo);
+      await page.goto(`/quizzes/summary/${quizId}`);
+      await page.getByRole('tab', { name: 'Analysis' }).click();
+      await expect(page.getByRole('figure', { name: 'Accuracy and marks by topic' })).toBeVisible();
+      await expect(
+        page.getByRole('figure', { name: 'Time per question: you and the top 10%' }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: /Negative-marking advisor/ })).toBeVisible();
+      await expectChartsWithTables(page);
+      await expectAccessible(page, 'analysis tab');
 
-    await page.getByRole('tab', { name: 'Questions' }).click();
-    await expect(
-      page.getByText(`${analysis.questions[0]!.percentCorrect}% of participants got this right`).first(),
-    ).toBeVisible();
-  });
+      await page.getByRole('tab', { name: 'Questions' }).click();
+      await expect(
+        page.getByText(`${analysis.questions[0]!.percentCorrect}% of participants got this right`).first(),
+      ).toBeVisible();
+    },
+  );
 
   test("an admin corrects a key after publication and the learners' scores and ranks change", async ({
     page,
@@ -161,7 +167,7 @@ test.describe('performance analytics', () => {
     await take(right, [1, 0, 0]); // 7 by the provisional key, 12 by the right one
 
     try {
-      const advanceMs = endAt - (await serverNow(page.request)) + 31_000;
+      const advanceMs = await advancePastGrace(page.request, endAt);
       expect((await page.request.post('/api/dev/clock', { data: { advanceMs } })).ok()).toBe(true);
       const summary = async (s: Session) =>
         (

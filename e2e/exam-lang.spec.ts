@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';

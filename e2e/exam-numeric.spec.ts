@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 import { adminSession, registerViaApi, signIn } from './support/session';
 
 /** Numeric-answer questions (issue 12): the keypad answer box, refusal, resume, and the scored review. */
@@ -94,7 +94,7 @@ test('a learner types a numeric answer on the keypad box; a bad value is refused
     await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
 
     // The window closes; past end + grace the sweeper publishes the results (the dev clock runs it once).
-    const advanceMs = new Date(now + 10 * 60_000).getTime() - (await serverNow(page.request)) + 31_000;
+    const advanceMs = await advancePastGrace(page.request, now + 10 * 60_000);
     const moved = await page.request.post('/api/dev/clock', { data: { advanceMs } });
     expect(moved.ok()).toBe(true);
     await page.clock.setSystemTime(new Date(((await moved.json()) as { now: string }).now));

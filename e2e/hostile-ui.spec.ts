@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { openMenuOnPhone } from './support/menu';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 import { adminSession, loginViaApi, registerViaApi, signIn, TOKEN_KEY, USER_KEY } from './support/session';
 
 /** Issue 15 in the browser: real logout, log out of all devices, privacy, deletion, the audit log. */
@@ -42,6 +42,7 @@ test.describe('logout really logs out', () => {
     page,
     request,
     browser,
+    baseURL,
   }, testInfo) => {
     const first = await registerViaApi(request, { name: 'Dev Two Devices' });
     const second = await loginViaApi(request, first.user.phNo);
@@ -50,7 +51,7 @@ test.describe('logout really logs out', () => {
     // The second device: another browser context, signed in with its own session.
     const other = await browser.newContext({
       ...testInfo.project.use,
-      baseURL: testInfo.project.use.baseURL,
+      baseURL,
     });
     try {
       const otherPage = await other.newPage();
@@ -126,7 +127,7 @@ test.describe('privacy and deletion in the profile', () => {
       });
       expect(submitted.status(), await submitted.text()).toBe(201);
       // Past end + grace: the dev clock runs the sweeper, which publishes the results.
-      const advanceMs = endAt - (await serverNow(request)) + 31_000;
+      const advanceMs = await advancePastGrace(request, endAt);
       expect((await request.post('/api/dev/clock', { data: { advanceMs } })).ok()).toBe(true);
       await signIn(page, learner);
       await page.goto(`/quizzes/summary/${quiz._id}`);
@@ -203,49 +204,50 @@ test.describe('privacy and deletion in the profile', () => {
 });
 
 test.describe('admin audit log', () => {
-  test('lists admin actions newest first, linked from the admin menu', async ({
-    page,
-    request,
-  }, testInfo) => {
-    const admin = await adminSession(request, testInfo);
-    const now = await serverNow(request);
-    const name = `Audited ${testInfo.project.name} ${now}`;
-    const quiz = await createQuizViaApi(request, admin, {
-      name,
-      desc: 'For the audit log.',
-      exam: 'Other',
-      class: 'Preparing for Competitive exams',
-      duration: 5,
-      startTimeStamp: new Date(now + 24 * 3600_000).toISOString(),
-      endTimeStamp: new Date(now + 25 * 3600_000).toISOString(),
-      price: 0,
-      published: true,
-      questions: [{ qn: 'Two plus two?', choices: ['3', '4'], ansIndex: 1 }],
-    });
-    try {
-      await signIn(page, admin);
-      await page.goto('/quizzes');
-      await openMenuOnPhone(page);
-      await page.getByRole('link', { name: 'Audit log' }).click();
-      await expect(page).toHaveURL(/\/admin\/audit-log$/);
-      await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
-      const mine = page.getByTestId('audit-entry').filter({ hasText: quiz._id });
-      await expect(mine.first()).toContainText('Created a quiz');
-      await expect(mine.first()).toContainText('Asha Admin');
-      await expect(mine.first()).toContainText(name);
-      await expectAccessible(page, 'audit log');
+  test(
+    'lists admin actions newest first, linked from the admin menu',
+    { tag: '@desktop' },
+    async ({ page, request }, testInfo) => {
+      const admin = await adminSession(request, testInfo);
+      const now = await serverNow(request);
+      const name = `Audited ${testInfo.project.name} ${now}`;
+      const quiz = await createQuizViaApi(request, admin, {
+        name,
+        desc: 'For the audit log.',
+        exam: 'Other',
+        class: 'Preparing for Competitive exams',
+        duration: 5,
+        startTimeStamp: new Date(now + 24 * 3600_000).toISOString(),
+        endTimeStamp: new Date(now + 25 * 3600_000).toISOString(),
+        price: 0,
+        published: true,
+        questions: [{ qn: 'Two plus two?', choices: ['3', '4'], ansIndex: 1 }],
+      });
+      try {
+        await signIn(page, admin);
+        await page.goto('/quizzes');
+        await openMenuOnPhone(page);
+        await page.getByRole('link', { name: 'Audit log' }).click();
+        await expect(page).toHaveURL(/\/admin\/audit-log$/);
+        await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+        const mine = page.getByTestId('audit-entry').filter({ hasText: quiz._id });
+        await expect(mine.first()).toContainText('Created a quiz');
+        await expect(mine.first()).toContainText('Asha Admin');
+        await expect(mine.first()).toContainText(name);
+        await expectAccessible(page, 'audit log');
 
-      // Newest first: the API's order, shown as it comes.
-      const api = (await (
-        await request.get('/api/admin/audit-log?page=1&limit=25', { headers: bearer(admin.accessToken) })
-      ).json()) as { entries: { at: string }[] };
-      const times = api.entries.map((e) => new Date(e.at).getTime());
-      expect([...times].sort((a, b) => b - a)).toEqual(times);
-      await expect(page.getByTestId('audit-entry')).toHaveCount(api.entries.length);
-    } finally {
-      await retireQuiz(request, admin.accessToken, quiz._id);
-    }
-  });
+        // Newest first: the API's order, shown as it comes.
+        const api = (await (
+          await request.get('/api/admin/audit-log?page=1&limit=25', { headers: bearer(admin.accessToken) })
+        ).json()) as { entries: { at: string }[] };
+        const times = api.entries.map((e) => new Date(e.at).getTime());
+        expect([...times].sort((a, b) => b - a)).toEqual(times);
+        await expect(page.getByTestId('audit-entry')).toHaveCount(api.entries.length);
+      } finally {
+        await retireQuiz(request, admin.accessToken, quiz._id);
+      }
+    },
+  );
 
   test('pages, and shows the empty and error states', async ({ page, request }, testInfo) => {
     const admin = await adminSession(request, testInfo);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { adminSession, signIn } from './support/session';
 
@@ -67,6 +67,9 @@ test.describe('हिन्दी: admin screens', () => {
     // The demo quiz's editor and its details page.
     await page.goto('/admin/quizzes');
     await page.getByRole('searchbox', { name: 'क्विज़ खोजें' }).fill(POLITY);
+    // The search replaces the list (a loading state while it fetches): wait for the filtered list,
+    // or the click lands on a row about to be detached and goes nowhere.
+    await expect(page.getByRole('list', { name: 'क्विज़' }).getByRole('listitem')).toHaveCount(1);
     await page.getByRole('link', { name: `${POLITY} बदलें` }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'क्विज़ बदलें' })).toBeVisible();
     await expect(page.getByLabel('नाम', { exact: true })).toHaveValue(POLITY);

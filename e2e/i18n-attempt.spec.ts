@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { createLiveQuiz, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createLiveQuiz, retireQuiz } from './support/quizzes';
 import { registerViaApi, signIn } from './support/session';
 import { lastSpoken, recordingSpeech } from './support/speech';
 
@@ -143,7 +143,7 @@ test.describe('हिन्दी: the attempt', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 
       // Past the quiz's end and the submit grace, the server publishes: the summary, in Hindi.
-      const advanceMs = quiz.endAt - (await serverNow(page.request)) + 31_000;
+      const advanceMs = await advancePastGrace(page.request, quiz.endAt);
       expect((await page.request.post('/api/dev/clock', { data: { advanceMs } })).ok()).toBe(true);
       await page.goto(`/quizzes/summary/${quiz.id}`);
       await expect(page.getByRole('heading', { level: 1, name: quiz.name })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { lockedPaidQuizzes, serverNow } from './support/quizzes';
 import { freshPhone, loginViaApi, registerViaApi, signIn, TOKEN_KEY } from './support/session';

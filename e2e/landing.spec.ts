@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test.describe('landing page', () => {
-  test('shows every section and no console errors', async ({ page }, testInfo) => {
+  test('shows every section and no console errors', { tag: '@desktop' }, async ({ page }, testInfo) => {
     const problems: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') problems.push(msg.text());

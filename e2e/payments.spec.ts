@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/fixtures';
 import { registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
-import { lockedPaidQuizzes, type ListedQuiz } from './support/quizzes';
+import { lockedPaidQuizzes, serverClock, type ListedQuiz } from './support/quizzes';
 
 /**
  * Unlocking a paid quiz with the fake checkout (PAYMENT_PROVIDER=fake, the e2e server's default):
@@ -148,7 +148,10 @@ test.describe('unlocking a paid quiz', () => {
     expect(await status.json()).toMatchObject({ payment: { id: paymentId, status: 'pending' } });
 
     // Razorpay's webhook (here the fake gateway's, 30 s later) confirms the payment on the server…
-    const clock = await request.post('/api/dev/clock', { data: { advanceMs: 31_000 } });
+    const { fakeCaptureWebhookDelayMs } = await serverClock(request);
+    const clock = await request.post('/api/dev/clock', {
+      data: { advanceMs: fakeCaptureWebhookDelayMs + 1_000 },
+    });
     expect(clock.ok()).toBe(true);
     expect(await attendStatus(request, session, quiz._id)).toBe(200);
     await expect(dialog.getByText('Checking your payment status…')).toBeVisible();

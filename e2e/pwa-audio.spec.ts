@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { createRecordableQuiz, retireQuiz } from './support/quizzes';
 import { recordingSpeech } from './support/speech';

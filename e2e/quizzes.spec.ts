@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
 import { openPalette } from './support/attempt';
@@ -36,101 +36,103 @@ function seconds(countdown: string): number {
 }
 
 test.describe('quizzes for participants', () => {
-  test('take a live quiz: answer, reload, go offline and back, submit; the list shows it attended', async ({
-    page,
-  }) => {
-    const session = await newLearner(page);
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.type());
-      void dialog.accept();
-    });
+  test(
+    'take a live quiz: answer, reload, go offline and back, submit; the list shows it attended',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      const session = await newLearner(page);
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.type());
+        void dialog.accept();
+      });
 
-    const quizId = await openIntro(page, POLITY);
-    await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Pro tips' })).toBeVisible();
-    await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
-    await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+      const quizId = await openIntro(page, POLITY);
+      await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Pro tips' })).toBeVisible();
+      await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
+      await page.getByRole('button', { name: 'Start Quiz Now' }).click();
 
-    await expect(page).toHaveURL(/\/quizzes\/attend$/);
-    await expect(page.getByRole('heading', { level: 1, name: POLITY })).toBeVisible();
-    const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
-    await expect(progress).toHaveText(/^Question 1 of \d+$/);
-    const total = Number((await progress.textContent())!.split(' of ')[1]);
-    const countdown = page.getByTestId('countdown');
-    await expect(countdown).toHaveText(/^1[45]:\d\d$/);
-    // Line breaks in statement questions are kept.
-    const statement = page.getByText(/^Consider the following statements:/);
-    await expect(statement).toBeVisible();
-    expect(await statement.innerText()).toMatch(/statements:\n1\. /);
+      await expect(page).toHaveURL(/\/quizzes\/attend$/);
+      await expect(page.getByRole('heading', { level: 1, name: POLITY })).toBeVisible();
+      const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
+      await expect(progress).toHaveText(/^Question 1 of \d+$/);
+      const total = Number((await progress.textContent())!.split(' of ')[1]);
+      const countdown = page.getByTestId('countdown');
+      await expect(countdown).toHaveText(/^1[45]:\d\d$/);
+      // Line breaks in statement questions are kept.
+      const statement = page.getByText(/^Consider the following statements:/);
+      await expect(statement).toBeVisible();
+      expect(await statement.innerText()).toMatch(/statements:\n1\. /);
 
-    const radios = page.getByRole('radio');
-    await expect(page.getByText('Not Answered', { exact: true })).toBeVisible();
-    await radios.nth(2).check();
-    await expect(page.getByText('Answered', { exact: true })).toBeVisible();
-    await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
-    await page.getByRole('button', { name: 'Save & Next' }).click();
-    await expect(progress).toHaveText(`Question 2 of ${total}`);
-    await radios.nth(1).check();
-    await expect(page.getByText('All answers saved')).toBeVisible();
+      const radios = page.getByRole('radio');
+      await expect(page.getByText('Not Answered', { exact: true })).toBeVisible();
+      await radios.nth(2).check();
+      await expect(page.getByText('Answered', { exact: true })).toBeVisible();
+      await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
+      await page.getByRole('button', { name: 'Save & Next' }).click();
+      await expect(progress).toHaveText(`Question 2 of ${total}`);
+      await radios.nth(1).check();
+      await expect(page.getByText('All answers saved')).toBeVisible();
 
-    // Two minutes pass on the server; a reload keeps the answers, the question and the server's deadline.
-    await page.request.post('/api/dev/clock', { data: { advanceMs: 120_000 } });
-    await page.reload();
-    expect(dialogs).toContain('beforeunload');
-    await expect(progress).toHaveText(`Question 2 of ${total}`);
-    await expect(radios.nth(1)).toBeChecked();
-    await openPalette(page);
-    await expect(page.getByRole('button', { name: 'Question 1, Answered', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Question 3, Not Visited' })).toBeVisible();
-    const left = seconds((await countdown.textContent())!);
-    expect(left).toBeGreaterThan(11 * 60);
-    expect(left).toBeLessThanOrEqual(13 * 60);
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(radios.nth(2)).toBeChecked();
+      // Two minutes pass on the server; a reload keeps the answers, the question and the server's deadline.
+      await page.request.post('/api/dev/clock', { data: { advanceMs: 120_000 } });
+      await page.reload();
+      expect(dialogs).toContain('beforeunload');
+      await expect(progress).toHaveText(`Question 2 of ${total}`);
+      await expect(radios.nth(1)).toBeChecked();
+      await openPalette(page);
+      await expect(page.getByRole('button', { name: 'Question 1, Answered', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Question 3, Not Visited' })).toBeVisible();
+      const left = seconds((await countdown.textContent())!);
+      expect(left).toBeGreaterThan(11 * 60);
+      expect(left).toBeLessThanOrEqual(13 * 60);
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await expect(radios.nth(2)).toBeChecked();
 
-    // Offline: answers stay on the device with a notice, and go out on reconnect.
-    await page.context().setOffline(true);
-    await openPalette(page);
-    await page.getByRole('button', { name: 'Question 3, Not Visited' }).click();
-    await expect(progress).toHaveText(`Question 3 of ${total}`);
-    await radios.nth(0).check();
-    await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
-    await page.context().setOffline(false);
-    await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
-    await expect(page.getByText('All answers saved')).toBeVisible();
-    const saved = await page.request.get(`/api/quizzes/participant/attend/${quizId}`, {
-      headers: { authorization: `Bearer ${session.accessToken}` },
-    });
-    expect(((await saved.json()) as { savedAnswers: unknown[] }).savedAnswers).toHaveLength(3);
+      // Offline: answers stay on the device with a notice, and go out on reconnect.
+      await page.context().setOffline(true);
+      await openPalette(page);
+      await page.getByRole('button', { name: 'Question 3, Not Visited' }).click();
+      await expect(progress).toHaveText(`Question 3 of ${total}`);
+      await radios.nth(0).check();
+      await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+      await page.context().setOffline(false);
+      await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
+      await expect(page.getByText('All answers saved')).toBeVisible();
+      const saved = await page.request.get(`/api/quizzes/participant/attend/${quizId}`, {
+        headers: { authorization: `Bearer ${session.accessToken}` },
+      });
+      expect(((await saved.json()) as { savedAnswers: unknown[] }).savedAnswers).toHaveLength(3);
 
-    // Submit from the last question, confirming with the unanswered count.
-    await openPalette(page);
-    await page.getByRole('button', { name: `Question ${total}, Not Visited` }).click();
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Submit quiz?' });
-    await expect(confirm).toContainText(`You have ${total - 3} unanswered questions.`);
-    await confirm.getByRole('button', { name: 'Submit' }).click();
+      // Submit from the last question, confirming with the unanswered count.
+      await openPalette(page);
+      await page.getByRole('button', { name: `Question ${total}, Not Visited` }).click();
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Submit quiz?' });
+      await expect(confirm).toContainText(`You have ${total - 3} unanswered questions.`);
+      await confirm.getByRole('button', { name: 'Submit' }).click();
 
-    await expect(page).toHaveURL(/\/quizzes\/submitted$/);
-    await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
-    await expect(page.getByText('Your answers have been recorded successfully.')).toBeVisible();
-    // A ranked quiz shows no score on submit (ADR 014): it says when results will be published.
-    await expect(page.getByTestId('results-at')).toHaveText(
-      /will be published on \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} (am|pm) IST\.$/,
-    );
-    await page.getByRole('link', { name: 'Back to Quizzes' }).click();
+      await expect(page).toHaveURL(/\/quizzes\/submitted$/);
+      await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
+      await expect(page.getByText('Your answers have been recorded successfully.')).toBeVisible();
+      // A ranked quiz shows no score on submit (ADR 014): it says when results will be published.
+      await expect(page.getByTestId('results-at')).toHaveText(
+        /will be published on \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} (am|pm) IST\.$/,
+      );
+      await page.getByRole('link', { name: 'Back to Quizzes' }).click();
 
-    await expect(page).toHaveURL(/\/quizzes$/);
-    const row = page.getByTestId('quiz-row').filter({ hasText: POLITY });
-    await expect(row.getByText('Attended', { exact: true })).toBeVisible();
-    await expect(row.getByText('See details after quiz end')).toBeVisible();
-    await expect(row.getByRole('link')).toHaveCount(0);
+      await expect(page).toHaveURL(/\/quizzes$/);
+      const row = page.getByTestId('quiz-row').filter({ hasText: POLITY });
+      await expect(row.getByText('Attended', { exact: true })).toBeVisible();
+      await expect(row.getByText('See details after quiz end')).toBeVisible();
+      await expect(row.getByRole('link')).toHaveCount(0);
 
-    // One attempt: the intro now says so.
-    await page.goto(`/quizzes/participant/${quizId}`);
-    await expect(page.getByRole('heading', { name: 'Already attended' })).toBeVisible();
-  });
+      // One attempt: the intro now says so.
+      await page.goto(`/quizzes/participant/${quizId}`);
+      await expect(page.getByRole('heading', { name: 'Already attended' })).toBeVisible();
+    },
+  );
 
   test('when the deadline passes the attempt is submitted automatically: "Time\'s Up!"', async ({ page }) => {
     await page.clock.install();
@@ -191,48 +193,50 @@ test.describe('quizzes for participants', () => {
     await expect(page.getByText('Answered', { exact: true })).toBeVisible();
   });
 
-  test('the list pages as you scroll, filters by exam and search, and a paid quiz offers the unlock', async ({
-    page,
-  }) => {
-    const learner = await newLearner(page);
-    // Every published quiz: the 16 demo quizzes, plus any another test left live (the list must
-    // still page through all of them).
-    const listed = await page.request.get('/api/quizzes/participant?page=1&limit=1', {
-      headers: { authorization: `Bearer ${learner.accessToken}` },
-    });
-    expect(listed.status()).toBe(200);
-    const { total } = (await listed.json()) as { total: number };
-    expect(total).toBeGreaterThanOrEqual(16);
-    await page.goto('/quizzes');
-    const rows = page.getByTestId('quiz-row');
-    await expect(rows).toHaveCount(10);
-    await rows.last().scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 5000);
-    await expect(rows).toHaveCount(Math.min(total, 20));
-    await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
-    // Live quizzes first: the first row can be started, the last (ended, not attended) shows "-".
-    await expect(rows.first().getByRole('link', { name: /^Start / })).toBeVisible();
-    await expect(rows.last().getByText('Time over')).toBeVisible();
+  test(
+    'the list pages as you scroll, filters by exam and search, and a paid quiz offers the unlock',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      const learner = await newLearner(page);
+      // Every published quiz: the 16 demo quizzes, plus any another test left live (the list must
+      // still page through all of them).
+      const listed = await page.request.get('/api/quizzes/participant?page=1&limit=1', {
+        headers: { authorization: `Bearer ${learner.accessToken}` },
+      });
+      expect(listed.status()).toBe(200);
+      const { total } = (await listed.json()) as { total: number };
+      expect(total).toBeGreaterThanOrEqual(16);
+      await page.goto('/quizzes');
+      const rows = page.getByTestId('quiz-row');
+      await expect(rows).toHaveCount(10);
+      await rows.last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 5000);
+      await expect(rows).toHaveCount(Math.min(total, 20));
+      await expectAccessible(page, 'quizzes', { include: '#main', strict: true });
+      // Live quizzes first: the first row can be started, the last (ended, not attended) shows "-".
+      await expect(rows.first().getByRole('link', { name: /^Start / })).toBeVisible();
+      await expect(rows.last().getByText('Time over')).toBeVisible();
 
-    await page.getByRole('button', { name: 'NEET', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'NEET', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(rows).toHaveCount(3);
-    for (const text of await rows.allTextContents()) expect(text).toContain('NEET');
-    await page.getByRole('button', { name: 'All', exact: true }).click();
-    await page.getByRole('searchbox', { name: 'Search quizzes' }).fill('no such quiz anywhere');
-    await expect(page.getByText('No quizzes available')).toBeVisible();
+      await page.getByRole('button', { name: 'NEET', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'NEET', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect(rows).toHaveCount(3);
+      for (const text of await rows.allTextContents()) expect(text).toContain('NEET');
+      await page.getByRole('button', { name: 'All', exact: true }).click();
+      await page.getByRole('searchbox', { name: 'Search quizzes' }).fill('no such quiz anywhere');
+      await expect(page.getByText('No quizzes available')).toBeVisible();
 
-    await openIntro(page, GEOGRAPHY);
-    await expect(page.getByText('Premium Quiz')).toBeVisible();
-    await expect(page.getByRole('button', { name: /Unlock Quiz for ₹10/ })).toBeVisible();
-    await expect(page.getByText('+ gst 18%')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Start Quiz Now' })).toHaveCount(0);
+      await openIntro(page, GEOGRAPHY);
+      await expect(page.getByText('Premium Quiz')).toBeVisible();
+      await expect(page.getByRole('button', { name: /Unlock Quiz for ₹10/ })).toBeVisible();
+      await expect(page.getByText('+ gst 18%')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Start Quiz Now' })).toHaveCount(0);
 
-    // The attempt screen needs a quiz from navigation state; without one it goes back to the list.
-    await page.goto('/quizzes/attend');
-    await expect(page).toHaveURL(/\/quizzes$/);
-  });
+      // The attempt screen needs a quiz from navigation state; without one it goes back to the list.
+      await page.goto('/quizzes/attend');
+      await expect(page).toHaveURL(/\/quizzes$/);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { expectAccessible } from './support/axe';
 import { chromiumLaunchOptions } from './support/chromium';
@@ -42,6 +42,7 @@ test.describe('recording a question', () => {
     page,
     request,
     browser,
+    baseURL,
   }, testInfo) => {
     const problems = collectProblems(page);
     const admin = await adminSession(request, testInfo);
@@ -120,7 +121,7 @@ test.describe('recording a question', () => {
 
     // In the learner's browser, Listen plays the recording instead of speech; the text stays as
     // the transcript. Question 2 has none, so it is read aloud.
-    const learnerContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const learnerContext = await browser.newContext({ baseURL });
     try {
       const learnerPage = await learnerContext.newPage();
       await learnerPage.addInitScript(recordingSpeech);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { lastSpoken, recordingSpeech } from './support/speech';
-import { createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 import { openMenuOnPhone } from './support/menu';
 
 /** Two questions: every learner here gets the first wrong (picks "Mumbai") and the second right. */
@@ -78,7 +78,9 @@ async function learnerWithAMistake(page: Page, label: string, options: { recordi
     },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
-  const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: endAt - now + 31_000 } });
+  const moved = await page.request.post('/api/dev/clock', {
+    data: { advanceMs: await advancePastGrace(page.request, endAt) },
+  });
   expect(moved.ok()).toBe(true);
   await expect
     .poll(async () => {
@@ -137,7 +139,7 @@ async function cleanUp(page: Page, quizId?: string, adminToken?: string) {
 }
 
 test.describe('review (spaced repetition)', () => {
-  test('a learner reviews a published mistake by touch', async ({ page }) => {
+  test('a learner reviews a published mistake by touch', { tag: '@desktop' }, async ({ page }) => {
     test.setTimeout(120_000);
     let made: Awaited<ReturnType<typeof learnerWithAMistake>> | undefined;
     try {

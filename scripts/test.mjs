@@ -1,29 +1,70 @@
 // One gate: typecheck, lint, unit, API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), hostile
-// suite, size budgets, browser.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// suite, size budgets, browser. Suites that share nothing run side by side (each in its own process,
+// its output kept in a file and printed whole when it ends); the app is built once, and the size
+// budgets and the browser suite use that build. Prints each phase's time, then `N passed, N failed`.
+// QUIZCAST_PHASE_TIMES=<file>: each phase's time is also appended there (.ci/run prints them all at
+// the end, with npm ci and the cluster test).
+import { spawn } from 'node:child_process';
+import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'quizcast-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const results = [];
+const startedAll = Date.now();
 
-function run(name, command, args, { env = {}, report } = {}) {
-  console.log(`\n━━ ${name} ━━`);
+const seconds = (ms) => (ms / 1000).toFixed(1);
+
+/**
+ * Runs one phase. `buffered`: its output goes to a file, printed in one piece when it ends (phases
+ * running at the same time never interleave their logs); otherwise it is streamed.
+ */
+function run(name, command, args, { env = {}, report, buffered = false } = {}) {
   const started = Date.now();
-  const res = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = res.status === 0;
-  if (report && existsSync(report.file)) {
-    const counts = report.read(JSON.parse(readFileSync(report.file, 'utf8')));
-    totals.passed += counts.passed;
-    totals.failed += counts.failed;
-    totals.skipped += counts.skipped;
-  } else if (!ok && report) {
-    totals.failed += 1;
-  }
-  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-  return ok;
+  if (!buffered) console.log(`\n━━ ${name} ━━`);
+  else console.log(`\n━━ ${name}: started (its output follows when it ends) ━━`);
+  const logFile = path.join(reports, `${name.replace(/\W+/g, '-')}.log`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    let log;
+    if (buffered) {
+      log = createWriteStream(logFile);
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on('close', async (code, signal) => {
+      if (log) {
+        await new Promise((done) => log.end(done));
+        console.log(`\n━━ ${name} ━━`);
+        process.stdout.write(readFileSync(logFile));
+      }
+      const ok = code === 0;
+      if (!ok) console.log(`(${name}: exit ${code ?? signal})`);
+      if (report && existsSync(report.file)) {
+        const counts = report.read(JSON.parse(readFileSync(report.file, 'utf8')));
+        totals.passed += counts.passed;
+        totals.failed += counts.failed;
+        totals.skipped += counts.skipped;
+      } else if (!ok && report) {
+        totals.failed += 1;
+      }
+      const result = { name, ok, seconds: seconds(Date.now() - started) };
+      results.push(result);
+      resolve(ok);
+    });
+  });
+}
+
+/** Phases side by side: resolves when all have ended; `label` names the group's wall time. */
+async function together(label, phases) {
+  const started = Date.now();
+  const oks = await Promise.all(phases.map((phase) => phase()));
+  results.push({ name: label, ok: oks.every(Boolean), seconds: seconds(Date.now() - started), group: true });
+  return oks.every(Boolean);
 }
 
 const vitestReport = (file) => ({
@@ -43,49 +84,94 @@ const vitest = (projects, file) => [
   `--outputFile.json=${file}`,
 ];
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
+// Static checks: each is one single-threaded process, so two fit the machine's two cores.
+await together('static checks (typecheck ‖ lint)', [
+  () => run('typecheck', 'npm', ['run', '--silent', 'typecheck'], { buffered: true }),
+  () => run('lint', 'npm', ['run', '--silent', 'lint'], { buffered: true }),
+]);
+
+// The unit suite alone: its component tests (jsdom) keep vitest's 5 s timeout, which three suites
+// beside them on two busy cores pushed past (admin-screens.test.tsx, seen once).
 const unitFile = path.join(reports, 'unit.json');
-run('unit (contract, web)', 'npx', vitest(['contract', 'web'], unitFile), { report: vitestReport(unitFile) });
-const apiFile = path.join(reports, 'api-pglite.json');
-run('API on PGlite', 'npx', vitest(['server'], apiFile), {
-  env: { TEST_DATABASE_URL: '' },
-  report: vitestReport(apiFile),
+await run('unit (contract, web)', 'npx', vitest(['contract', 'web'], unitFile), {
+  report: vitestReport(unitFile),
 });
+
+// The server suites. The API suite on PGlite and on PostgreSQL share nothing (each PostgreSQL test
+// file makes its own database with a random name; Redis keys carry a random namespace; servers take
+// free ports), so they run side by side, with the hostile suite.
+const apiFile = path.join(reports, 'api-pglite.json');
+const pgFile = path.join(reports, 'api-postgres.json');
+const hostileFile = path.join(reports, 'hostile.json');
+const nodeSuites = [
+  () =>
+    run('API on PGlite', 'npx', vitest(['server'], apiFile), {
+      env: { TEST_DATABASE_URL: '' },
+      report: vitestReport(apiFile),
+      buffered: true,
+    }),
+];
 if (process.env.TEST_DATABASE_URL) {
-  const pgFile = path.join(reports, 'api-postgres.json');
-  run('API on PostgreSQL', 'npx', vitest(['server'], pgFile), { report: vitestReport(pgFile) });
+  nodeSuites.push(() =>
+    run('API on PostgreSQL', 'npx', vitest(['server'], pgFile), {
+      report: vitestReport(pgFile),
+      buffered: true,
+    }),
+  );
 } else {
-  console.log('\n(TEST_DATABASE_URL is not set: the API suite ran on PGlite only.)');
+  console.log('\n(TEST_DATABASE_URL is not set: the API suite runs on PGlite only.)');
 }
 // The hostile suite (docs/security.md): on PostgreSQL when TEST_DATABASE_URL is set, else PGlite
 // (where its race figure is labelled as not a race proof).
-const hostileFile = path.join(reports, 'hostile.json');
-run(
-  `hostile suite on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
-  'npx',
-  vitest(['hostile'], hostileFile),
-  { report: vitestReport(hostileFile) },
+nodeSuites.push(() =>
+  run(
+    `hostile suite on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+    'npx',
+    vitest(['hostile'], hostileFile),
+    { report: vitestReport(hostileFile), buffered: true },
+  ),
 );
-// Size budgets (issue 17): build, then gzip JS each screen needs before it is usable.
-run('size budgets', 'npm', ['run', '--silent', 'check:budgets']);
-const e2eFile = path.join(reports, 'e2e.json');
-run('browser (Chromium)', 'npm', ['run', '--silent', 'test:e2e', '--', '--reporter=list,json'], {
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile },
-  report: {
-    file: e2eFile,
-    read: (json) => ({
-      passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
-      failed: json.stats?.unexpected ?? 0,
-      skipped: json.stats?.skipped ?? 0,
-    }),
-  },
-});
-// Issue 14: the progress route's own JavaScript stays within 30 KB gzip (uses the e2e step's build).
-run('progress route budget', 'node', ['scripts/check-route-budget.mjs', 'progress-page', '30']);
+await together('server suites (API on PGlite ‖ API on PostgreSQL ‖ hostile)', nodeSuites);
 
+// One build for the size budgets and the browser suite (npm run check:budgets and npm run test:e2e,
+// run alone, each build first).
+await run('Chromium present', 'node', ['scripts/check-chromium.mjs']);
+const built = await run('build', 'npm', ['run', '--silent', 'build']);
+// Size budgets (issue 17): gzip JS each screen needs before it is usable.
+await run('size budgets', 'node', ['scripts/check-budgets.mjs']);
+const e2eFile = path.join(reports, 'e2e.json');
+const e2eReport = {
+  file: e2eFile,
+  read: (json) => ({
+    passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
+    failed: json.stats?.unexpected ?? 0,
+    skipped: json.stats?.skipped ?? 0,
+  }),
+};
+if (built) {
+  await run('browser (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile },
+    report: e2eReport,
+  });
+} else {
+  console.log('\n(the build failed: the browser suite did not run)');
+  totals.failed += 1;
+}
+// Issue 14: the progress route's own JavaScript stays within 30 KB gzip (uses the same build).
+await run('progress route budget', 'node', ['scripts/check-route-budget.mjs', 'progress-page', '30']);
+
+const total = seconds(Date.now() - startedAll);
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.group ? '[wall] ' : ''}${r.name} (${r.seconds}s)`);
+}
+console.log(`npm test: ${total}s`);
+if (process.env.QUIZCAST_PHASE_TIMES) {
+  appendFileSync(
+    process.env.QUIZCAST_PHASE_TIMES,
+    results.map((r) => `${r.group ? '[wall] ' : ''}${r.name}\t${r.seconds}\n`).join(''),
+  );
+}
 const allOk = results.every((r) => r.ok);
 console.log(
   `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,

@@ -3,10 +3,37 @@ import { adminSession, type Session } from './session';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** GET /api/dev/clock: the server's time and the waits it is configured with (apps/server dev.routes.ts). */
+export interface ServerClock {
+  /** Epoch ms (tests may have moved it with POST /api/dev/clock). */
+  now: number;
+  /** SUBMIT_GRACE_SECONDS: how long past its end a quiz still takes submits; publication follows. */
+  submitGraceMs: number;
+  /** OTP_RESEND_COOLDOWN_SECONDS: how long before a number may get another code. */
+  otpResendCooldownMs: number;
+  /** How long the fake gateway waits before sending its capture webhook. */
+  fakeCaptureWebhookDelayMs: number;
+}
+
+export async function serverClock(request: APIRequestContext): Promise<ServerClock> {
+  const res = await request.get('/api/dev/clock');
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = (await res.json()) as Omit<ServerClock, 'now'> & { now: string };
+  return { ...body, now: new Date(body.now).getTime() };
+}
+
 /** The server's clock (tests may have moved it with POST /api/dev/clock), in epoch ms. */
 export async function serverNow(request: APIRequestContext): Promise<number> {
-  const res = await request.get('/api/dev/clock');
-  return new Date(((await res.json()) as { now: string }).now).getTime();
+  return (await serverClock(request)).now;
+}
+
+/**
+ * How far to move the server's clock (POST /api/dev/clock) to be a second past `endAt` plus the
+ * submit grace the server is configured with: the quiz is then closed and its results published.
+ */
+export async function advancePastGrace(request: APIRequestContext, endAt: number): Promise<number> {
+  const clock = await serverClock(request);
+  return endAt - clock.now + clock.submitGraceMs + 1_000;
 }
 
 /** An admin creates a quiz through the API (body as POST /api/quizzes takes it); the admin view comes back. */

@@ -18,6 +18,8 @@ await build({
     main: 'src/main.ts',
     seed: 'src/seed/seed.cli.ts',
     admin: 'src/modules/students/promote-admin.cli.ts',
+    // The formula renderer's worker thread (src/lib/question-math.ts loads dist/math-worker.js).
+    'math-worker': 'src/lib/math-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

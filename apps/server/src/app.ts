@@ -15,23 +15,30 @@ import { apiDocsEnabled, type AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { authoringRoutes } from './modules/authoring/authoring.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createPaymentProvider, type PaymentProvider } from './providers/payments/payment-provider';
+import { createPaymentProvider } from './providers/payments/create-payment-provider';
+import type { PaymentProvider } from './providers/payments/payment-provider';
 import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
+import { finishAnalysis } from './modules/results/publication';
+import { quizParticipantsRoutes } from './modules/quiz-participants/quiz-participants.routes';
 import { resultsRoutes } from './modules/results/results.routes';
+import { publishedQuizKey } from './modules/results/results.service';
 import { reviewRoutes } from './modules/review/review.routes';
+import { studentDirectoryRoutes } from './modules/students/student-directory.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { createStorage } from './providers/storage/create-storage';
 import type { FileStorage } from './providers/storage/storage';
+import { createSessions } from './modules/auth/sessions';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerCaches } from './plugins/caches';
@@ -183,7 +190,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   registerErrorHandling(app);
   registerCaches(app);
-  registerAuth(app);
+  registerAuth(app, createSessions(app));
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
@@ -226,8 +233,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(participantQuizRoutes);
       await api.register(questionAudioRoutes);
       await api.register(resultsRoutes);
+      // Issue 14. A key correction finishes the publication pipeline's analysis first (results owns
+      // it), and afterwards every instance forgets its copy of the quiz's questions.
+      await api.register(analyticsRoutes, {
+        finishAnalysis,
+        onKeyCorrected: (quizId) =>
+          app.caches.bus
+            .publish(publishedQuizKey(quizId))
+            .catch((err: unknown) => app.log.warn({ err, quizId }, 'announcing a key correction failed')),
+      });
       await api.register(reviewRoutes);
-      await api.register(adminRoutes);
+      await api.register(authoringRoutes);
+      await api.register(quizParticipantsRoutes);
+      await api.register(studentDirectoryRoutes);
       await api.register(auditRoutes);
     },
     { prefix: API_PREFIX },

@@ -169,6 +169,42 @@ describe(`admin API (${testDatabaseKind})`, () => {
         expect(asAdmin.statusCode, `${method} ${url} admin: ${asAdmin.body}`).toBe(ok);
       }
     });
+
+    it("answers a malformed path id like any other request: 401, then 403, then the route's 404", async () => {
+      const cases = [
+        { url: '/api/quizzes/admin-get-one/not-a-uuid', message: 'Quiz not found' },
+        { url: '/api/quizzes/admin-get-participants/not-a-uuid', message: 'Quiz not found' },
+        { url: '/api/students/admin-get-one/not-a-uuid', message: 'Student not found' },
+      ];
+      for (const { url, message } of cases) {
+        const send = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+        expect((await send({})).json(), `${url} anonymous`).toEqual({
+          statusCode: 401,
+          message: 'Missing access token',
+          error: 'Unauthorized',
+        });
+        expect((await send(participantAuth)).json(), `${url} participant`).toEqual({
+          statusCode: 403,
+          message: 'Forbidden resource',
+          error: 'Forbidden',
+        });
+        expect((await send(adminAuth)).json(), `${url} admin`).toEqual({
+          statusCode: 404,
+          message,
+          error: 'Not Found',
+        });
+      }
+    });
+
+    it('checks the body of a request with a malformed path id first, as for any id (400 before 404)', async () => {
+      const put = (id: string, headers: Record<string, string>) =>
+        t.app.inject({ method: 'PUT', url: `/api/quizzes/${id}`, headers, payload: { name: '' } });
+      const wellFormed = await put('00000000-0000-4000-8000-000000000000', {});
+      expect(wellFormed.statusCode).toBe(400);
+      const malformed = await put('not-a-uuid', {});
+      expect(malformed.json()).toEqual(wellFormed.json());
+      expect((await put('not-a-uuid', adminAuth)).json()).toEqual(wellFormed.json());
+    });
   });
 
   describe('POST /quizzes', () => {

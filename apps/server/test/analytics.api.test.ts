@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { reviewQueueResponseSchema } from '@quizcast/contract/schemas/review';
-import { scoreAttempt, type MarkingScheme } from '@quizcast/contract/domain/scoring';
+import { markAttempt, type MarkingScheme } from '../src/modules/marking/marking';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
 import { errorBodySchema } from '@quizcast/contract/errors';
@@ -44,11 +44,10 @@ import {
   type UserRow,
 } from '../src/seed/factories';
 import { seedDemoData } from '../src/seed/demo';
-import { analysePublished, analysisStep } from '../src/modules/analytics/attempt-marks';
+import { analysePublished, analysisStep } from '../src/modules/results/publication';
 import { ResultsRepository } from '../src/modules/results/results.repository';
 import { PROGRESS_FORMAT } from '../src/modules/analytics/analytics.repository';
-import { AdminRepository } from '../src/modules/admin/admin.repository';
-import type { Db } from '../src/db/client';
+import { AuthoringRepository } from '../src/modules/authoring/authoring.repository';
 import { rawRows } from '../src/db/raw-rows';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
@@ -108,7 +107,7 @@ async function submit(
   answers: SavedAnswer[],
   elapsedMs: number,
 ) {
-  const scored = scoreAttempt(quiz.questions, answers, marking(quiz));
+  const scored = markAttempt(quiz.questions, answers, marking(quiz));
   const startedAt = new Date(quiz.quiz.startAt.getTime() + 5 * MIN);
   return createAttempt(t.db, {
     quizId: quiz.quiz.id,
@@ -414,7 +413,7 @@ describe(`analytics (${testDatabaseKind})`, () => {
     const rows = await attemptsOf(t, ssc.quiz.id);
     const row = rows.find((a) => a.userId === me.id)!;
     const items = bruteItems(ssc, rows);
-    const scored = scoreAttempt(ssc.questions, row.answers, marking(ssc));
+    const scored = markAttempt(ssc.questions, row.answers, marking(ssc));
     const skipped = ssc.questions.length - scored.correctCount - scored.wrongCount;
     expect(body.advisor).toEqual({
       correct: scored.correctCount,
@@ -1034,7 +1033,7 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     // An admin's edit of a published quiz's topics (allowed after attempts: the admin service
     // updates the question and the quiz row in one transaction) shows at once.
     await t.db.transaction(async (tx) => {
-      const repo = new AdminRepository(tx as unknown as Db);
+      const repo = new AuthoringRepository(tx);
       await repo.updateQuestion(third.quiz.id, third.questions[0]!.id, { topic: 'Limits' });
       await repo.updateQuiz(third.quiz.id, {});
     });
@@ -1075,9 +1074,7 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     expect(await expectProgress(t, me, await publishedOf(me))).toEqual(before);
 
     // One step of 4 attempts (as if the process stopped after it): still being prepared.
-    expect(await t.db.transaction((tx) => analysisStep(tx as unknown as Db, quiz.quiz.id, at, 4))).toBe(
-      'more',
-    );
+    expect(await t.db.transaction((tx) => analysisStep(tx, quiz.quiz.id, at, 4))).toBe('more');
     expect(await t.db.select().from(attemptMarks).where(eq(attemptMarks.quizId, quiz.quiz.id))).toHaveLength(
       4,
     );
@@ -1133,7 +1130,7 @@ describe(`progress cache and the analysis after publication (${testDatabaseKind}
     const at = new Date(START.getTime() + 5 * HOUR + GRACE_MS);
     t.clock.set(at);
     await new ResultsRepository(t.db).publish(quiz.quiz.id, at, GRACE_MS / 1000);
-    await t.db.transaction((tx) => analysisStep(tx as unknown as Db, quiz.quiz.id, at, 5));
+    await t.db.transaction((tx) => analysisStep(tx, quiz.quiz.id, at, 5));
     await t.app.sweeper.runOnce();
     const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
     expect(row!.analysedAt).toEqual(at);

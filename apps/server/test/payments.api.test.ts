@@ -12,7 +12,7 @@ import {
 } from '@quizcast/contract/schemas/payment';
 import { payments, webhookEvents } from '../src/db/schema';
 import { deriveSecret } from '../src/providers/payments/payment-provider';
-import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../src/modules/payments/payments.service';
+import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../src/modules/payments/fake-gateway.service';
 import { createQuiz, createStudent, type QuizRow, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, TEST_JWT_SECRET, testDatabaseKind, type TestApp } from './helpers';
 

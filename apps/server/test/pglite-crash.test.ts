@@ -98,7 +98,7 @@ describe('PGlite durability (a real server process, kill -9)', { timeout: 240_00
     first.kill('SIGKILL');
     expect((await gone).signal).toBe('SIGKILL');
 
-    // Restart on the same folder: it opens (the stale lock is taken over) and resumes the attempt.
+    // Restart on the same folder: it opens (the kernel released the lock at kill -9) and resumes the attempt.
     const second = node('src/main.ts', [], env);
     const secondLog = output(second);
     try {

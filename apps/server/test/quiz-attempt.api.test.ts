@@ -5,7 +5,7 @@ import { quizAttemptSchema, quizIntroSchema, type Answer } from '@quizcast/contr
 import { attempts, payments } from '../src/db/schema';
 import { AttemptRepository } from '../src/modules/quizzes/attempt.repository';
 import { QuizRepository } from '../src/modules/quizzes/quiz.repository';
-import { ParticipantQuizService } from '../src/modules/quizzes/quiz.service';
+import { AttemptService } from '../src/modules/quizzes/attempt.service';
 import { createQuiz, createStudent, type CreatedQuiz, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 
@@ -88,6 +88,9 @@ describe(`quiz intro (${testDatabaseKind})`, () => {
     const { quiz: q } = await quiz();
     expect((await get(`/api/quizzes/participant/${q.id}`, {})).statusCode).toBe(401);
     expect((await attend(q.id, {})).statusCode).toBe(401);
+    // A malformed id is refused by its schema before the auth preHandler runs: still 401 first.
+    expect((await get('/api/quizzes/participant/not-a-uuid', {})).statusCode).toBe(401);
+    expect((await attend('not-a-uuid', {})).statusCode).toBe(401);
   });
 
   it('shows a live quiz with its price, GST, question count and instructions, and no answers', async () => {
@@ -550,7 +553,7 @@ describe(`auto-submit sweeper (${testDatabaseKind})`, () => {
       const instances = Array.from(
         { length: 3 },
         () =>
-          new ParticipantQuizService(new QuizRepository(t.db), new AttemptRepository(t.db), {
+          new AttemptService(new QuizRepository(t.db), new AttemptRepository(t.db), {
             clock: t.clock,
             graceMs: 30_000,
           }),

@@ -11,7 +11,7 @@ import { parseEnv, type AppConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { payments, quizzes } from '../src/db/schema';
 import { ManualClock } from '../src/lib/clock';
-import { QuizRepository } from '../src/modules/quizzes/quiz.repository';
+import { QuizListRepository } from '../src/modules/quizzes/quiz-list.repository';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import {
   bearerFor,
@@ -114,7 +114,7 @@ async function adminCall(
 async function expectBothMatchTheQuery(headers = auth, user = learner) {
   const [a, b] = [await list(one, headers), await list(two, headers)];
   expect(b).toEqual(a);
-  const sql = await new QuizRepository(database.db).listForParticipant({
+  const sql = await new QuizListRepository(database.db).listForParticipant({
     userId: user.id,
     now: clock.now(),
     page: 1,

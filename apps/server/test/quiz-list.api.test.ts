@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { quizListResponseSchema, type QuizListItem } from '@quizcast/contract/schemas/quiz';
 import { payments, quizzes } from '../src/db/schema';
-import { quizSearchCondition } from '../src/modules/quizzes/quiz.repository';
+import { quizSearchCondition } from '../src/modules/quizzes/quiz-list.repository';
 import { createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 

@@ -7,14 +7,31 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { fsyncSync, mkdirSync } from 'node:fs';
+import { Socket } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_ROOT } from '../lib/server-root';
 import { PreparedPglite } from './pglite-statements';
 import * as schema from './schema';
 
+/**
+ * The database, as both drivers give it: PGlite's drizzle and node-postgres' drizzle are each a
+ * `PgDatabase` over this schema, so each is a `Db` without a cast (their query-result types differ
+ * only in the `execute` rows, which callers read through `rawRows`).
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * A transaction on either driver: what `db.transaction` hands its callback. A step that relies on
+ * row locks lasting until commit (publication, an analysis step, a key correction) takes a `Tx`, so
+ * it cannot be called outside one. A `Tx` is also a `Db` (a statement runs on either).
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Where a single statement may run: the database or a transaction on it. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -32,12 +49,9 @@ const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
 
 /** A second process tried to open a PGlite data directory that is in use (ADR 015). */
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly pid: number,
-  ) {
+  constructor(readonly dataDir: string) {
     super(
-      `The database folder ${dataDir} is in use by another Quizcast process (pid ${pid}). ` +
+      `The database folder ${dataDir} is in use by another Quizcast process (it holds the lock on ${dataDir}.lock). ` +
         'Only one process can open the embedded database: stop the server first (then run `npm run admin` ' +
         'or `npm run seed`), or use PostgreSQL (DATABASE_URL).',
     );
@@ -45,64 +59,82 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
+/** `flock` exits with this when the lock is held elsewhere (`-E`). */
+const LOCK_HELD_EXIT = 75;
 /**
- * An exclusive lock on a data directory: `<dir>.lock` holding our pid, created with O_EXCL. A lock
- * left by a process that no longer exists (killed with SIGKILL, power loss) is taken over.
+ * How long a start waits for a held lock: a holder killed with -9 releases it only once the kernel
+ * has torn down its (large) process and its `cat` has read end-of-file, which can take a moment.
  */
+const LOCK_WAIT_SECONDS = 2;
 const lockedHere = new Set<string>();
 
-export function lockDataDir(dataDir: string): () => void {
+/**
+ * An exclusive kernel lock (flock(2)) on `<dir>.lock`, held for as long as this process lives (issue
+ * 29): util-linux `flock` takes it and then waits on a pipe from this process. When this process
+ * ends, however it ends (kill -9 too), the kernel closes the pipe, the holder reads end-of-file and
+ * exits, and the kernel drops the lock: no pid in the file, no stale-lock takeover, and a process in
+ * another PID namespace (a second container on the same volume) is refused like any other. The holder
+ * runs in its own process group, so a Ctrl+C meant for the server does not drop the lock before the
+ * server has closed the database. The returned function releases it and resolves once it is released.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockPath = `${dataDir}.lock`;
-  if (lockedHere.has(lockPath)) throw new DataDirLockedError(dataDir, process.pid);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      fsyncSync(fd);
-      closeSync(fd);
-      let released = false;
-      lockedHere.add(lockPath);
-      const release = () => {
-        if (released) return;
-        released = true;
-        lockedHere.delete(lockPath);
-        process.off('exit', release);
-        try {
-          if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
-      };
-      process.on('exit', release);
-      return release;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let holder: number;
-      try {
-        holder = Number(readFileSync(lockPath, 'utf8').trim());
-      } catch {
-        continue; // released meanwhile: try again
-      }
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder)) {
-        throw new DataDirLockedError(dataDir, holder);
-      }
-      try {
-        unlinkSync(lockPath); // stale: its process is gone
-      } catch {
-        /* someone else took it over first; the next open decides */
-      }
-    }
-  }
-  throw new Error(`Could not lock the database folder ${dataDir}`);
+  if (lockedHere.has(lockPath)) throw new DataDirLockedError(dataDir);
+  const holder = spawn(
+    'flock',
+    [
+      '--timeout',
+      String(LOCK_WAIT_SECONDS),
+      '--exclusive',
+      '--conflict-exit-code',
+      String(LOCK_HELD_EXIT),
+      lockPath,
+      'sh',
+      '-c',
+      'echo locked && exec cat >/dev/null',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+  );
+  const gone = new Promise<number | null>((resolve) => holder.once('close', (code) => resolve(code)));
+  let stderr = '';
+  holder.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+  const locked = await new Promise<boolean>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve(true));
+    holder.once('error', (err) =>
+      reject(
+        new Error(
+          `Could not lock the database folder ${dataDir}: ${err.message} (is util-linux flock installed?)`,
+          { cause: err },
+        ),
+      ),
+    );
+    holder.once('exit', (code) => {
+      if (code === LOCK_HELD_EXIT) resolve(false);
+      else
+        reject(
+          new Error(
+            `Could not lock the database folder ${dataDir}: flock exited with ${code} ${stderr.trim()}`,
+          ),
+        );
+    });
+  });
+  if (!locked) throw new DataDirLockedError(dataDir);
+  // The holder must never keep this process alive, nor its pipes: it lives exactly as long as we do.
+  holder.unref();
+  if (holder.stdin instanceof Socket) holder.stdin.unref(); // a pipe is a net.Socket
+  holder.stdout.destroy();
+  holder.stderr.destroy();
+  lockedHere.add(lockPath);
+  let released: Promise<void> | null = null;
+  return () => {
+    released ??= (async () => {
+      holder.ref(); // wait for it now
+      holder.stdin.end();
+      await gone;
+      lockedHere.delete(lockPath);
+    })();
+    return released;
+  };
 }
 
 /**
@@ -153,10 +185,10 @@ export async function openPglite(
   dataDir?: string,
   options: { durable?: boolean; queryLog?: QueryLog } = {},
 ): Promise<Database> {
-  let release = () => {};
+  let release = async () => {};
   if (dataDir) {
     mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-    release = lockDataDir(path.resolve(dataDir));
+    release = await lockDataDir(path.resolve(dataDir));
     mkdirSync(dataDir, { recursive: true });
   }
   const durable = options.durable ?? true;
@@ -168,16 +200,16 @@ export async function openPglite(
         : { dataDir, extensions: { pg_trgm } },
     );
   } catch (err) {
-    release();
+    await release();
     throw err;
   }
   // Statements prepared once, as on PostgreSQL (PGlite's own query() parses and plans every call).
   const prepared = new PreparedPglite(client);
-  const db = drizzlePglite({
+  const db: Db = drizzlePglite({
     client: prepared as unknown as PGlite,
     schema,
     ...loggerOf(options.queryLog),
-  }) as unknown as Db;
+  });
   return {
     db,
     kind: 'pglite',
@@ -187,7 +219,7 @@ export async function openPglite(
     },
     close: async () => {
       if (!client.closed) await client.close();
-      release();
+      await release();
     },
   };
 }
@@ -221,7 +253,7 @@ export async function openPostgres(
   pool.on('error', () => {
     /* a dropped idle client is replaced on the next query; health reports it */
   });
-  const db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) }) as unknown as Db;
+  const db: Db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) });
   let closed = false;
   return {
     db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMathText, renderQuestionMath, splitFormulas } from './question-math';
+import { RenderBudget, renderMathText, renderQuestionMath, splitFormulas } from './question-math';
 
 describe('question math (ADR 019)', () => {
   it('splits inline and display formulas, keeping \\$ as a dollar sign', () => {
@@ -52,5 +52,19 @@ describe('question math (ADR 019)', () => {
       math: null,
       problems: [],
     });
+  });
+});
+
+describe('the render budget of one request (issue 29)', () => {
+  it('refuses the formulas after the budget is spent, once, naming where it stopped', async () => {
+    const budget = new RenderBudget(0);
+    const first = await renderQuestionMath({ qn: 'Find $x^2$', choices: ['$y$', 'b'] }, 'Question 1', budget);
+    // The first text's formula renders (nothing was spent yet); the choice after it is not rendered.
+    expect(first.math?.main?.qn?.speech).toBe('Find x squared');
+    expect(first.problems).toEqual([
+      'Question 1: choice A: the formulas take more than 0 s to render in all; this and the later formulas were not rendered (split the quiz, or simplify its formulas)',
+    ]);
+    const second = await renderQuestionMath({ qn: 'Find $z$', choices: ['a', 'b'] }, 'Question 2', budget);
+    expect(second).toEqual({ math: null, problems: [] });
   });
 });

@@ -1,36 +1,42 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CachedLookup } from '../lib/cached-lookup';
+import type { users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { TtlCache } from '../lib/ttl-cache';
-import type { CachedSession, CachedUser } from '../modules/auth/session-cache';
-import { SessionService } from '../modules/auth/session.service';
-import type { UserRow } from '../modules/students/student.repository';
+
+/** The signed-in user of a request: their row (the students module calls it `UserRow`). */
+export type AuthUser = typeof users.$inferSelect;
+
+/**
+ * What the auth plugin needs of sessions: the check of a Bearer token. The sessions themselves
+ * (modules/auth/sessions.ts) are built by app.ts and handed in, so this plugin imports no module.
+ */
+export interface SessionCheck {
+  /** The session a token names and its user, or an HttpError (401). */
+  authenticate(token: string): Promise<{ sessionId: string; user: AuthUser }>;
+}
+
+/** A route's auth preHandler, kept in its config so an early failure (a malformed path id) can apply it first. */
+export type RouteGuard = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: UserRow | null;
+    user: AuthUser | null;
     /** The server-side session of the Bearer token (what logout revokes). */
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** Sign-ins: issue, look up (one query per request), renew, revoke. */
-    sessions: SessionService;
     /** preHandler: 401 unless a valid Bearer token names an active session of an existing user. */
     authenticate(request: FastifyRequest): Promise<void>;
     /** preHandler: authenticate, then 403 "Forbidden resource" unless the user is an admin. */
     requireAdmin(request: FastifyRequest): Promise<void>;
-    /**
-     * The session check's user lookup, cached per instance for USER_CACHE_TTL_SECONDS. Call
-     * `invalidate(userId)` after committing any change to a user (role, profile, privacy,
-     * deletion): it reaches every instance (Redis pub/sub when REDIS_URL is set; without it, the
-     * other WEB_CONCURRENCY workers of the box through node:cluster IPC).
-     */
-    userCache: CachedLookup<CachedUser>;
+  }
+  interface FastifyContextConfig {
+    /** Set for every route whose preHandler is `authenticate` or `requireAdmin` (see registerAuth). */
+    authGuard?: RouteGuard;
   }
 }
 
 /** The signed-in user of a request that passed `authenticate`. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
@@ -41,44 +47,35 @@ export function currentSessionId(request: FastifyRequest): string {
   return request.sessionId;
 }
 
-/** Most students in a herd hold one entry each for a few seconds; this bounds the memory. */
-const SESSION_CACHE_MAX_ENTRIES = 100_000;
-
-export function registerAuth(app: FastifyInstance): void {
-  const { config } = app.ctx;
-  const ttlMs = config.USER_CACHE_TTL_SECONDS * 1000;
-  const userCache = new CachedLookup(
-    new TtlCache<CachedUser>(ttlMs, SESSION_CACHE_MAX_ENTRIES),
-    app.caches.bus,
-    'user:',
-  );
-  const sessionCache = new CachedLookup(
-    new TtlCache<CachedSession>(ttlMs, SESSION_CACHE_MAX_ENTRIES),
-    app.caches.bus,
-    'session:',
-  );
-  app.decorate('userCache', userCache);
-  const sessions = new SessionService(app.ctx.db, config, app.ctx.clock, {
-    sessions: sessionCache,
-    users: userCache,
-  });
-  app.decorate('sessions', sessions);
+export function registerAuth(app: FastifyInstance, sessions: SessionCheck): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match) throw unauthorized('Missing access token');
     const { sessionId, user } = await sessions.authenticate(match[1]!);
     request.user = user;
     request.sessionId = sessionId;
-  });
-
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    await app.authenticate(request);
+  };
+  const requireAdmin = async (request: FastifyRequest) => {
+    await authenticate(request);
     if (request.user?.role !== 'admin') throw forbidden('Forbidden resource');
-  });
+  };
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireAdmin', requireAdmin);
 
-  app.sweeper.add('session-purge', (now) => sessions.purgeEnded(now));
+  // Fastify validates a request before its preHandlers run. A path id that fails its schema is
+  // answered by the error handler, which applies the route's guard first (authGuard), so a caller
+  // without a token still hears 401 and a participant 403, as for any other request.
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler ?? []].flat();
+    const guard = preHandlers.includes(requireAdmin)
+      ? requireAdmin
+      : preHandlers.includes(authenticate)
+        ? authenticate
+        : undefined;
+    if (guard) route.config = { ...route.config, authGuard: guard };
+  });
 }

@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorName, GENERIC_MESSAGES, type ErrorBody } from '@quizcast/contract/errors';
 import { languageFromAcceptLanguage, type Language } from '@quizcast/contract/i18n/languages';
 import { localiseMessages } from '@quizcast/contract/i18n/server-messages';
 import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from '@quizcast/contract/i18n/server-messages.hi';
 import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
+import { UNKNOWN_ID_ISSUE } from '@quizcast/contract/schemas/ids';
 import { isPoolTimeout } from '../db/client';
 import { HttpError } from '../lib/http-error';
 
@@ -27,8 +29,29 @@ function pgCode(err: unknown): unknown {
   return typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : e.cause?.code;
 }
 
+/** A params failure that is only malformed ids (issues of the contract's `unknownIdParam`). */
+function isUnknownId(err: FastifyError & { validation: { params: unknown }[] }): boolean {
+  return (
+    err.validationContext === 'params' &&
+    err.validation.every((v) => (v.params as { params?: Record<string, unknown> }).params?.[UNKNOWN_ID_ISSUE])
+  );
+}
+
+/** What the route's body and querystring schemas (in Fastify's order) refuse of this request, if anything. */
+function laterValidationIssues(request: FastifyRequest): { message?: string }[] | undefined {
+  const schema = request.routeOptions.schema as { body?: z.ZodType; querystring?: z.ZodType } | undefined;
+  for (const [part, value] of [
+    [schema?.body, request.body],
+    [schema?.querystring, request.query],
+  ] as const) {
+    const result = part?.safeParse(value);
+    if (result && !result.success) return result.error.issues;
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async function answer(err: FastifyError, request, reply): Promise<FastifyReply> {
     const language: Language = languageFromAcceptLanguage(request.headers['accept-language']);
     const vary = reply.getHeader('vary');
     if (
@@ -48,8 +71,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(err.statusCode).headers(err.headers).send(body(err.statusCode, err.messages));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const messages = [...new Set(err.validation.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
-      return reply.code(400).send(body(400, messages.length === 1 ? messages[0]! : messages));
+      const messagesOf = (issues: { message?: string }[]) => {
+        const messages = [...new Set(issues.map((v) => v.message ?? GENERIC_MESSAGES.invalidRequest))];
+        return messages.length === 1 ? messages[0]! : messages;
+      };
+      if (isUnknownId(err)) {
+        // A path id that cannot name a row (contract `unknownIdParam`): answered as the route did when
+        // it checked the id in its handler. Fastify checks the params first and stops there, so the
+        // body and query are checked here (400 first), then the route's auth guard (401, 403), then
+        // the route's own 404, as for an id that names nothing.
+        const later = laterValidationIssues(request);
+        if (later) return reply.code(400).send(body(400, messagesOf(later)));
+        const guard = request.routeOptions.config.authGuard;
+        if (guard) {
+          try {
+            await guard(request);
+          } catch (refused) {
+            return answer.call(this, refused as FastifyError, request, reply);
+          }
+        }
+        return reply.code(404).send(body(404, err.validation[0]!.message ?? GENERIC_MESSAGES.notFound));
+      }
+      return reply.code(400).send(body(400, messagesOf(err.validation)));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

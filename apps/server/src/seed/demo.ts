@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { UNLOCK_PRICE_PAISE } from '@quizcast/contract/constants';
-import { scoreAttempt } from '@quizcast/contract/domain/scoring';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { appMeta, attempts, quizzes } from '../db/schema';
-import { analysisStep } from '../modules/analytics/attempt-marks';
+import { markAttempt } from '../modules/marking/marking';
+import { analysisStep } from '../modules/results/publication';
 import { buildStudent, createQuiz, type CreatedQuiz } from './factories';
 import { DEMO_QUIZZES, type DemoQuizContent } from './question-bank';
 import { users } from '../db/schema';
@@ -100,7 +100,7 @@ export function competitionRanks<T extends { score: number; elapsedMs: number }>
   });
 }
 
-async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizContent, rng: () => number) {
+async function seedResults(db: Tx, created: CreatedQuiz, content: DemoQuizContent, rng: () => number) {
   const { quiz, questions } = created;
   const people = [
     { phNo: DEMO_LOGIN_PHONE, name: 'Asha Verma', place: 'Varanasi' },
@@ -145,7 +145,7 @@ async function seedResults(db: Db, created: CreatedQuiz, content: DemoQuizConten
       const pick = roll < skill ? right : wrong[Math.floor(rng() * wrong.length)]!;
       return { qnId: q.id, selectedOption: pick };
     });
-    const scored = scoreAttempt(
+    const scored = markAttempt(
       questions.map((q) => ({
         id: q.id,
         choices: q.choices,
@@ -208,7 +208,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       const startAt = new Date(now.getTime() + scenario.startOffset);
       const endAt = new Date(now.getTime() + scenario.endOffset);
       const created = await createQuiz(
-        tx as unknown as Db,
+        tx,
         {
           name: content.name,
           desc: content.desc,
@@ -224,7 +224,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
         content.questions,
         now,
       );
-      if (scenario.withResults) await seedResults(tx as unknown as Db, created, content, rng);
+      if (scenario.withResults) await seedResults(tx, created, content, rng);
       count += 1;
     }
     return { seeded: true, quizzes: count };

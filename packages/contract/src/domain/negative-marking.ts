@@ -1,9 +1,15 @@
-import type { MarkingScheme } from './scoring';
-
 /**
  * The negative-marking advisor (issue 14): how an attempt played the quiz's own marking scheme.
  * Pure arithmetic; the server and the web both call it.
  */
+
+/** A quiz's marking scheme (the server's marking module applies it; ADR 021). */
+export interface MarkingScheme {
+  /** Points for a correct answer (default 1). */
+  correct: number;
+  /** Points taken away for a wrong answer (default 0); unanswered is always 0. */
+  wrong: number;
+}
 
 /** Well-known schemes, for labels and tests (marks per correct answer, marks deducted per wrong one). */
 export const MARKING_PRESETS = {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalNumber, formatNumericAnswer, isNumericText, numericAnswerMatches } from './numeric-answer';
-import { isAnswerCorrect, scoreAttempt } from './scoring';
 
 describe('canonicalNumber', () => {
   it.each([
@@ -95,39 +94,6 @@ describe('numericAnswerMatches', () => {
         if (numericAnswerMatches(g, a, small)) expect(numericAnswerMatches(g, a, large)).toBe(true);
       }),
     );
-  });
-});
-
-describe('numeric questions in scoreAttempt (the quiz marking scheme)', () => {
-  const questions = [
-    { id: 'n1', choices: [], ansIndex: 0, type: 'numeric' as const, numericAnswer: '2.5', tolerance: '0.01' },
-    { id: 'n2', choices: [], ansIndex: 0, type: 'numeric' as const, numericAnswer: '12', tolerance: null },
-    { id: 'n3', choices: [], ansIndex: 0, type: 'numeric' as const, numericAnswer: '7', tolerance: null },
-    { id: 'm1', choices: ['A', 'B'], ansIndex: 1 },
-  ];
-
-  it('scores right +4, wrong −1 and blank 0 (JEE Main)', () => {
-    const result = scoreAttempt(
-      questions,
-      [
-        { qnId: 'n1', selectedOption: '2.49' },
-        { qnId: 'n2', selectedOption: '12.5' },
-        { qnId: 'n3', selectedOption: null },
-        { qnId: 'm1', selectedOption: 'B' },
-      ],
-      { correct: 4, wrong: 1 },
-    );
-    expect(result.score).toBe(7);
-    expect(result.correctCount).toBe(2);
-    expect(result.wrongCount).toBe(1);
-    expect(result.answers.map((a) => a.isCorrect)).toEqual([true, false, false, true]);
-  });
-
-  it('a dropped numeric question scores nothing', () => {
-    expect(isAnswerCorrect({ ...questions[0]!, dropped: true }, '2.5')).toBe(false);
-    expect(isAnswerCorrect(questions[0]!, '2.5')).toBe(true);
-    // An MCQ whose choice text happens to be a number is still compared by text.
-    expect(isAnswerCorrect({ id: 'm', choices: ['2.5', '3'], ansIndex: 0 }, '2.50')).toBe(false);
   });
 });
 

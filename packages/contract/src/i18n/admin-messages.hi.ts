@@ -15,7 +15,7 @@ import {
 } from '../schemas/admin';
 import { KEY_CORRECTION_REASON_MAX } from '../schemas/analytics';
 
-/** The reason the editor refuses a change once a learner has started (admin.service.ts `frozenChanges`). */
+/** The reason the editor refuses a change once a learner has started (authoring/quiz-values.ts `frozenChanges`). */
 const STARTED = 'after participants have started this quiz';
 const STARTED_HI = 'प्रतिभागियों के शुरू करने के बाद';
 
@@ -55,7 +55,7 @@ export const ADMIN_MESSAGES_HI: Readonly<Record<string, string>> = {
   'The answer must be a number': 'उत्तर एक संख्या होना चाहिए',
   'The tolerance must be a number': 'छूट एक संख्या होनी चाहिए',
 
-  // Refusals once participants have started, or after publication (admin.service.ts)
+  // Refusals once participants have started, or after publication (authoring.service.ts, question-import.service.ts)
   'Questions cannot change after participants have started this quiz':
     'प्रतिभागी यह क्विज़ शुरू कर चुके हैं, इसलिए अब प्रश्न नहीं बदल सकते',
   'The end time cannot change after the results have been published':
@@ -70,13 +70,14 @@ export const ADMIN_MESSAGES_HI: Readonly<Record<string, string>> = {
   [`Shuffling cannot change ${STARTED}`]: `प्रश्नों और विकल्पों का क्रम बदलने की सेटिंग ${STARTED_HI} नहीं बदल सकती`,
   [`Questions cannot be added or removed ${STARTED}`]: `${STARTED_HI} प्रश्न जोड़े या हटाए नहीं जा सकते`,
 
-  // Importing questions (admin.routes.ts, question-import.ts)
+  // Importing questions (authoring.routes.ts, question-import.ts)
   'Upload the questions as a file (multipart/form-data, field "file")':
     'प्रश्न एक फ़ाइल के रूप में अपलोड करें (multipart/form-data, फ़ील्ड "file")',
   'Choose a CSV or Aiken (.txt) file to import': 'इम्पोर्ट के लिए CSV या Aiken (.txt) फ़ाइल चुनें',
   'The file must be UTF-8 text (in Excel choose "CSV UTF-8" when saving)':
     'फ़ाइल UTF-8 टेक्स्ट होनी चाहिए (Excel में सेव करते समय "CSV UTF-8" चुनें)',
   'The file has no questions': 'फ़ाइल में कोई प्रश्न नहीं है',
+  [`The file has more than ${QUIZ_QUESTIONS_MAX} questions, the most a quiz can have: split it into smaller files`]: `फ़ाइल में ${QUIZ_QUESTIONS_MAX} से ज़्यादा प्रश्न हैं, जो एक क्विज़ में हो सकते हैं उससे ज़्यादा: इसे छोटी फ़ाइलों में बाँटें`,
 
   // Answer-key correction (issue 14)
   'Results are not published yet': 'नतीजे अभी घोषित नहीं हुए हैं',
@@ -152,7 +153,7 @@ const QUESTION_RULES_HI: ReadonlyArray<readonly [RegExp, (...parts: string[]) =>
   ],
   [/^unknown question id$/, () => 'यह प्रश्न इस क्विज़ में नहीं है'],
   [/^the same question appears twice$/, () => 'यही प्रश्न दो बार आया है'],
-  // Once participants have started (admin.service.ts)
+  // Once participants have started (authoring/quiz-values.ts)
   [
     /^questions cannot be reordered or replaced after participants have started this quiz$/,
     () => `${STARTED_HI} प्रश्नों का क्रम बदला या उन्हें बदला नहीं जा सकता`,
@@ -165,7 +166,7 @@ const QUESTION_RULES_HI: ReadonlyArray<readonly [RegExp, (...parts: string[]) =>
     /^the correct answer cannot change after participants have started this quiz$/,
     () => `${STARTED_HI} सही उत्तर नहीं बदल सकता (नतीजों के बाद उत्तर-कुंजी सुधारें)`,
   ],
-  // CSV and Aiken import (question-import.ts)
+  // CSV and Aiken import (csv-questions.ts, aiken-questions.ts)
   [/^unknown column "(.*)"$/s, (name) => `अनजान कॉलम "${name}"`],
   [/^the header has no "(.*)" column$/s, (name) => `हेडर में "${name}" कॉलम नहीं है`],
   [

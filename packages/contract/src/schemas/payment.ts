@@ -96,8 +96,6 @@ export const verifyPaymentResponseSchema = z.object({
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 
-export const paymentStatusParamsSchema = z.object({ paymentId: z.string().max(100) });
-
 export const paymentStatusResponseSchema = z.object({
   payment: z.object({
     id: z.string(),

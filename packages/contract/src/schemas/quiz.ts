@@ -61,8 +61,6 @@ export type QuizListResponse = z.infer<typeof quizListResponseSchema>;
 
 // ── intro ───────────────────────────────────────────────────────────────────────────────────────
 
-export const quizIdParamsSchema = z.object({ quizId: z.string().min(1).max(64) });
-
 export const quizIntroSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EDUCATION_LEVELS } from '../constants';
 import { PHONE_PATTERN } from '../domain/phone';
 import { LANGUAGES } from '../i18n/languages';
+import { cleanDisplayText, hasVisibleLetter } from '../domain/display-text';
 import { STUDENT_MESSAGES } from '../messages/student';
 
 /** The participant as the client keeps it (local storage USER_PARTICIPANT) and the API returns it. */
@@ -57,20 +58,54 @@ export const educationLevelSchema = z.enum(EDUCATION_LEVELS, {
       : STUDENT_MESSAGES.classInvalid,
 });
 
-/** Optional free text: blank becomes null. */
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: tooLong })
+/** A string cleaned for others to see (domain/display-text.ts); a lone surrogate is refused. */
+function cleanedText(error?: () => string) {
+  return z.string(error ? { error } : undefined).transform((value, ctx) => {
+    const clean = cleanDisplayText(value);
+    if (clean !== null) return clean;
+    ctx.issues.push({ code: 'custom', message: STUDENT_MESSAGES.unreadableCharacters, input: value });
+    return z.NEVER;
+  });
+}
+
+/** Free text other people see (name, place): cleaned, required, with a visible letter (issue 29). */
+function displayText(required: string, max: number, tooLong: string, noLetter: string) {
+  return cleanedText(() => required).pipe(
+    z
+      .string()
+      .min(1, { error: required, abort: true })
+      .max(max, { error: tooLong })
+      .refine(hasVisibleLetter, { error: noLetter }),
+  );
+}
+
+/** Optional free text: cleaned as `displayText`; blank becomes null. */
+const optionalText = (max: number, tooLong: string, noLetter: string) =>
+  cleanedText()
+    .pipe(
+      z
+        .string()
+        .max(max, { error: tooLong })
+        .refine((v) => v === '' || /[\p{L}\p{N}]/u.test(v), { error: noLetter }),
+    )
     .nullish()
     .transform((v) => (v ? v : null));
 
 /** The profile fields shared by sign-up and profile update (spec section 5). */
 export const profileFieldsSchema = z.object({
-  name: requiredText(STUDENT_MESSAGES.nameRequired).max(80, { error: STUDENT_MESSAGES.nameTooLong }),
-  place: requiredText(STUDENT_MESSAGES.placeRequired).max(80, { error: STUDENT_MESSAGES.placeTooLong }),
-  school: optionalText(120, STUDENT_MESSAGES.schoolTooLong),
+  name: displayText(
+    STUDENT_MESSAGES.nameRequired,
+    80,
+    STUDENT_MESSAGES.nameTooLong,
+    STUDENT_MESSAGES.nameNoLetter,
+  ),
+  place: displayText(
+    STUDENT_MESSAGES.placeRequired,
+    80,
+    STUDENT_MESSAGES.placeTooLong,
+    STUDENT_MESSAGES.placeNoLetter,
+  ),
+  school: optionalText(120, STUDENT_MESSAGES.schoolTooLong, STUDENT_MESSAGES.schoolNoLetter),
   class: educationLevelSchema,
 });
 export type ProfileFields = z.output<typeof profileFieldsSchema>;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import {
   attemptMarks,
@@ -12,9 +12,7 @@ import {
   reviewCards,
   users,
 } from '../../db/schema';
-import { rankQuizAttempts } from '../results/results.repository';
-import { analysisStep } from './attempt-marks';
-import { refreshItemAnalysis } from './item-analysis';
+import { refreshItemAnalysis } from '../item-analysis/item-analysis';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -94,8 +92,9 @@ export class AnalyticsRepository {
   /** The connection (inside `transaction`, the transaction's), for other modules' writes in the same unit. */
   constructor(readonly db: Db) {}
 
-  transaction<T>(fn: (repo: AnalyticsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new AnalyticsRepository(tx as unknown as Db)));
+  /** `fn` gets this repository on the transaction, and the transaction for other modules' steps. */
+  transaction<T>(fn: (repo: AnalyticsRepository, tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new AnalyticsRepository(tx), tx));
   }
 
   async findQuiz(quizId: string): Promise<QuizRow | undefined> {
@@ -128,14 +127,6 @@ export class AnalyticsRepository {
 
   async itemRows(quizId: string): Promise<ItemAnalysisRow[]> {
     return this.db.select().from(itemAnalysis).where(eq(itemAnalysis.quizId, quizId));
-  }
-
-  /**
-   * Finishes the quiz's analysis in this transaction if the step after publication has not (a no-op,
-   * one locked read, once it has).
-   */
-  async completeAnalysis(quizId: string, now: Date): Promise<void> {
-    await analysisStep(this.db, quizId, now, null);
   }
 
   async refreshItems(quizId: string, now: Date): Promise<void> {
@@ -318,52 +309,6 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Re-scores after one question's key changed, incrementally (ADR 017): only that question's
-   * correctness can change, so each attempt's right count moves by the question's delta (read from
-   * `attempt_marks.choices[ord]`, no jsonb), and its wrong count is its answered live questions minus
-   * the right ones (`droppedOrds`: the questions dropped after this change). The score is recomputed
-   * from the two counts the way `scoreAttempt` does (`mark_correct` per right, −`mark_wrong` per
-   * wrong, rounded to 2 decimals), so it equals a fresh scoring. Only attempts whose counts change are
-   * written; the marks themselves never change. `before`/`after`: the question's key and whether it
-   * counts (not dropped). Returns how many attempts were judged against the new key (every submitted
-   * one) and how many of them changed.
-   */
-  async rescoreQuestion(
-    quizId: string,
-    ord: number,
-    before: { ansIndex: number; live: boolean },
-    after: { ansIndex: number; live: boolean },
-    droppedOrds: number[],
-  ): Promise<{ judged: number; changed: number }> {
-    const liveChanged = before.live !== after.live;
-    const rows = rawRows<{ judged: number; changed: number }>(
-      await this.db.execute(sql`
-        with d as (
-          select m.attempt_id,
-                 (${after.live}::boolean and m.choices[${ord}::int] = ${after.ansIndex}::int)::int
-                   - (${before.live}::boolean and m.choices[${ord}::int] = ${before.ansIndex}::int)::int as dc,
-                 cardinality(array_remove(m.choices, null))
-                   - (select count(*) from unnest(${`{${droppedOrds.join(',')}}`}::int[]) as x(o)
-                      where m.choices[x.o] is not null)::int as answered
-          from ${attemptMarks} m
-          where m.quiz_id = ${quizId} and m.choices[${ord}::int] is not null
-        ), updated as (
-          update ${attempts} a
-          set correct_count = a.correct_count + d.dc,
-              score = floor(((a.correct_count + d.dc) * qz.mark_correct
-                             - (d.answered - a.correct_count - d.dc) * qz.mark_wrong) * 100 + 0.5) / 100
-          from d, ${quizzes} qz
-          where a.id = d.attempt_id and qz.id = ${quizId} and (d.dc <> 0 or ${liveChanged}::boolean)
-          returning 1
-        )
-        select (select count(*)::int from ${attemptMarks} where quiz_id = ${quizId}) as judged,
-               (select count(*)::int from updated) as changed
-      `),
-    );
-    return { judged: num(rows[0]?.judged), changed: num(rows[0]?.changed) };
-  }
-
-  /**
    * A dropped question stops feeding spaced repetition: its cards leave every learner's queue
    * (suspended, like a leech) in the correction's transaction. Returns how many were suspended.
    */
@@ -374,10 +319,6 @@ export class AnalyticsRepository {
       .where(and(eq(reviewCards.questionId, questionId), isNull(reviewCards.suspendedAt)))
       .returning({ id: reviewCards.id });
     return rows.length;
-  }
-
-  async rank(quizId: string): Promise<number> {
-    return rankQuizAttempts(this.db, quizId);
   }
 
   async recordCorrection(values: typeof keyCorrections.$inferInsert): Promise<KeyCorrectionRow> {

@@ -11,13 +11,20 @@ import {
   type ProgressResponse,
   quizAnalysisResponseSchema,
 } from '@quizcast/contract/schemas/analytics';
+import type { Tx } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { AnalyticsRepository } from './analytics.repository';
 import { AnalyticsService } from './analytics.service';
+import { KeyCorrectionService } from './key-correction.service';
 
 export interface AnalyticsRoutesOptions {
+  /**
+   * The publication pipeline's analysis, finished inside a key correction's transaction (owned by
+   * results; app.ts passes it in, so analytics never imports results).
+   */
+  finishAnalysis: (tx: Tx, quizId: string, now: Date) => Promise<void>;
   /** Called after a key correction committed (the results module forgets its cached questions). */
-  onKeyCorrected?: (quizId: string) => void;
+  onKeyCorrected?: (quizId: string) => Promise<void> | void;
 }
 
 const errors = {
@@ -30,9 +37,13 @@ const errors = {
 
 /** Performance analytics (issue 14): progress, a quiz's analysis, item analysis and key correction. */
 export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = async (app, options) => {
-  const service = new AnalyticsService(
-    new AnalyticsRepository(app.ctx.db),
+  const repo = new AnalyticsRepository(app.ctx.db);
+  const service = new AnalyticsService(repo, app.ctx.clock);
+  const corrections = new KeyCorrectionService(
+    repo,
     app.ctx.clock,
+    service,
+    options.finishAnalysis,
     options.onKeyCorrected,
   );
   const security = [{ bearerAuth: [] }];
@@ -130,6 +141,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
         response: { 200: keyCorrectionResponseSchema, ...errors },
       },
     },
-    async (request) => service.correctKey(request.params.quizId, request.body, currentUser(request)),
+    async (request) => corrections.correctKey(request.params.quizId, request.body, currentUser(request)),
   );
 };

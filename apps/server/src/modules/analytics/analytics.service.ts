@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { AuditService } from '../audit/audit.service';
-import type { UserRow } from '../students/student.repository';
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
-import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
 import {
   ANALYTICS_MESSAGES,
@@ -13,19 +10,18 @@ import {
   type ItemAnalysisResponse,
   type ItemFlag,
   type ItemRow,
-  type KeyCorrection,
-  type KeyCorrectionResponse,
   type ProgressResponse,
   type QuizAnalysisResponse,
   TREND_POINTS,
 } from '@quizcast/contract/schemas/analytics';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
+import { markableQuestion, markAttempt, totalMarks } from '../marking/marking';
+import { toCorrection } from './key-correction.service';
 import type {
   AnalyticsRepository,
   AnswerGroupRow,
   ItemAnalysisRow,
-  KeyCorrectionRow,
   QuestionRow,
   QuizRow,
 } from './analytics.repository';
@@ -102,19 +98,6 @@ export function itemRow(q: QuestionRow, number: number, stats: ItemAnalysisRow |
   };
 }
 
-function toCorrection(row: KeyCorrectionRow & { adminName: string | null }): KeyCorrection {
-  return {
-    _id: row.id,
-    number: row.questionNumber,
-    oldAnsIndex: row.oldAnsIndex,
-    newAnsIndex: row.newAnsIndex,
-    dropped: row.dropped,
-    reason: row.reason,
-    adminName: row.adminName,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 const csvCell = (v: string | number | null) => {
   const s = v === null ? '' : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -124,11 +107,10 @@ export class AnalyticsService {
   constructor(
     private readonly repo: AnalyticsRepository,
     private readonly clock: Clock,
-    /** Tells the results module a quiz's key changed (it keeps published questions in memory). */
-    private readonly onKeyCorrected: (quizId: string) => void = () => {},
   ) {}
 
-  private async quiz(quizId: string): Promise<QuizRow> {
+  /** The quiz, or 404 (also for an id that is not a UUID). */
+  async quiz(quizId: string): Promise<QuizRow> {
     const quiz = UUID.test(quizId) ? await this.repo.findQuiz(quizId) : undefined;
     if (!quiz) throw notFound(ANALYTICS_MESSAGES.quizNotFound);
     return quiz;
@@ -247,19 +229,7 @@ export class AnalyticsService {
     ]);
     const stats = new Map(items.map((r) => [r.questionId, r]));
     const scheme = { correct: quiz.markCorrect, wrong: quiz.markWrong };
-    const scored = scoreAttempt(
-      questionRows.map((q) => ({
-        id: q.id,
-        choices: q.choices,
-        ansIndex: q.ansIndex,
-        dropped: q.droppedAt !== null,
-        type: q.type,
-        numericAnswer: q.numericAnswer,
-        tolerance: q.tolerance,
-      })),
-      attempt.answers,
-      scheme,
-    );
+    const scored = markAttempt(questionRows.map(markableQuestion), attempt.answers, scheme);
     const times = new Map(
       attempt.answers.flatMap((a) =>
         typeof a.timeSpentMs === 'number' && Number.isFinite(a.timeSpentMs)
@@ -299,7 +269,8 @@ export class AnalyticsService {
         .map(([label, t]) => ({
           label,
           ...t,
-          marks: round2(t.correct * scheme.correct - t.wrong * scheme.wrong),
+          // A topic's marks as the marking module totals any group of answers.
+          marks: totalMarks(t, scheme),
           maxMarks: round2(t.questions * scheme.correct),
           accuracy: pct(t.correct, t.questions),
         }))
@@ -395,107 +366,6 @@ export class AnalyticsService {
     );
     const csv = `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
     return { filename: `item-analysis-${data.quiz._id}.csv`, csv };
-  }
-
-  /**
-   * Changes a question's key (or drops it) after publication and, in the same transaction,
-   * re-scores every attempt, re-ranks with the publication's own statement, refreshes the item
-   * analysis and records who/when/old/new/why. Corrections of one quiz are serialised by the quiz's
-   * row lock; repeating a correction changes nothing.
-   */
-  async correctKey(
-    quizId: string,
-    body: { questionId: string; ansIndex?: number; drop?: boolean; reason?: string },
-    admin: UserRow,
-  ): Promise<KeyCorrectionResponse> {
-    const adminId = admin.id;
-    await this.quiz(quizId);
-    const now = this.clock.now();
-    const result = await this.repo.transaction(async (repo): Promise<KeyCorrectionResponse> => {
-      const quiz = await repo.lockQuiz(quizId);
-      if (!quiz) throw notFound(ANALYTICS_MESSAGES.quizNotFound);
-      if (!quiz.resultsPublishedAt) throw conflict(ANALYTICS_MESSAGES.windowOpen);
-      const questionRows = await repo.questionsOf(quiz.id);
-      const index = questionRows.findIndex((q) => q.id === body.questionId);
-      const question = questionRows[index];
-      const problems: string[] = [];
-      if (!question) problems.push('questionId: no such question in this quiz');
-      if (question?.type === 'numeric' && body.ansIndex !== undefined) {
-        // Refused (issue 12): a numeric key has no choice to point at; dropping the question still works.
-        problems.push(
-          `ansIndex: question ${index + 1} has a numeric answer, which cannot be changed after publication; drop the question instead`,
-        );
-      } else if (
-        body.ansIndex !== undefined &&
-        (!question || body.ansIndex < 0 || body.ansIndex >= question.choices.length)
-      ) {
-        problems.push(
-          question
-            ? `ansIndex: the key must be one of the question's ${question.choices.length} choices (0–${question.choices.length - 1})`
-            : "ansIndex: the key must be one of the question's choices",
-        );
-      }
-      if (!body.reason) problems.push('reason: A reason is required');
-      if (problems.length || !question || !body.reason) throw badRequest(problems);
-
-      const drop = body.drop === true;
-      const unchanged = drop
-        ? question.droppedAt !== null
-        : question.droppedAt === null && question.ansIndex === body.ansIndex;
-      if (unchanged) {
-        return { changed: false, rescored: 0, participants: quiz.participantCount ?? 0, correction: null };
-      }
-      // The analysis step after publication normally finished long ago (a no-op then); if it has not,
-      // it is finished here, in this transaction, with the key as it was (ADR 017).
-      await repo.completeAnalysis(quiz.id, now);
-      await repo.setKey(question.id, drop ? null : body.ansIndex!, drop ? now : null);
-      const { judged: rescored } = await repo.rescoreQuestion(
-        quiz.id,
-        index + 1,
-        { ansIndex: question.ansIndex, live: question.droppedAt === null },
-        { ansIndex: drop ? question.ansIndex : body.ansIndex!, live: !drop },
-        questionRows.flatMap((q, i) => ((i === index ? drop : q.droppedAt !== null) ? [i + 1] : [])),
-      );
-      const participants = await repo.rank(quiz.id);
-      await repo.refreshItems(quiz.id, now);
-      // A dropped question no longer makes review cards come due (issue 14 follow-up).
-      if (drop) await repo.suspendCardsOf(question.id, now);
-      await repo.touchQuiz(quiz.id, now);
-      const row = await repo.recordCorrection({
-        quizId: quiz.id,
-        questionId: question.id,
-        questionNumber: index + 1,
-        adminId,
-        oldAnsIndex: question.ansIndex,
-        newAnsIndex: drop ? null : body.ansIndex!,
-        dropped: drop,
-        reason: body.reason,
-        createdAt: now,
-      });
-      // The admin audit log (issue 15 item 8), in the same transaction as the correction itself.
-      await new AuditService(repo.db, this.clock).record(admin, {
-        action: 'quiz.key_correction',
-        targetType: 'quiz',
-        targetId: quiz.id,
-        details: {
-          questionId: question.id,
-          questionNumber: index + 1,
-          oldAnsIndex: question.ansIndex,
-          newAnsIndex: drop ? null : body.ansIndex!,
-          dropped: drop,
-          reason: body.reason,
-        },
-      });
-      const [withName] = (await repo.corrections(quiz.id)).filter((c) => c.id === row.id);
-      return {
-        changed: true,
-        rescored,
-        participants,
-        correction: toCorrection(withName ?? { ...row, adminName: null }),
-      };
-    });
-    if (result.changed) this.onKeyCorrected(quizId);
-    return result;
   }
 }
 

@@ -1,3 +1,4 @@
+import { isUuid } from '@quizcast/contract/schemas/ids';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { CachedLookup } from '../../lib/cached-lookup';
@@ -17,7 +18,6 @@ import { signSessionToken, verifySessionToken } from './session-token';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A used session's expiry is pushed forward at most this often (one write per session per window). */
 export const SESSION_RENEW_EVERY_MS = 5 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const SESSION_ENDED = 'Session has ended. Please log in again.';
 
@@ -83,7 +83,7 @@ export class SessionService {
     } catch {
       throw unauthorized('Invalid or expired token');
     }
-    if (!UUID.test(claims.sub) || !UUID.test(claims.sid)) throw unauthorized('Invalid or expired token');
+    if (!isUuid(claims.sub) || !isUuid(claims.sid)) throw unauthorized('Invalid or expired token');
     // A miss reads the session and its user in one query; the user joins its own cache unless a
     // change to any user was announced while the query ran.
     const usersSeen = this.caches.users.invalidations;

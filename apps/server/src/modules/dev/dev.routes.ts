@@ -4,6 +4,7 @@ import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
 import { devOutboxEntrySchema, devOutboxQuerySchema } from '@quizcast/contract/schemas/auth';
 import { OffsetClock } from '../../lib/clock';
+import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../payments/payments.service';
 import { notFound } from '../../lib/http-error';
 import { requireLoopback } from '../../lib/loopback';
 import { ConsoleSms } from '../../providers/sms/console-sms';
@@ -18,13 +19,25 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = app.ctx.clock;
   if (app.ctx.config.NODE_ENV === 'production') return;
   if (app.ctx.config.DEV_CLOCK_CONTROL && clock instanceof OffsetClock) {
-    const clockSchema = z.object({ now: z.string() });
+    // With the clock, the waits a test moves it past, as this server is configured: browser tests
+    // read them here rather than hard-coding the defaults.
+    const clockSchema = z.object({
+      now: z.string(),
+      submitGraceMs: z.number(),
+      otpResendCooldownMs: z.number(),
+      fakeCaptureWebhookDelayMs: z.number(),
+    });
+    const { config } = app.ctx;
+    const clockState = () => ({
+      now: clock.now().toISOString(),
+      submitGraceMs: config.SUBMIT_GRACE_SECONDS * 1000,
+      otpResendCooldownMs: config.OTP_RESEND_COOLDOWN_SECONDS * 1000,
+      fakeCaptureWebhookDelayMs: FAKE_CAPTURE_WEBHOOK_DELAY_MS,
+    });
     app.get(
       '/dev/clock',
       { preHandler: requireLoopback, schema: { hide: true, response: { 200: clockSchema } } },
-      async () => ({
-        now: clock.now().toISOString(),
-      }),
+      async () => clockState(),
     );
     app.post(
       '/dev/clock',
@@ -40,7 +53,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.body.reset) clock.reset();
         if (request.body.advanceMs) clock.advance(request.body.advanceMs);
         await app.sweeper.runOnce();
-        return { now: clock.now().toISOString() };
+        return clockState();
       },
     );
   }

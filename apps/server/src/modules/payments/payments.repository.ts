@@ -19,7 +19,7 @@ export class PaymentsRepository {
 
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction<T>(work: (repo: PaymentsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new PaymentsRepository(tx as unknown as Db)));
+    return this.db.transaction((tx) => work(new PaymentsRepository(tx)));
   }
 
   /** Serialises one user's payment writes (create-order) across requests and instances. */

@@ -10,18 +10,21 @@ import {
   fakePayResponseSchema,
   PAYMENT_MESSAGES,
   paymentListResponseSchema,
-  paymentStatusParamsSchema,
   paymentStatusResponseSchema,
   verifyPaymentBodySchema,
   verifyPaymentResponseSchema,
   webhookResponseSchema,
 } from '@quizcast/contract/schemas/payment';
+import { paymentIdParamSchema } from '@quizcast/contract/schemas/ids';
 import { tooManyRequests } from '../../lib/http-error';
 import { checkLimit } from '../../plugins/rate-limit';
 import { requireLoopback } from '../../lib/loopback';
 import { currentUser } from '../../plugins/auth';
 import { PaymentsRepository } from './payments.repository';
-import { PaymentsService } from './payments.service';
+import { CheckoutService } from './checkout.service';
+import { FakeGatewayService } from './fake-gateway.service';
+import { PaymentReconciliationService } from './payment-reconciliation.service';
+import { PaymentWebhooksService } from './payment-webhooks.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
@@ -29,15 +32,20 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PaymentsService(
-    new PaymentsRepository(app.ctx.db),
-    app.ctx.payments,
-    app.ctx.clock,
-    app.log.child({ module: 'payments' }),
-    app.ctx.config.PAYMENT_PENDING_EXPIRY_HOURS * 60 * 60_000,
-    app.ctx.config.OUTBOUND_TIMEOUT_MS,
+  const { db, payments: provider, clock, config } = app.ctx;
+  const repo = new PaymentsRepository(db);
+  const log = app.log.child({ module: 'payments' });
+  const checkout = new CheckoutService(repo, provider, clock, log, config.OUTBOUND_TIMEOUT_MS);
+  const webhooks = new PaymentWebhooksService(repo, provider, clock, log);
+  const reconciliation = new PaymentReconciliationService(
+    repo,
+    provider,
+    log,
+    config.PAYMENT_PENDING_EXPIRY_HOURS * 60 * 60_000,
+    config.OUTBOUND_TIMEOUT_MS,
   );
-  app.sweeper.add('reconcile-payments', (now) => service.reconcilePending(now));
+  const fakeGateway = new FakeGatewayService(repo, provider, clock, webhooks);
+  app.sweeper.add('reconcile-payments', (now) => reconciliation.reconcilePending(now));
 
   // Orders and verifications per learner per hour (each order is a call to the gateway); status
   // polling and the receipts list are cheap reads and are not limited.
@@ -75,7 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.createOrder(currentUser(request), request.body),
+    async (request) => checkout.createOrder(currentUser(request), request.body),
   );
 
   app.post(
@@ -90,7 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: verifyPaymentResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
-    async (request) => service.verify(currentUser(request), request.body),
+    async (request) => checkout.verify(currentUser(request), request.body),
   );
 
   app.get(
@@ -101,11 +109,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "A payment's status (pending, success, failed); only its owner may read it",
         security,
-        params: paymentStatusParamsSchema,
+        params: paymentIdParamSchema,
         response: { 200: paymentStatusResponseSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => service.status(currentUser(request), request.params.paymentId),
+    async (request) => checkout.status(currentUser(request), request.params.paymentId),
   );
 
   app.get(
@@ -119,7 +127,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentListResponseSchema, 401: errorBodySchema },
       },
     },
-    async (request) => service.list(currentUser(request)),
+    async (request) => checkout.list(currentUser(request)),
   );
 
   // The webhook reads its body raw (the signature covers the exact bytes), so it lives in its own
@@ -143,7 +151,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           const value = request.headers[name];
           return Array.isArray(value) ? value[0] : value;
         };
-        const status = await service.handleWebhook(
+        const status = await webhooks.handleWebhook(
           body,
           header('x-razorpay-signature'),
           header('x-razorpay-event-id'),
@@ -173,7 +181,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => service.fakePay(request.body.orderId),
+      async (request) => fakeGateway.fakePay(request.body.orderId),
     );
     app.post(
       API_PATHS.paymentsFakeFail,
@@ -191,8 +199,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => service.fakeFail(request.body.orderId),
+      async (request) => fakeGateway.fakeFail(request.body.orderId),
     );
-    app.sweeper.add('fake-payment-capture-webhooks', (now) => service.deliverFakeCaptures(now));
+    app.sweeper.add('fake-payment-capture-webhooks', (now) => fakeGateway.deliverFakeCaptures(now));
   }
 };

@@ -365,6 +365,6 @@ export class AttemptRepository {
     limit: number;
     attemptId?: string;
   }): Promise<number> {
-    return this.db.transaction((tx) => closeOpenAttempts(tx as unknown as Db, { ...options, lock: 'skip' }));
+    return this.db.transaction((tx) => closeOpenAttempts(tx, { ...options, lock: 'skip' }));
   }
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { scoreAttempt } from '@quizcast/contract/domain/scoring';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { attempts, questions, quizzes } from '../../db/schema';
+import { markAttempt } from '../marking/marking';
 
 /**
  * Auto-submits attempts still `in_progress` past their deadline + grace: each is submitted with the
@@ -30,7 +30,7 @@ export interface AutoSubmitOptions {
 const UPDATE_CHUNK = 500;
 
 /** Must run inside a transaction (the row locks last until it commits). Returns how many were submitted. */
-export async function closeOpenAttempts(tx: Db, options: AutoSubmitOptions): Promise<number> {
+export async function closeOpenAttempts(tx: Tx, options: AutoSubmitOptions): Promise<number> {
   const cutoff = new Date(options.now.getTime() - options.graceSeconds * 1000);
   const conditions = [eq(attempts.status, 'in_progress'), lte(attempts.deadlineAt, cutoff)];
   if (options.quizId) conditions.push(eq(attempts.quizId, options.quizId));
@@ -84,7 +84,7 @@ export async function closeOpenAttempts(tx: Db, options: AutoSubmitOptions): Pro
 
   const scored = overdue.map((attempt) => {
     const quiz = quizById.get(attempt.quizId)!;
-    const result = scoreAttempt(questionsByQuiz.get(attempt.quizId) ?? [], attempt.answers, {
+    const result = markAttempt(questionsByQuiz.get(attempt.quizId) ?? [], attempt.answers, {
       correct: quiz.markCorrect,
       wrong: quiz.markWrong,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listOrderAt, ParticipantList } from './participant-list';
-import type { LearnerListState, ListCatalogue, ListQuiz, QuizRepository } from './quiz.repository';
+import type { LearnerListState, ListCatalogue, ListQuiz, QuizListRepository } from './quiz-list.repository';
 
 const T = Date.parse('2026-11-22T10:00:00Z');
 const MIN = 60_000;
@@ -33,7 +33,7 @@ function fakeRepository(quizzes: ListQuiz[], versions: { catalogue: number[]; st
       };
     },
   };
-  return { repository: repository as unknown as QuizRepository, reads };
+  return { repository: repository as unknown as QuizListRepository, reads };
 }
 
 describe('listOrderAt', () => {

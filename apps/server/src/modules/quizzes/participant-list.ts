@@ -1,4 +1,4 @@
-import type { ListCatalogue, ListQuiz, ParticipantListRow, QuizRepository } from './quiz.repository';
+import type { ListCatalogue, ListQuiz, ParticipantListRow, QuizListRepository } from './quiz-list.repository';
 
 /** The published quizzes in the participant's order, valid for every instant in [from, until). */
 export interface ListOrder {
@@ -57,7 +57,7 @@ export class ParticipantList {
   private held: Held | undefined;
   private loading: Promise<Held> | undefined;
 
-  constructor(private readonly quizzes: QuizRepository) {}
+  constructor(private readonly quizzes: QuizListRepository) {}
 
   /**
    * One page for `userId` at `now`, or undefined when the quizzes changed again while they were

@@ -5,7 +5,6 @@ import { API_PATHS } from '@quizcast/contract/routes';
 import {
   QUIZ_MESSAGES,
   quizAttemptSchema,
-  quizIdParamsSchema,
   quizIntroSchema,
   quizListQuerySchema,
   quizListResponseSchema,
@@ -14,11 +13,16 @@ import {
   submitQuizBodySchema,
   submitQuizResponseSchema,
 } from '@quizcast/contract/schemas/quiz';
+import { participantQuizIdParamSchema } from '@quizcast/contract/schemas/ids';
 import { tooManyRequests } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { AttemptRepository } from './attempt.repository';
 import { QuizRepository } from './quiz.repository';
-import { ParticipantQuizService } from './quiz.service';
+import { AttemptCaches } from './attempt-caches';
+import { AttemptService } from './attempt.service';
+import { QuizListRepository } from './quiz-list.repository';
+import { QuizListService } from './quiz-list.service';
+import { SubmissionService } from './submission.service';
 import { RunningAttempts } from './running-attempts';
 
 const errors = (...codes: number[]) =>
@@ -32,12 +36,15 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
     config.ATTEMPT_CACHE_MAX_BYTES > 0
       ? new RunningAttempts(config.ATTEMPT_CACHE_MAX_BYTES, graceMs)
       : undefined;
-  const service = new ParticipantQuizService(new QuizRepository(db), new AttemptRepository(db, running), {
-    clock,
-    graceMs,
-  });
+  const quizzes = new QuizRepository(db);
+  const attempts = new AttemptRepository(db, running);
+  const options = { clock, graceMs };
+  const caches = new AttemptCaches(quizzes);
+  const list = new QuizListService(new QuizListRepository(db), clock);
+  const attempt = new AttemptService(quizzes, attempts, options, caches);
+  const submission = new SubmissionService(quizzes, attempts, options, caches);
 
-  app.sweeper.add('auto-submit', (now) => service.autoSubmitOverdue(now), { first: true });
+  app.sweeper.add('auto-submit', (now) => attempt.autoSubmitOverdue(now), { first: true });
 
   /**
    * Per-learner limits on the attempt calls (a stuck or hostile client cannot hammer the database);
@@ -80,7 +87,7 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: quizListResponseSchema, ...errors() },
       },
     },
-    async (request) => service.list(currentUser(request).id, request.query),
+    async (request) => list.list(currentUser(request).id, request.query),
   );
 
   app.get(
@@ -91,11 +98,11 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Intro detail of a quiz (409 once attended, 406 outside its window)',
-        params: quizIdParamsSchema,
+        params: participantQuizIdParamSchema,
         response: { 200: quizIntroSchema, ...errors(404, 406, 409) },
       },
     },
-    async (request) => service.intro(currentUser(request).id, request.params.quizId),
+    async (request) => attempt.intro(currentUser(request).id, request.params.quizId),
   );
 
   app.get(
@@ -106,13 +113,13 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Start or resume the attempt: questions without answers, server deadline and clock',
-        params: quizIdParamsSchema,
+        params: participantQuizIdParamSchema,
         response: { 200: quizAttemptSchema, ...errors(402, 404, 406, 409, 429) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.attend(currentUser(request).id, request.params.quizId);
+      return attempt.attend(currentUser(request).id, request.params.quizId);
     },
   );
 
@@ -124,13 +131,13 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Autosave answers of the running attempt, merged per question by the client seq',
-        params: quizIdParamsSchema,
+        params: participantQuizIdParamSchema,
         body: saveAnswersBodySchema,
         response: { 200: saveAnswersResponseSchema, ...errors(404, 409, 429) },
       },
     },
     async (request) => {
-      const { savedAt } = await service.saveAnswers(
+      const { savedAt } = await attempt.saveAnswers(
         currentUser(request).id,
         request.params.quizId,
         request.body.answers,
@@ -152,7 +159,7 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.submit(currentUser(request).id, request.body);
+      const result = await submission.submit(currentUser(request).id, request.body);
       return reply.code(201).send(result);
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisRetryAt } from './results.service';
+import { analysisRetryAt } from './publication.service';
 
 describe('analysisRetryAt', () => {
   const MIN = 60_000;

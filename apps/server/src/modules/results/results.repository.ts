@@ -1,20 +1,11 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rawRows } from '../../db/raw-rows';
 import { attempts, questions, quizzes, users } from '../../db/schema';
-import { analysePublished } from '../analytics/attempt-marks';
-import { closeOpenAttempts } from '../quizzes/close-open-attempts';
+import { analysePublished, publishResults, type PublishOutcome } from './publication';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
-
-export interface PublishOutcome {
-  /** False when another instance (or an earlier sweep) had already published the quiz. */
-  published: boolean;
-  autoSubmitted: number;
-  participants: number;
-}
 
 /** A ranked attempt as public lists show it: no phone number is ever selected. */
 export interface RankedEntry {
@@ -42,34 +33,6 @@ const rankedEntryColumns = {
   publicPhoto: users.publicPhoto,
 };
 
-/**
- * The one ranking statement (ADR 009): standard competition rank of every submitted attempt by score
- * desc, elapsed time asc, written into `attempts.rank`, with the count in `quizzes.participant_count`.
- * Publication runs it once; an answer-key correction runs it again after re-scoring.
- */
-export async function rankQuizAttempts(tx: Db, quizId: string): Promise<number> {
-  const [counted] = rawRows<{ participants: number }>(
-    await tx.execute(sql`
-      with ranked as (
-        select id,
-               rank() over (partition by quiz_id order by score desc nulls last, elapsed_ms asc nulls last) as r
-        from ${attempts}
-        where quiz_id = ${quizId} and status in ('submitted', 'auto_submitted')
-      ), materialised as (
-        -- Only rows whose rank changes are written: after a key correction most keep theirs.
-        update ${attempts} as a set rank = ranked.r
-        from ranked
-        where a.id = ranked.id and a.rank is distinct from ranked.r
-        returning 1
-      )
-      update ${quizzes} set participant_count = (select count(*)::int from ranked)
-      where id = ${quizId}
-      returning participant_count as participants
-    `),
-  );
-  return Number(counted?.participants ?? 0);
-}
-
 export class ResultsRepository {
   /** A summary read's one per-request query, prepared once (results day: every participant at once). */
   private readonly attemptOf;
@@ -96,36 +59,9 @@ export class ResultsRepository {
     return rows.map((r) => r.id);
   }
 
-  /**
-   * Publishes one quiz's results exactly once, in one transaction:
-   * 1. claim: a conditional UPDATE that only the first caller wins (others block on the row lock,
-   *    then see `results_published_at` set and match nothing);
-   * 2. auto-submit whatever is still open with its saved answers (waiting on rows another sweeper holds);
-   * 3. one set-based statement ranks every submitted attempt and records the participant count.
-   * A failure anywhere rolls the claim back, so the next sweep tries again. The analysis (narrow
-   * marks, item analysis) is not built here: `analysePending` does it after this commits (ADR 017).
-   */
+  /** Publishes one quiz's results exactly once (the pipeline's first transaction, `publication.ts`). */
   async publish(quizId: string, now: Date, graceSeconds: number): Promise<PublishOutcome> {
-    const cutoff = new Date(now.getTime() - graceSeconds * 1000);
-    return this.db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(quizzes)
-        .set({ resultsPublishedAt: now, updatedAt: now })
-        .where(and(eq(quizzes.id, quizId), isNull(quizzes.resultsPublishedAt), lte(quizzes.endAt, cutoff)))
-        .returning({ id: quizzes.id });
-      if (!claimed.length) return { published: false, autoSubmitted: 0, participants: 0 };
-
-      const autoSubmitted = await closeOpenAttempts(tx as unknown as Db, {
-        now,
-        graceSeconds,
-        quizId,
-        lock: 'wait',
-        limit: Number.MAX_SAFE_INTEGER,
-      });
-
-      const participants = await rankQuizAttempts(tx as unknown as Db, quizId);
-      return { published: true, autoSubmitted, participants };
-    });
+    return publishResults(this.db, quizId, now, graceSeconds);
   }
 
   /**
@@ -148,7 +84,7 @@ export class ResultsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Builds one published quiz's analysis in steps, each its own transaction (ADR 017). */
+  /** Builds one published quiz's analysis in steps, each its own transaction (ADR 017, `publication.ts`). */
   async analyse(quizId: string, now: Date, batch?: number): Promise<boolean> {
     return analysePublished(this.db, quizId, now, batch);
   }

@@ -12,8 +12,8 @@ import {
 } from '@quizcast/contract/schemas/result';
 import { createHash } from 'node:crypto';
 import { currentUser } from '../../plugins/auth';
-import { analyticsRoutes } from '../analytics/analytics.routes';
 import { posterTemplateRoutes } from './poster-template.routes';
+import { PublicationService } from './publication.service';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 
@@ -33,10 +33,10 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** Results: publication at window end (sweeper), the participant's summary, the podium, the leaderboard. */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = new ResultsRepository(app.ctx.db);
   const service = new ResultsService(
-    new ResultsRepository(app.ctx.db),
+    repo,
     app.ctx.clock,
-    app.ctx.config.SUBMIT_GRACE_SECONDS,
     app.log,
     app.ctx.avatarUrls,
     app.caches,
@@ -47,10 +47,13 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       : undefined,
   );
-  app.sweeper.add('publish-results', (now) => service.publishDue(now), { first: true });
+  const publication = new PublicationService(repo, app.ctx.config.SUBMIT_GRACE_SECONDS, app.log, () =>
+    service.podiumChanged(),
+  );
+  app.sweeper.add('publish-results', (now) => publication.publishDue(now), { first: true });
   // The analysis after the ranks commit (ADR 017) is its own task: on a 100,000-attempt quiz it runs
   // for minutes, and as a straggler it must hold up only later analyses, never another quiz's results.
-  app.sweeper.add('analyse-results', (now) => service.analysePending(now));
+  app.sweeper.add('analyse-results', (now) => publication.analysePending(now));
 
   const security = [{ bearerAuth: [] }];
 
@@ -129,6 +132,4 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(posterTemplateRoutes);
-  // Issue 14: analytics reads published results; a key correction makes this instance forget its copy.
-  await app.register(analyticsRoutes, { onKeyCorrected: (quizId) => service.forget(quizId) });
 };

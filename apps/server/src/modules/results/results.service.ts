@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
-import { scoreAttempt } from '@quizcast/contract/domain/scoring';
 import { initialsOf } from '@quizcast/contract/schemas/account';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
@@ -17,25 +16,8 @@ import { participantTexts } from '../../lib/question-texts';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
 import type { AvatarUrls } from '../files/avatar-url';
+import { markableQuestion, markAttempt } from '../marking/marking';
 import type { QuestionRow, QuizRow, RankedEntry, ResultsRepository } from './results.repository';
-
-/** How many due quizzes one sweep publishes at most (the next sweep takes the rest). */
-const PUBLISH_BATCH = 20;
-
-/**
- * A quiz whose analysis failed waits before its next try, doubling from one minute up to an hour,
- * so that quizzes that fail on every sweep cannot take every turn from the ones behind them.
- */
-const ANALYSIS_RETRY_FIRST_MS = 60_000;
-const ANALYSIS_RETRY_MAX_MS = 60 * 60_000;
-/** A quiz analysed by another instance leaves its entry here; this bounds them. */
-const ANALYSIS_FAILURES_KEPT = 1000;
-
-/** When a failed analysis may run again: 1, 2, 4, … minutes after its latest failure, at most an hour. */
-export function analysisRetryAt(failures: number, failedAt: number): number {
-  const wait = ANALYSIS_RETRY_FIRST_MS * 2 ** Math.min(failures - 1, 16);
-  return failedAt + Math.min(wait, ANALYSIS_RETRY_MAX_MS);
-}
 
 /**
  * A published quiz and its questions hardly change (an admin may still fix a typo), and every
@@ -65,6 +47,10 @@ const elapsedSeconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
 /** The podium's key in the shared cache and on the invalidation bus. */
 const LATEST_KEY = 'results:latest';
+
+/** On the invalidation bus, followed by a quiz id: that published quiz's questions changed. */
+const PUBLISHED_QUIZ_KEY = 'results:quiz:';
+export const publishedQuizKey = (quizId: string) => `${PUBLISHED_QUIZ_KEY}${quizId}`;
 
 /**
  * The public podium (landing page, no sign-in): initials for a learner who chose them, and a photo
@@ -97,13 +83,10 @@ export class ResultsService {
 
   /** Bumped whenever the podium is invalidated: a read that overlapped a publication is not kept. */
   private latestGeneration = 0;
-  /** Quizzes whose analysis failed on this instance: how often, and when to try again. */
-  private readonly analysisFailures = new Map<string, { failures: number; retryAt: number }>();
 
   constructor(
     private readonly repo: ResultsRepository,
     private readonly clock: Clock,
-    private readonly graceSeconds: number,
     private readonly log: FastifyBaseLogger,
     private readonly avatars: AvatarUrls,
     /** Across instances: the podium lives in `shared`, and `bus` drops every copy on publication. */
@@ -113,6 +96,8 @@ export class ResultsService {
   ) {
     caches?.bus.subscribe((key) => {
       if (key === LATEST_KEY) this.forgetLatest();
+      // A key correction (analytics) changed this quiz's questions.
+      if (key.startsWith(PUBLISHED_QUIZ_KEY)) this.forget(key.slice(PUBLISHED_QUIZ_KEY.length));
     });
   }
 
@@ -146,65 +131,17 @@ export class ResultsService {
     this.latestGeneration += 1;
   }
 
-  /** Sweeper task: publish every quiz whose end time plus grace has passed, each exactly once. */
-  async publishDue(now: Date): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.graceSeconds * 1000);
-    const due = await this.repo.findQuizzesDueForPublication(cutoff, PUBLISH_BATCH);
-    let published = 0;
-    for (const quizId of due) {
-      try {
-        const outcome = await this.repo.publish(quizId, now, this.graceSeconds);
-        if (!outcome.published) continue;
-        published += 1;
-        this.log.info(
-          { quizId, participants: outcome.participants, autoSubmitted: outcome.autoSubmitted },
-          'results published',
-        );
-      } catch (err) {
-        this.log.error({ err, quizId }, 'publishing results failed; the next sweep retries');
-      }
-    }
-    if (published) {
-      this.forgetLatest();
-      await this.caches?.shared.delete(LATEST_KEY);
-      await this.caches?.bus.publish(LATEST_KEY);
-    }
-    return published;
-  }
-
   /**
-   * After the ranks commit (ADR 017): each published quiz whose analysis is not whole gets it, in
-   * steps of their own transactions; a failure is logged and the next sweep retries from where the
-   * last committed step left off.
+   * Results were published (the publication sweeper): the podium is dropped here first (a read that
+   * overlapped is not kept), then from the shared cache and on every instance.
    */
-  async analysePending(now: Date): Promise<number> {
-    const at = now.getTime();
-    const waiting = [...this.analysisFailures].filter(([, f]) => f.retryAt > at).map(([id]) => id);
-    let analysed = 0;
-    for (const quizId of await this.repo.findQuizzesPendingAnalysis(PUBLISH_BATCH, waiting)) {
-      const started = performance.now();
-      try {
-        if (await this.repo.analyse(quizId, now)) analysed += 1;
-        this.analysisFailures.delete(quizId);
-        this.log.info({ quizId, ms: Math.round(performance.now() - started) }, 'results analysed');
-      } catch (err) {
-        const failures = (this.analysisFailures.get(quizId)?.failures ?? 0) + 1;
-        const retryAt = analysisRetryAt(failures, at);
-        this.analysisFailures.delete(quizId);
-        if (this.analysisFailures.size >= ANALYSIS_FAILURES_KEPT) {
-          this.analysisFailures.delete(this.analysisFailures.keys().next().value!);
-        }
-        this.analysisFailures.set(quizId, { failures, retryAt });
-        this.log.error(
-          { err, quizId, failures, retryAt: new Date(retryAt).toISOString() },
-          'analysing results failed; it is tried again after a wait',
-        );
-      }
-    }
-    return analysed;
+  async podiumChanged(): Promise<void> {
+    this.forgetLatest();
+    await this.caches?.shared.delete(LATEST_KEY);
+    await this.caches?.bus.publish(LATEST_KEY);
   }
 
-  /** Drops a quiz's in-memory copy (after an answer-key correction on this instance). */
+  /** Drops a quiz's in-memory copy (after an answer-key correction, announced on the bus). */
   forget(quizId: string): void {
     this.publishedQuizzes.delete(quizId);
     this.latest = null;
@@ -260,26 +197,17 @@ export class ResultsService {
     }
     const published = await this.publishedQuiz(quiz);
     const questionRows = published.questions;
-    const scored = scoreAttempt(
-      questionRows.map((q) => ({
-        id: q.id,
-        choices: q.choices,
-        ansIndex: q.ansIndex,
-        dropped: q.droppedAt !== null,
-        type: q.type,
-        numericAnswer: q.numericAnswer,
-        tolerance: q.tolerance,
-      })),
-      attempt.answers,
-      { correct: quiz.markCorrect, wrong: quiz.markWrong },
-    );
+    const scored = markAttempt(questionRows.map(markableQuestion), attempt.answers, {
+      correct: quiz.markCorrect,
+      wrong: quiz.markWrong,
+    });
     const totalParticipants = Math.max(published.participants, attempt.rank);
     // The learner's own order (ADR 014), as they saw the questions and choices in the attempt.
     const ordered = inLearnerOrder(questionRows, quiz.id, userId, quiz);
     const position = new Map(ordered.map((q, i) => [q.id, i]));
-    const answers = [...scored.answers].sort(
-      (a, b) => (position.get(a.qnId) ?? Infinity) - (position.get(b.qnId) ?? Infinity),
-    );
+    const answers = scored.answers
+      .map(({ qnId, selectedOption, isCorrect }) => ({ qnId, selectedOption, isCorrect }))
+      .sort((a, b) => (position.get(a.qnId) ?? Infinity) - (position.get(b.qnId) ?? Infinity));
     return {
       quizDetails: {
         _id: quiz.id,

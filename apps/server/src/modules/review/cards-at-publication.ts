@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Rating } from 'ts-fsrs';
-import { answerIsCorrectSql } from '../../db/answer-is-correct';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
+import { answerIsCorrectSql } from '../marking/marking.sql';
 import { initialState } from './scheduler';
 
 /**
  * Makes the spaced-repetition cards of one quiz whose results are published (ADR 011), in one
- * statement, in the analysis step after the ranks commit (ADR 017; so never before the answers are
+ * statement, in the publication pipeline's analysis step after the ranks commit (ADR 017, ADR 021; so never before the answers are
  * public), batch by batch:
  *
  * - a wrong answer → 'wrong', and an unanswered question → 'skipped': both start as FSRS Again;
@@ -17,7 +17,7 @@ import { initialState } from './scheduler';
  * or an admin's edit, never duplicates one. Returns how many cards were made.
  */
 export async function createCardsAtPublication(
-  tx: Db,
+  tx: Executor,
   quizId: string,
   now: Date,
   /** Only these attempts (a subquery of attempt ids): the analysis step after publication's batch. */

@@ -18,10 +18,13 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { ReviewRepository } from './review.repository';
 import { ReviewService } from './review.service';
+import { ReviewSettingsService } from './review-settings.service';
 
 /** Spaced repetition (ADR 011): the learner's own cards only; another learner's card is 404. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReviewService(app.ctx.db, new ReviewRepository(app.ctx.db), app.ctx.clock);
+  const repo = new ReviewRepository(app.ctx.db);
+  const service = new ReviewService(app.ctx.db, repo, app.ctx.clock);
+  const settings = new ReviewSettingsService(repo, app.ctx.clock);
   const security = [{ bearerAuth: [] }];
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
   const tags = ['review'];
@@ -109,7 +112,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await service.stats(currentUser(request).id);
+      const body = await settings.stats(currentUser(request).id);
       return reply.header('cache-control', 'private, no-store').send(body);
     },
   );
@@ -125,7 +128,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewSettingsSchema, ...errors },
       },
     },
-    async (request) => service.settings(currentUser(request).id),
+    async (request) => settings.settings(currentUser(request).id),
   );
 
   app.put(
@@ -140,6 +143,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewSettingsSchema, ...errors },
       },
     },
-    async (request) => service.saveSettings(currentUser(request).id, request.body),
+    async (request) => settings.saveSettings(currentUser(request).id, request.body),
   );
 };

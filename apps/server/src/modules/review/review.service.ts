@@ -2,7 +2,6 @@ import { Rating, type Grade } from 'ts-fsrs';
 import { indiaDateStart, indiaDayKey, indiaDayStart } from '@quizcast/contract/domain/review';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
-  REVIEW_DEFAULTS,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   type GradeReviewBody,
@@ -11,43 +10,24 @@ import {
   type ReviewCounts,
   type ReviewQueueResponse,
   type ReviewSettings,
-  type ReviewStats,
 } from '@quizcast/contract/schemas/review';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { participantTexts } from '../../lib/question-texts';
-import type { CardRow, LogInsert, QueueRow, ReviewRepository, SettingsRow } from './review.repository';
+import type { CardRow, LogInsert, QueueRow, ReviewRepository } from './review.repository';
+import { activeScheduling, cardState, countsOf, DAY_MS, settingsFrom } from './review-state';
 import { dailyAllowances, mergeQueue } from './daily-limits';
 import {
-  addToLoad,
   advance,
   CARD_STATE_NAMES,
-  clampToExam,
   initialState,
   isLeech,
   previewIntervals,
   replay,
-  schedulerFor,
-  toCard,
-  type CardState,
   type ExamLoad,
   type SchedulingSettings,
 } from './scheduler';
-
-const DAY_MS = 86_400_000;
-
-const cardState = (row: CardRow): CardState => ({
-  due: row.due,
-  stability: row.stability,
-  difficulty: row.difficulty,
-  scheduledDays: row.scheduledDays,
-  learningSteps: row.learningSteps,
-  reps: row.reps,
-  lapses: row.lapses,
-  state: row.state,
-  lastReview: row.lastReview,
-});
 
 const stateName = (row: CardRow) =>
   row.reviewCount === 0 ? 'new' : (CARD_STATE_NAMES[row.state] ?? 'review');
@@ -63,10 +43,8 @@ export class ReviewService {
     return settingsFrom(await this.repo.findSettings(userId));
   }
 
-  /** The exam date counts only until it has passed. */
   private scheduling(settings: ReviewSettings, now: Date): SchedulingSettings {
-    const examActive = settings.examDate !== null && indiaDayKey(now) <= settings.examDate;
-    return { desiredRetention: settings.desiredRetention, examDate: examActive ? settings.examDate : null };
+    return activeScheduling(settings, now);
   }
 
   /**
@@ -93,16 +71,7 @@ export class ReviewService {
   }
 
   private async countsOf(userId: string, now: Date): Promise<ReviewCounts> {
-    const dayEnd = new Date(indiaDayStart(now).getTime() + DAY_MS);
-    const c = await this.repo.counts(userId, now, dayEnd);
-    return {
-      dueNow: c.dueNow,
-      dueToday: c.dueToday,
-      new: c.newCount,
-      learning: c.learning,
-      suspended: c.suspended,
-      nextDueAt: c.nextDueAt?.toISOString() ?? null,
-    };
+    return countsOf(this.repo, userId, now);
   }
 
   private toCard(
@@ -258,8 +227,7 @@ export class ReviewService {
     orphan: boolean,
     now: Date,
   ): Promise<GradeReviewResponse> {
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return this.db.transaction(async (tx) => {
       const locked = await this.repo.cardWithSettings(log.cardId, userId, true, tx);
       if (!locked) throw notFound(REVIEW_MESSAGES.cardNotFound);
       const { card } = locked;
@@ -297,82 +265,6 @@ export class ReviewService {
   async removeCard(userId: string, cardId: string): Promise<void> {
     if (!(await this.repo.deleteCard(cardId, userId))) throw notFound(REVIEW_MESSAGES.cardNotFound);
   }
-
-  async settings(userId: string): Promise<ReviewSettings> {
-    return this.settingsOf(userId);
-  }
-
-  /**
-   * Saves the settings (an exam date may not be in the past, India time) and applies the exam clamp
-   * to the cards already scheduled past the exam's start.
-   */
-  async saveSettings(userId: string, input: ReviewSettings): Promise<ReviewSettings> {
-    const now = this.clock.now();
-    if (input.examDate !== null && input.examDate < indiaDayKey(now)) {
-      throw badRequest([REVIEW_MESSAGES.examDatePast]);
-    }
-    const row: SettingsRow = {
-      userId,
-      desiredRetention: input.desiredRetention,
-      examName: input.examName ? input.examName : null,
-      examDate: input.examDate,
-      dailyNewLimit: input.dailyNewLimit,
-      dailyReviewCap: input.dailyReviewCap,
-      updatedAt: now,
-    };
-    await this.repo.saveSettings(row);
-    const saved = await this.settingsOf(userId);
-    const scheduling = this.scheduling(saved, now);
-    if (scheduling.examDate) {
-      const scheduler = schedulerFor(scheduling);
-      const examStart = indiaDateStart(scheduling.examDate);
-      const [candidates, { perDay, cards }] = await Promise.all([
-        this.repo.cardsDueFrom(userId, examStart),
-        this.repo.dueLoad(userId, indiaDayKey(now), examStart),
-      ]);
-      const load: ExamLoad = { perDay, cap: saved.dailyReviewCap, now, cards };
-      // Earliest-due first, each placed card counted into the load before the next is placed.
-      const ordered = [...candidates].sort(
-        (a, b) => a.due.getTime() - b.due.getTime() || a.id.localeCompare(b.id),
-      );
-      const moved = ordered.flatMap((c) => {
-        const clamped = clampToExam(toCard(cardState(c)), scheduling, scheduler, load);
-        if (clamped.due.getTime() === c.due.getTime()) return [];
-        addToLoad(perDay, clamped.due);
-        return [{ id: c.id, due: clamped.due }];
-      });
-      await this.repo.setDues(userId, moved);
-    }
-    return saved;
-  }
-
-  async stats(userId: string): Promise<ReviewStats> {
-    const now = this.clock.now();
-    const dayStart = indiaDayStart(now);
-    const today = indiaDayKey(now);
-    const [settings, counts, done, days, retention, forecast, leeches] = await Promise.all([
-      this.settingsOf(userId),
-      this.countsOf(userId, now),
-      this.repo.reviewsSince(userId, dayStart),
-      this.repo.reviewDays(userId, new Date(dayStart.getTime() - 400 * DAY_MS)),
-      this.repo.retentionSince(userId, new Date(now.getTime() - 30 * DAY_MS)),
-      this.repo.forecast(userId, today, new Date(dayStart.getTime() + 14 * DAY_MS)),
-      this.repo.leeches(userId),
-    ]);
-    return {
-      counts,
-      doneToday: done.total,
-      streakDays: streak(days, dayStart),
-      retention30d: retention.total ? Math.round((retention.passed / retention.total) * 1000) / 1000 : null,
-      reviews30d: retention.total,
-      forecast: Array.from({ length: 14 }, (_, i) => {
-        const date = indiaDayKey(new Date(dayStart.getTime() + i * DAY_MS));
-        return { date, count: forecast.get(date) ?? 0 };
-      }),
-      leeches,
-      settings,
-    };
-  }
 }
 
 const toEvent = (l: { rating: number; reviewedAt: Date }) => ({
@@ -393,43 +285,10 @@ function gradeResponse(row: CardRow, applied: boolean): GradeReviewResponse {
   };
 }
 
-/** The learner's settings from their row (the defaults without one). */
-function settingsFrom(row: Omit<SettingsRow, 'userId' | 'updatedAt'> | null | undefined): ReviewSettings {
-  if (!row) {
-    return {
-      desiredRetention: REVIEW_DEFAULTS.desiredRetention,
-      examName: null,
-      examDate: null,
-      dailyNewLimit: REVIEW_DEFAULTS.dailyNewLimit,
-      dailyReviewCap: REVIEW_DEFAULTS.dailyReviewCap,
-    };
-  }
-  return {
-    desiredRetention: row.desiredRetention,
-    examName: row.examName,
-    examDate: row.examDate,
-    dailyNewLimit: row.dailyNewLimit,
-    dailyReviewCap: row.dailyReviewCap,
-  };
-}
-
 /** The load without one reviewed card already counted on its due day (the card being previewed). */
 function withoutCard(load: ExamLoad, due: Date): ExamLoad {
   const perDay = new Map(load.perDay);
   const key = indiaDayKey(due.getTime() < load.now.getTime() ? load.now : due);
   perDay.set(key, Math.max(0, (perDay.get(key) ?? 0) - 1));
   return { ...load, perDay };
-}
-
-/** Consecutive IST days with a review, ending today (or yesterday, when today has none yet). */
-export function streak(daysNewestFirst: string[], todayStart: Date): number {
-  const have = new Set(daysNewestFirst);
-  let day = new Date(todayStart.getTime() + DAY_MS / 2);
-  if (!have.has(indiaDayKey(day))) day = new Date(day.getTime() - DAY_MS);
-  let n = 0;
-  while (have.has(indiaDayKey(day))) {
-    n += 1;
-    day = new Date(day.getTime() - DAY_MS);
-  }
-  return n;
 }

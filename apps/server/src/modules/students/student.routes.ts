@@ -19,7 +19,7 @@ import { StudentService } from './student.service';
 
 const secured = [{ bearerAuth: [] }];
 
-/** The signed-in student's own account (the admin's student list lives in modules/admin). */
+/** The signed-in student's own account (the admin's student list: student-directory.routes.ts). */
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, clock } = app.ctx;
   const students = new StudentService(db, storage, clock, app.log);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv, type AppConfig } from '../../config';
-import { createPaymentProvider, deriveSecret } from './payment-provider';
+import { createPaymentProvider } from './create-payment-provider';
+import { deriveSecret } from './payment-provider';
 
 const JWT = 'a-jwt-secret-that-is-long-enough-0123456789';
 const config = (env: Record<string, string>): AppConfig => ({ ...parseEnv(env), jwtSecret: JWT });

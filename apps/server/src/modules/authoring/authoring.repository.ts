@@ -1,42 +1,21 @@
-import { and, asc, desc, eq, getTableName, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ilike, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, payments, questions, quizzes, users } from '../../db/schema';
+import { attempts, payments, questions, quizzes } from '../../db/schema';
+import type { PageWindow } from '../../lib/page-window';
+import { containsPattern, countOf, intCount } from '../../lib/sql-search';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type QuizInsert = typeof quizzes.$inferInsert;
 export type QuestionRow = typeof questions.$inferSelect;
 export type QuestionValues = Omit<typeof questions.$inferInsert, 'quizId' | 'id'>;
 
-export interface PageWindow {
-  offset: number;
-  limit: number;
-  search?: string;
-}
-
-/** `%term%` for ILIKE with the user's own % and _ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const intCount = sql<number>`cast(count(*) as int)`;
-
-/**
- * `(select count(*) from <table> c where c.<column> = <outer column>)`. The outer column is written
- * with its table name: Drizzle renders a bare column inside `sql`, which the subquery would capture.
- */
-function countOf(table: 'questions' | 'attempts', column: string, outer: AnyPgColumn, extra?: SQL) {
-  const outerRef = sql.raw(`"${getTableName(outer.table)}"."${outer.name}"`);
-  return sql<number>`(select cast(count(*) as int) from ${sql.raw(`"${table}"`)} c where ${sql.raw(`c."${column}"`)} = ${outerRef} ${extra ?? sql``})`;
-}
-
-/** The only code in the admin module that talks to Drizzle. */
-export class AdminRepository {
+/** The only code of quiz authoring (and its import) that talks to Drizzle. */
+export class AuthoringRepository {
   constructor(private readonly db: Db) {}
 
   /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: AdminRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new AdminRepository(tx as unknown as Db)));
+  transaction<T>(work: (repo: AuthoringRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new AuthoringRepository(tx)));
   }
 
   // ---- quizzes ---------------------------------------------------------------------------------
@@ -217,140 +196,5 @@ export class AdminRepository {
       )
       .returning({ id: attempts.id });
     return rows.length;
-  }
-
-  /**
-   * Participants of a quiz: the rank is the published one, else the standard competition rank
-   * among submitted attempts (score desc, then elapsed time asc) computed over the whole quiz
-   * before the search narrows the rows.
-   */
-  async participants(quizId: string, window: PageWindow | { offset: 0; limit: null; search?: string }) {
-    const ranked = this.db
-      .select({
-        id: attempts.id,
-        userId: attempts.userId,
-        status: attempts.status,
-        score: attempts.score,
-        correctCount: attempts.correctCount,
-        elapsedMs: attempts.elapsedMs,
-        startedAt: attempts.startedAt,
-        submittedAt: attempts.submittedAt,
-        rank: sql<
-          number | null
-        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.score} is null order by ${attempts.score} desc, ${attempts.elapsedMs} asc nulls last) end) as int)`.as(
-          'rank',
-        ),
-      })
-      .from(attempts)
-      .where(eq(attempts.quizId, quizId))
-      .as('ranked');
-
-    const where: SQL | undefined = window.search
-      ? or(
-          ilike(users.name, containsPattern(window.search)),
-          ilike(users.phNo, containsPattern(window.search)),
-        )
-      : undefined;
-    const query = this.db
-      .select({
-        id: ranked.id,
-        status: ranked.status,
-        score: ranked.score,
-        correctCount: ranked.correctCount,
-        elapsedMs: ranked.elapsedMs,
-        startedAt: ranked.startedAt,
-        submittedAt: ranked.submittedAt,
-        rank: ranked.rank,
-        userId: users.id,
-        name: users.name,
-        phNo: users.phNo,
-      })
-      .from(ranked)
-      .innerJoin(users, eq(users.id, ranked.userId))
-      .where(where)
-      .orderBy(sql`${ranked.rank} asc nulls last`, asc(ranked.startedAt), asc(ranked.id))
-      .offset(window.offset);
-    const rows = window.limit === null ? await query : await query.limit(window.limit);
-    const [total] = await this.db
-      .select({ n: intCount })
-      .from(attempts)
-      .innerJoin(users, eq(users.id, attempts.userId))
-      .where(and(eq(attempts.quizId, quizId), where));
-    return { rows, total: total?.n ?? 0 };
-  }
-
-  // ---- students --------------------------------------------------------------------------------
-
-  async listStudents(window: PageWindow) {
-    const where = window.search
-      ? or(
-          ilike(users.name, containsPattern(window.search)),
-          ilike(users.phNo, containsPattern(window.search)),
-          ilike(users.place, containsPattern(window.search)),
-          ilike(users.school, containsPattern(window.search)),
-        )
-      : undefined;
-    const rows = await this.db
-      .select({
-        user: users,
-        attemptCount: countOf('attempts', 'user_id', users.id),
-      })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(window.limit)
-      .offset(window.offset);
-    const [total] = await this.db.select({ n: intCount }).from(users).where(where);
-    return { rows, total: total?.n ?? 0 };
-  }
-
-  async findStudent(id: string) {
-    const [row] = await this.db
-      .select({
-        user: users,
-        attemptCount: countOf('attempts', 'user_id', users.id),
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    return row;
-  }
-
-  async attemptsOfStudent(userId: string) {
-    return this.db
-      .select({ attempt: attempts, quizName: quizzes.name, durationMin: quizzes.durationMin })
-      .from(attempts)
-      .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-      .where(eq(attempts.userId, userId))
-      .orderBy(desc(attempts.startedAt));
-  }
-
-  /** Provisional ranks (see `participants`) for the given attempts, by attempt id. */
-  async ranksOf(attemptIds: string[]): Promise<Map<string, number | null>> {
-    if (attemptIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({
-        id: attempts.id,
-        rank: sql<
-          number | null
-        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.quizId}, ${attempts.score} is null order by ${attempts.score} desc, ${attempts.elapsedMs} asc nulls last) end) as int)`,
-      })
-      .from(attempts)
-      .where(
-        inArray(
-          attempts.quizId,
-          this.db.select({ quizId: attempts.quizId }).from(attempts).where(inArray(attempts.id, attemptIds)),
-        ),
-      );
-    return new Map(rows.filter((r) => attemptIds.includes(r.id)).map((r) => [r.id, r.rank]));
-  }
-
-  async paymentsOfStudent(userId: string) {
-    return this.db
-      .select({ payment: payments, quizName: quizzes.name })
-      .from(payments)
-      .innerJoin(quizzes, eq(quizzes.id, payments.quizId))
-      .where(eq(payments.userId, userId))
-      .orderBy(desc(payments.createdAt));
   }
 }

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { DISCRIMINATION_GROUP_SHARE, TOP_SHARE } from '@quizcast/contract/schemas/analytics';
-import type { Db } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { attemptMarks, attempts, itemAnalysis, itemAnswers, questions } from '../../db/schema';
+
+/**
+ * The last step of a published quiz's analysis: the item analysis from the whole bit strings, then
+ * `analysed_at` set and `results_version` bumped (cached progress pages refresh). Before this the
+ * item analysis answers "being prepared", never half-built.
+ */
+export async function completeItemAnalysis(tx: Tx, quizId: string, now: Date): Promise<void> {
+  await refreshItemAnalysis(tx, quizId, now);
+  await tx.execute(sql`
+    update quizzes set analysed_at = ${now.toISOString()}::timestamptz, results_version = results_version + 1
+    where id = ${quizId}
+  `);
+}
 
 /**
  * (Re)materialises a published quiz's item analysis in one set-based statement: raw counts per
@@ -16,7 +29,7 @@ import { attemptMarks, attempts, itemAnalysis, itemAnswers, questions } from '..
  * split the same way on every run; each group holds round(27% × n) attempts (at least 1) and the
  * bottom group is empty below 2 participants. The "top 10%" are the first ceil(10% × n) in that order.
  */
-export async function refreshItemAnalysis(db: Db, quizId: string, now: Date): Promise<void> {
+export async function refreshItemAnalysis(db: Executor, quizId: string, now: Date): Promise<void> {
   // The top 10%'s times are sorted per question: keep that sort in memory (this transaction only).
   await db.execute(sql`set local work_mem = '64MB'`);
   await db.delete(itemAnalysis).where(sql`${itemAnalysis.quizId} = ${quizId}`);

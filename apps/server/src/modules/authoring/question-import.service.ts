@@ -1,0 +1,80 @@
+import {
+  QUIZ_QUESTIONS_MAX,
+  type ImportPreviewResponse,
+  type ImportResponse,
+} from '@quizcast/contract/schemas/admin';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import type { AuthoringRepository } from './authoring.repository';
+import { parseQuestionFile, type ImportedQuestion, type ImportFormat } from './question-import';
+import { questionValues, renderedMath, toAdminQuestion } from './quiz-values';
+
+const QUIZ_NOT_FOUND = 'Quiz not found';
+export const LOCKED_QUESTIONS_MESSAGE = 'Questions cannot change after participants have started this quiz';
+
+/** Bulk import of a CSV or Aiken file's questions into a quiz, and its preview (issue 7). */
+export class QuestionImportService {
+  constructor(private readonly repo: AuthoringRepository) {}
+
+  /** Parses and checks a file without saving anything (the editor adds the questions to its form). */
+  async previewImport(text: string, format: ImportFormat): Promise<ImportPreviewResponse> {
+    const result = parseQuestionFile(text, format);
+    if (!result.ok) throw badRequest(result.errors);
+    await renderedMath(result.questions, (i) => `Question ${i + 1} (line ${result.questions[i]!.line})`);
+    return { format, questions: result.questions.map(stripLine) };
+  }
+
+  /** Saves a file's questions to a quiz: all of them or none, never after anyone has started. */
+  async importQuestions(
+    id: string,
+    text: string,
+    format: ImportFormat,
+    mode: 'append' | 'replace',
+  ): Promise<ImportResponse> {
+    const result = parseQuestionFile(text, format);
+    const math = result.ok
+      ? await renderedMath(result.questions, (i) => `Question ${i + 1} (line ${result.questions[i]!.line})`)
+      : [];
+    const saved = await this.repo.transaction(async (repo) => {
+      const quiz = await repo.lockQuiz(id);
+      if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+      if ((await repo.countAttempts(id)) > 0) throw conflict(LOCKED_QUESTIONS_MESSAGE);
+      if (!result.ok) throw badRequest(result.errors);
+      const existing = await repo.questionsOf(id);
+      const keep = mode === 'append' ? existing.length : 0;
+      if (keep + result.questions.length > QUIZ_QUESTIONS_MAX) {
+        throw badRequest(
+          `A quiz can have at most ${QUIZ_QUESTIONS_MAX} questions: it has ${keep} and the file adds ${result.questions.length}`,
+        );
+      }
+      if (mode === 'replace') await repo.deleteQuestionsExcept(id, []);
+      const start = mode === 'append' ? Math.max(-1, ...existing.map((q) => q.position)) + 1 : 0;
+      await repo.insertQuestions(
+        id,
+        result.questions.map((q, i) => questionValues(q, start + i, math[i]!)),
+      );
+      await repo.updateQuiz(id, {});
+      return repo.questionsOf(id);
+    });
+    return {
+      format,
+      imported: result.ok ? result.questions.length : 0,
+      questions: saved.map(toAdminQuestion),
+    };
+  }
+}
+
+function stripLine(q: ImportedQuestion) {
+  return {
+    qn: q.qn,
+    choices: q.choices,
+    ansIndex: q.ansIndex,
+    explanation: q.explanation,
+    ...(q.lang ? { lang: q.lang } : {}),
+    ...(q.topic ? { topic: q.topic } : {}),
+    ...(q.type === 'numeric'
+      ? { type: q.type, numericAnswer: q.numericAnswer ?? null, tolerance: q.tolerance ?? null }
+      : {}),
+    ...(q.qnHi ? { qnHi: q.qnHi, choicesHi: q.choicesHi ?? [] } : {}),
+    ...(q.explanationHi ? { explanationHi: q.explanationHi } : {}),
+  };
+}

@@ -1,0 +1,192 @@
+import { adminQuizStatus, paiseToRupees, rupeesToPaise } from '@quizcast/contract/domain/admin-quiz';
+import { canonicalNumber, type QuestionType } from '@quizcast/contract/domain/numeric-answer';
+import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
+import { hasHindiVersion, type AdminQuestion, type QuizInputParsed } from '@quizcast/contract/schemas/admin';
+import type { StoredQuestionMath } from '../../db/schema';
+import { badRequest } from '../../lib/http-error';
+import { RenderBudget, renderQuestionMath } from '../../lib/question-math';
+import type { QuestionRow, QuestionValues, QuizInsert, QuizRow } from './authoring.repository';
+
+/** From an authoring request to stored rows and back (quizzes, questions, their frozen parts). */
+
+export const iso = (d: Date) => d.toISOString();
+export const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
+const sameChoices = (a: string[], b: string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+export function quizValues(input: QuizInputParsed): Omit<QuizInsert, 'createdBy'> {
+  return {
+    name: input.name,
+    desc: input.desc.trim(),
+    exam: input.exam,
+    class: input.class,
+    durationMin: input.duration,
+    startAt: new Date(input.startTimeStamp),
+    endAt: new Date(input.endTimeStamp),
+    pricePaise: rupeesToPaise(input.price),
+    markCorrect: input.markingScheme?.correct ?? 1,
+    markWrong: input.markingScheme?.wrong ?? 0,
+    instructions: input.instructions ?? [],
+    published: input.published,
+    // ADR 014: absent on edit leaves the stored choice (absent on create: see createQuiz).
+    ...(input.showScoreOnSubmit === undefined ? {} : { showScoreOnSubmit: input.showScoreOnSubmit }),
+    ...(input.shuffleQuestions === undefined ? {} : { shuffleQuestions: input.shuffleQuestions }),
+    ...(input.shuffleChoices === undefined ? {} : { shuffleChoices: input.shuffleChoices }),
+  };
+}
+
+type QuestionFields = {
+  qn: string;
+  choices: string[];
+  ansIndex?: number;
+  explanation?: string | null;
+  lang?: 'en' | 'hi';
+  topic?: string | null;
+  type?: QuestionType;
+  numericAnswer?: string | null;
+  tolerance?: string | null;
+  qnHi?: string | null;
+  choicesHi?: string[] | null;
+  explanationHi?: string | null;
+};
+
+/** The texts as stored: trimmed, the Hindi version all or nothing (issue 12). */
+export function questionTexts(q: QuestionFields) {
+  const bilingual = hasHindiVersion(q);
+  return {
+    qn: q.qn.trim(),
+    choices: q.choices.map((c) => c.trim()),
+    explanation: q.explanation?.trim() || null,
+    lang: q.lang ?? ('en' as const),
+    qnHi: bilingual ? q.qnHi!.trim() : null,
+    choicesHi: bilingual ? (q.choicesHi ?? []).map((c) => c.trim()) : null,
+    explanationHi: bilingual ? q.explanationHi?.trim() || null : null,
+  };
+}
+
+/**
+ * The formulas of every question rendered (ADR 019), before anything is written: a malformed one is
+ * a 400 naming its question ("Question 3: …", or its line for an import).
+ */
+export async function renderedMath(
+  questions: QuestionFields[],
+  label: (i: number) => string,
+): Promise<(StoredQuestionMath | null)[]> {
+  const problems: string[] = [];
+  const out: (StoredQuestionMath | null)[] = [];
+  const budget = new RenderBudget();
+  for (const [i, q] of questions.entries()) {
+    const { math, problems: found } = await renderQuestionMath(questionTexts(q), label(i), budget);
+    problems.push(...found);
+    out.push(math);
+  }
+  if (problems.length) throw badRequest(problems);
+  return out;
+}
+
+export function questionValues(
+  q: QuestionFields,
+  position: number,
+  math: StoredQuestionMath | null,
+): QuestionValues {
+  const numeric = q.type === 'numeric';
+  return {
+    position,
+    ...questionTexts(q),
+    choices: numeric ? [] : q.choices.map((c) => c.trim()),
+    ansIndex: numeric ? 0 : (q.ansIndex ?? 0),
+    topic: q.topic?.trim() || null,
+    // Numeric questions (issue 12): the key and tolerance as canonical decimal text ("2.50" → "2.5").
+    type: numeric ? 'numeric' : 'mcq',
+    numericAnswer: numeric ? canonicalNumber(q.numericAnswer ?? '') : null,
+    tolerance: numeric && q.tolerance?.trim() ? canonicalNumber(q.tolerance) : null,
+    math,
+  };
+}
+
+export function toAdminQuestion(q: QuestionRow): AdminQuestion {
+  return {
+    _id: q.id,
+    qn: q.qn,
+    choices: q.choices,
+    ansIndex: q.ansIndex,
+    explanation: q.explanation,
+    lang: q.lang,
+    topic: q.topic,
+    qnHi: q.qnHi,
+    choicesHi: q.choicesHi,
+    explanationHi: q.explanationHi,
+    audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+    type: q.type,
+    numericAnswer: q.numericAnswer,
+    tolerance: q.tolerance,
+  };
+}
+
+export function quizSummaryFields(quiz: QuizRow, now: Date) {
+  return {
+    _id: quiz.id,
+    name: quiz.name,
+    desc: quiz.desc,
+    exam: quiz.exam,
+    class: quiz.class,
+    duration: quiz.durationMin,
+    startTimeStamp: iso(quiz.startAt),
+    endTimeStamp: iso(quiz.endAt),
+    price: paiseToRupees(quiz.pricePaise),
+    published: quiz.published,
+    status: adminQuizStatus(
+      { published: quiz.published, startTimeStamp: quiz.startAt, endTimeStamp: quiz.endAt },
+      now,
+    ),
+    resultsPublished: quiz.resultsPublishedAt !== null,
+  };
+}
+
+/** Every change a quiz with attempts may not take, as messages (empty when the edit is allowed). */
+export function frozenChanges(
+  quiz: QuizRow,
+  existing: QuestionRow[],
+  input: QuizInputParsed,
+  values: ReturnType<typeof quizValues>,
+): string[] {
+  const refused: string[] = [];
+  const why = 'after participants have started this quiz';
+  if (values.durationMin !== quiz.durationMin) refused.push(`Duration cannot change ${why}`);
+  if (!sameTime(values.startAt as Date, quiz.startAt)) refused.push(`Start time cannot change ${why}`);
+  if (values.markCorrect !== quiz.markCorrect || values.markWrong !== quiz.markWrong)
+    refused.push(`Marking scheme cannot change ${why}`);
+  // A learner resuming must see the order they started with (ADR 014).
+  if (
+    (values.shuffleQuestions !== undefined && values.shuffleQuestions !== quiz.shuffleQuestions) ||
+    (values.shuffleChoices !== undefined && values.shuffleChoices !== quiz.shuffleChoices)
+  )
+    refused.push(`Shuffling cannot change ${why}`);
+  if (input.questions.length !== existing.length) {
+    refused.push(`Questions cannot be added or removed ${why}`);
+    return refused;
+  }
+  input.questions.forEach((q, i) => {
+    const row = existing[i]!;
+    const label = `Question ${i + 1}`;
+    if (q._id && q._id !== row.id) {
+      refused.push(`${label}: questions cannot be reordered or replaced ${why}`);
+      return;
+    }
+    if (
+      !sameChoices(
+        q.choices.map((c) => c.trim()),
+        row.choices,
+      )
+    )
+      refused.push(`${label}: choices cannot change ${why}`);
+    const next = questionValues(q, i, null);
+    if (
+      next.type !== row.type ||
+      (next.type === 'mcq' && next.ansIndex !== row.ansIndex) ||
+      next.numericAnswer !== row.numericAnswer ||
+      next.tolerance !== row.tolerance
+    )
+      refused.push(`${label}: the correct answer cannot change ${why}`);
+  });
+  return refused;
+}

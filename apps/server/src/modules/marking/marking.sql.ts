@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The SQL twin of `marking.ts` (ADR 021), for the set-based statements that mark in the database
+ * (the narrow marks after publication, the review cards, a key correction's re-score). Only what
+ * those statements need, each beside the TypeScript rule it repeats; `marking.parity.test.ts` runs
+ * both over generated answers on PGlite and PostgreSQL. Migration 0013's backfill has its own copy
+ * of the narrow-marks statement (a migration is history; it is never run again on a database it ran on).
+ */
+
+/**
+ * What JavaScript's `String.prototype.trim` removes (WhiteSpace and LineTerminator), as a regular
+ * expression bracket body: the contract trims a number's text before reading it.
+ */
+const JS_TRIMMED = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+
+/**
+ * `isAnswerCorrect` for a live question: `q` is the alias of a relation with the `questions` columns
+ * (type, choices, ans_index, numeric_answer, tolerance), `selected` the saved `selectedOption` text.
+ * A multiple-choice answer is right when it equals the keyed choice's text; a numeric one when its
+ * trimmed text is a number in the contract's accepted form (`NUMERIC_PATTERN`, at most
+ * `NUMERIC_TEXT_MAX` characters and `NUMERIC_DIGITS_MAX` significant digits) and
+ * |selected − numeric_answer| ≤ coalesce(tolerance, 0), compared as exact `numeric` decimals like the
+ * contract's BigInt arithmetic. Never null. Dropped questions are the caller's business (`markAnswer`
+ * gives them the outcome 'dropped'). (Saved answers are canonical numbers, which the trim and the
+ * limits never touch; they are here so that the twin agrees on any text.)
+ */
+export function answerIsCorrectSql(q: string, selected: SQL): SQL {
+  const t = sql.raw(q);
+  const trimmed = sql`regexp_replace(${selected}, ${`^[${JS_TRIMMED}]+|[${JS_TRIMMED}]+$`}::text, '', 'g')`;
+  return sql`(case
+    when ${t}.type = 'numeric' then
+      case when ${trimmed} ~ '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)$' and length(${trimmed}) <= 24
+                and length(ltrim(regexp_replace(${trimmed}, '[^0-9]', '', 'g'), '0')) <= 18
+           then abs((${trimmed})::numeric - ${t}.numeric_answer) <= coalesce(${t}.tolerance, 0)
+           else false end
+    else coalesce(${selected} = ${t}.choices ->> ${t}.ans_index, false)
+  end)`;
+}
+
+/**
+ * `totalMarks`: correct × reward − wrong × penalty in float8, rounded to 2 decimals half up
+ * (`Math.round` is floor(x + 0.5)). The four arguments are SQL expressions (counts and the quiz's
+ * `mark_correct`, `mark_wrong`).
+ */
+export function scoreSql(correct: SQL, wrong: SQL, markCorrect: SQL, markWrong: SQL): SQL {
+  return sql`(floor(((${correct})::float8 * (${markCorrect})::float8 - (${wrong})::float8 * (${markWrong})::float8) * 100 + 0.5) / 100)`;
+}

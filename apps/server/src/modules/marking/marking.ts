@@ -1,0 +1,143 @@
+import { POINTS_PER_CORRECT_ANSWER } from '@quizcast/contract/constants';
+import type { MarkingScheme } from '@quizcast/contract/domain/negative-marking';
+import { numericAnswerMatches, type QuestionType } from '@quizcast/contract/domain/numeric-answer';
+
+/**
+ * Marking (ADR 021): the one place that decides whether an answer is right and what an attempt
+ * scores. Its one SQL twin, for set-based statements, is `marking.sql.ts`; `marking.parity.test.ts`
+ * runs both over generated answers on PGlite and PostgreSQL. Two levels, so a new grouping (a
+ * section) is one more caller of `totalMarks`, not a new rule:
+ *
+ * - `markAnswer`: one answer to one question → its outcome and the marks it earns;
+ * - `totalMarks`: right/wrong counts → the score (the formula the SQL twin repeats);
+ * - `markAttempt`: a whole attempt (every question, in question order) → its marks and totals.
+ */
+
+export type { MarkingScheme };
+
+export const DEFAULT_MARKING: MarkingScheme = { correct: POINTS_PER_CORRECT_ANSWER, wrong: 0 };
+
+export interface MarkableQuestion {
+  id: string;
+  choices: string[];
+  ansIndex: number;
+  /** Dropped after publication (key correction): scores nothing for anyone. */
+  dropped?: boolean;
+  /** 'numeric': no choices; the answer is `numericAnswer` ± `tolerance` (absent: 'mcq'). */
+  type?: QuestionType;
+  numericAnswer?: string | null;
+  tolerance?: string | null;
+}
+
+/** A question row as the database holds it (`dropped_at` rather than `dropped`). */
+export interface QuestionRowForMarking extends Omit<MarkableQuestion, 'dropped'> {
+  droppedAt: Date | null;
+}
+
+/** The row's marking view: what `markAttempt` needs from a `questions` row. */
+export function markableQuestion(row: QuestionRowForMarking): MarkableQuestion {
+  return {
+    id: row.id,
+    choices: row.choices,
+    ansIndex: row.ansIndex,
+    dropped: row.droppedAt !== null,
+    type: row.type,
+    numericAnswer: row.numericAnswer,
+    tolerance: row.tolerance,
+  };
+}
+
+/** right: counts for; wrong: counts against; skipped: no answer; dropped: the question counts for no one. */
+export type AnswerOutcome = 'right' | 'wrong' | 'skipped' | 'dropped';
+
+export interface AnswerMark {
+  qnId: string;
+  selectedOption: string | null;
+  outcome: AnswerOutcome;
+  isCorrect: boolean;
+  /** What this answer adds to the score: +correct, −wrong or 0. */
+  marks: number;
+}
+
+export interface MarkCounts {
+  /** Right answers to live questions. */
+  correct: number;
+  /** Answered live questions that are not right. */
+  wrong: number;
+}
+
+export interface AttemptMarks {
+  score: number;
+  correctCount: number;
+  wrongCount: number;
+  /** One entry per question, in question order. */
+  answers: AnswerMark[];
+}
+
+export interface SubmittedAnswer {
+  qnId: string;
+  selectedOption?: string | null;
+}
+
+/** Whether one saved answer (a choice's text, or a number's text) is right for the question. */
+export function isAnswerCorrect(q: MarkableQuestion, selectedOption: string | null | undefined): boolean {
+  if (q.dropped || selectedOption == null) return false;
+  if (q.type === 'numeric') return numericAnswerMatches(selectedOption, q.numericAnswer, q.tolerance);
+  return q.choices[q.ansIndex] === selectedOption;
+}
+
+/** One answer to one question under a scheme. */
+export function markAnswer(
+  q: MarkableQuestion,
+  selectedOption: string | null | undefined,
+  scheme: MarkingScheme = DEFAULT_MARKING,
+): AnswerMark {
+  const selected = selectedOption ?? null;
+  const isCorrect = isAnswerCorrect(q, selected);
+  const outcome: AnswerOutcome = q.dropped
+    ? 'dropped'
+    : isCorrect
+      ? 'right'
+      : selected === null
+        ? 'skipped'
+        : 'wrong';
+  const marks = outcome === 'right' ? scheme.correct : outcome === 'wrong' ? 0 - scheme.wrong : 0;
+  return { qnId: q.id, selectedOption: selected, outcome, isCorrect, marks };
+}
+
+/**
+ * The score from the counts: correct × reward − wrong × penalty, rounded to 2 decimals (half up).
+ * The SQL twin is `scoreSql`; a key correction re-scores with it.
+ */
+export function totalMarks(counts: MarkCounts, scheme: MarkingScheme = DEFAULT_MARKING): number {
+  const raw = counts.correct * scheme.correct - counts.wrong * scheme.wrong;
+  return Math.round(raw * 100) / 100;
+}
+
+/** The counts of a set of marks (an attempt, or any group of its answers: a topic, a section). */
+export function countMarks(marks: readonly AnswerMark[]): MarkCounts {
+  let correct = 0;
+  let wrong = 0;
+  for (const m of marks) {
+    if (m.outcome === 'right') correct += 1;
+    else if (m.outcome === 'wrong') wrong += 1;
+  }
+  return { correct, wrong };
+}
+
+/** Marks an attempt: one entry per question, in question order; answers to unknown questions are ignored. */
+export function markAttempt(
+  questions: readonly MarkableQuestion[],
+  submitted: readonly SubmittedAnswer[],
+  scheme: MarkingScheme = DEFAULT_MARKING,
+): AttemptMarks {
+  const byQuestion = new Map(submitted.map((a) => [a.qnId, a.selectedOption ?? null]));
+  const answers = questions.map((q) => markAnswer(q, byQuestion.get(q.id) ?? null, scheme));
+  const counts = countMarks(answers);
+  return {
+    score: totalMarks(counts, scheme),
+    correctCount: counts.correct,
+    wrongCount: counts.wrong,
+    answers,
+  };
+}

@@ -1,0 +1,77 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attempts, quizzes, users } from '../../db/schema';
+import type { PageWindow } from '../../lib/page-window';
+import { containsPattern, intCount } from '../../lib/sql-search';
+
+export type QuizRow = typeof quizzes.$inferSelect;
+
+/** The only code of a quiz's participant list (and its CSV export) that talks to Drizzle. */
+export class QuizParticipantsRepository {
+  constructor(private readonly db: Db) {}
+
+  async findQuiz(id: string): Promise<QuizRow | undefined> {
+    const [row] = await this.db.select().from(quizzes).where(eq(quizzes.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * Participants of a quiz: the rank is the published one, else the standard competition rank
+   * among submitted attempts (score desc, then elapsed time asc) computed over the whole quiz
+   * before the search narrows the rows.
+   */
+  async participants(quizId: string, window: PageWindow | { offset: 0; limit: null; search?: string }) {
+    const ranked = this.db
+      .select({
+        id: attempts.id,
+        userId: attempts.userId,
+        status: attempts.status,
+        score: attempts.score,
+        correctCount: attempts.correctCount,
+        elapsedMs: attempts.elapsedMs,
+        startedAt: attempts.startedAt,
+        submittedAt: attempts.submittedAt,
+        rank: sql<
+          number | null
+        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.score} is null order by ${attempts.score} desc, ${attempts.elapsedMs} asc nulls last) end) as int)`.as(
+          'rank',
+        ),
+      })
+      .from(attempts)
+      .where(eq(attempts.quizId, quizId))
+      .as('ranked');
+
+    const where: SQL | undefined = window.search
+      ? or(
+          ilike(users.name, containsPattern(window.search)),
+          ilike(users.phNo, containsPattern(window.search)),
+        )
+      : undefined;
+    const query = this.db
+      .select({
+        id: ranked.id,
+        status: ranked.status,
+        score: ranked.score,
+        correctCount: ranked.correctCount,
+        elapsedMs: ranked.elapsedMs,
+        startedAt: ranked.startedAt,
+        submittedAt: ranked.submittedAt,
+        rank: ranked.rank,
+        userId: users.id,
+        name: users.name,
+        phNo: users.phNo,
+      })
+      .from(ranked)
+      .innerJoin(users, eq(users.id, ranked.userId))
+      .where(where)
+      .orderBy(sql`${ranked.rank} asc nulls last`, asc(ranked.startedAt), asc(ranked.id))
+      .offset(window.offset);
+    const rows = window.limit === null ? await query : await query.limit(window.limit);
+    const [total] = await this.db
+      .select({ n: intCount })
+      .from(attempts)
+      .innerJoin(users, eq(users.id, attempts.userId))
+      .where(and(eq(attempts.quizId, quizId), where));
+    return { rows, total: total?.n ?? 0 };
+  }
+}
