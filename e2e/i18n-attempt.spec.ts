@@ -44,7 +44,7 @@ async function startQuiz(page: Page, quizId: string) {
   await page.goto(`/quizzes/intro/${quizId}`);
   await page.getByRole('button', { name: 'अभी क्विज़ शुरू करें' }).click();
   await expect(page).toHaveURL(/\/quizzes\/attend$/);
-  await expect(page.getByRole('heading', { level: 2, name: /^प्रश्न 1 में से 3$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^प्रश्न 1 \(3 में से\)$/ })).toBeVisible();
 }
 
 /** The palette, opened: a drawer behind its button on phones, always open on wide screens. */
