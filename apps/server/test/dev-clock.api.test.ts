@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { parseEnv } from '../src/config';
 import { OffsetClock } from '../src/lib/clock';
-import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../src/modules/payments/payments.service';
+import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../src/modules/payments/fake-gateway.service';
 import { openTestDatabase, TEST_JWT_SECRET } from './helpers';
 
 /**

@@ -4,7 +4,7 @@ import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
 import { devOutboxEntrySchema, devOutboxQuerySchema } from '@quizcast/contract/schemas/auth';
 import { OffsetClock } from '../../lib/clock';
-import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../payments/payments.service';
+import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../payments/fake-gateway.service';
 import { notFound } from '../../lib/http-error';
 import { requireLoopback } from '../../lib/loopback';
 import { ConsoleSms } from '../../providers/sms/console-sms';
