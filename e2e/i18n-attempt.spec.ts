@@ -102,7 +102,7 @@ test.describe('हिन्दी: the attempt', () => {
       await page.getByRole('radio', { name: /Article 17/ }).check();
       await expect(page.getByText('जवाब दिया', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'सेव करें और आगे' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: 'प्रश्न 2 में से 3' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'प्रश्न 2 (3 में से)' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'पिछला' })).toBeEnabled();
 
       // The palette: each question's state in Hindi, the legend with counts.
@@ -115,7 +115,7 @@ test.describe('हिन्दी: the attempt', () => {
 
       // A reload keeps Hindi (and the attempt).
       await page.reload();
-      await expect(page.getByRole('heading', { level: 2, name: /^प्रश्न \d में से 3$/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: /^प्रश्न \d \(3 में से\)$/ })).toBeVisible();
       await expectHindi(page);
       expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_KEY)).toBe('hi');
 
@@ -198,7 +198,7 @@ test.describe('हिन्दी: the attempt', () => {
 
       // The Hindi question: read in Hindi, its choices introduced as "विकल्प A".
       await page.keyboard.press('n');
-      await expect(page.getByRole('heading', { level: 2, name: 'प्रश्न 2 में से 3' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'प्रश्न 2 (3 में से)' })).toBeVisible();
       await expect
         .poll(() => lastSpoken(page, 3))
         .toEqual([
