@@ -110,7 +110,7 @@ export async function analysisStep(
   quizId: string,
   now: Date,
   limit: number | null,
-  /** Spaced-repetition cards for the batch's attempts (ADR 011); the demo seed makes none. */
+  /** Spaced-repetition cards for the batch's attempts (ADR 011); false skips them (the demo seed makes them, issue 30). */
   options: { cards: boolean } = { cards: true },
 ): Promise<'whole' | 'more' | 'unpublished'> {
   const quiz = await lockForAnalysis(tx, quizId);
