@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
+import { CHOICE_LETTERS } from '@quizcast/contract/schemas/question-rules';
 import type { MathText, QuestionMath, TextLang } from '@quizcast/contract/schemas/question-text';
 import type { StoredQuestionMath } from '../db/schema';
 import type { MathJob, MathReply, MathWorkerLimits } from './math-worker';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
-import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
+import { CHOICE_LETTERS } from '@quizcast/contract/schemas/question-rules';
 import {
   ANALYTICS_MESSAGES,
   ITEM_FLAGS,
