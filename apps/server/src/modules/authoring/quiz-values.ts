@@ -6,7 +6,8 @@ import { hasHindiVersion } from '@quizcast/contract/schemas/question-rules';
 import type { QuizInputParsed } from '@quizcast/contract/schemas/quiz-input';
 import type { StoredQuestionMath } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { RenderBudget, renderQuestionMath } from '../../lib/question-math';
+import { RenderBudget } from '../../lib/formula-bounds';
+import { renderQuestionMath } from '../../lib/question-math';
 import type { QuestionRow, QuestionValues, QuizInsert, QuizRow } from './authoring.repository';
 
 /** From an authoring request to stored rows and back (quizzes, questions, their frozen parts). */
