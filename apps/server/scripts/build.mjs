@@ -18,7 +18,7 @@ await build({
     main: 'src/main.ts',
     seed: 'src/seed/seed.cli.ts',
     admin: 'src/modules/students/promote-admin.cli.ts',
-    // The formula renderer's worker thread (src/lib/question-math.ts loads dist/math-worker.js).
+    // The formula renderer's worker thread (src/lib/math-pool.ts loads dist/math-worker.js).
     'math-worker': 'src/lib/math-worker.ts',
   },
   outdir: 'dist',

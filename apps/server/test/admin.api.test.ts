@@ -2,16 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { errorBodySchema } from '@quizcast/contract/errors';
+import { adminQuizListResponseSchema, adminQuizSchema } from '@quizcast/contract/schemas/admin-quiz';
 import {
-  adminQuizListResponseSchema,
-  adminQuizSchema,
-  adminStudentDetailSchema,
-  adminStudentListResponseSchema,
   importPreviewResponseSchema,
   importResponseSchema,
-  quizParticipantsResponseSchema,
-  type QuizInput,
-} from '@quizcast/contract/schemas/admin';
+} from '@quizcast/contract/schemas/question-import';
+import type { QuizInput } from '@quizcast/contract/schemas/quiz-input';
+import { quizParticipantsResponseSchema } from '@quizcast/contract/schemas/quiz-participants';
+import {
+  adminStudentDetailSchema,
+  adminStudentListResponseSchema,
+} from '@quizcast/contract/schemas/student-directory';
 import { payments, questions, quizzes } from '../src/db/schema';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';

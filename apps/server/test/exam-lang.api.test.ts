@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@quizcast/contract/errors';
+import { adminQuizSchema } from '@quizcast/contract/schemas/admin-quiz';
 import {
-  adminQuizSchema,
   importPreviewResponseSchema,
   importResponseSchema,
-  type QuizInput,
-} from '@quizcast/contract/schemas/admin';
+} from '@quizcast/contract/schemas/question-import';
+import type { QuizInput } from '@quizcast/contract/schemas/quiz-input';
 import { quizAttemptSchema } from '@quizcast/contract/schemas/quiz';
 import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';

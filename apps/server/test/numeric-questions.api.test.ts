@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { analyticsPath } from '@quizcast/contract/schemas/analytics';
-import { adminQuizSchema, type QuizInput } from '@quizcast/contract/schemas/admin';
+import { adminQuizSchema } from '@quizcast/contract/schemas/admin-quiz';
+import type { QuizInput } from '@quizcast/contract/schemas/quiz-input';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { quizAttemptSchema, submitQuizResponseSchema, type Answer } from '@quizcast/contract/schemas/quiz';
 import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
-import { adminQuizSchema } from '@quizcast/contract/schemas/admin';
+import { adminQuizSchema } from '@quizcast/contract/schemas/admin-quiz';
 import { quizAttemptSchema } from '@quizcast/contract/schemas/quiz';
 import { questionAudioResponseSchema } from '@quizcast/contract/schemas/question-audio';
 import { questions } from '../src/db/schema';

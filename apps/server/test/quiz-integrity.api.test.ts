@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
-import { adminQuizSchema, type AdminQuiz, type QuizInput } from '@quizcast/contract/schemas/admin';
+import { adminQuizSchema, type AdminQuiz } from '@quizcast/contract/schemas/admin-quiz';
+import type { QuizInput } from '@quizcast/contract/schemas/quiz-input';
 import { quizAttemptSchema, submitQuizResponseSchema } from '@quizcast/contract/schemas/quiz';
 import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
 import { parse } from 'csv-parse/sync';

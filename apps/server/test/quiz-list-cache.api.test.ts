@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { QuizInput } from '@quizcast/contract/schemas/admin';
+import type { QuizInput } from '@quizcast/contract/schemas/quiz-input';
 import { quizListResponseSchema, type QuizListResponse } from '@quizcast/contract/schemas/quiz';
 import { buildApp } from '../src/app';
 import { parseEnv, type AppConfig } from '../src/config';

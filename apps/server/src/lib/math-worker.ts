@@ -6,7 +6,7 @@ import temml from 'temml';
 
 /**
  * One formula at a time, off the server's main thread (issue 29 item 1): Temml turns the TeX into
- * MathML and speech-rule-engine turns the MathML into words. Started by `question-math.ts`'s pool.
+ * MathML and speech-rule-engine turns the MathML into words. Started by the pool in `math-pool.ts`.
  *
  * This file runs as a worker: from `dist/math-worker.js` in production, and as TypeScript under tsx
  * or Node's own type stripping in development and tests. So it imports only packages and types

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RenderBudget, renderMathText, renderQuestionMath, splitFormulas } from './question-math';
+import { RenderBudget } from './formula-bounds';
+import { renderMathText, renderQuestionMath, splitFormulas } from './question-math';
 
 describe('question math (ADR 019)', () => {
   it('splits inline and display formulas, keeping \\$ as a dollar sign', () => {

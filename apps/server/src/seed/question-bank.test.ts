@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDUCATION_LEVELS, EXAM_FAMILIES } from '@quizcast/contract/constants';
 import { canonicalNumber, numericAnswerMatches } from '@quizcast/contract/domain/numeric-answer';
-import { questionViolations } from '@quizcast/contract/schemas/admin';
+import { questionViolations } from '@quizcast/contract/schemas/question-rules';
 import { renderQuestionMath } from '../lib/question-math';
 import { DEMO_QUIZZES } from './question-bank';
 

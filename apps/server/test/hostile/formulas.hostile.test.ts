@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@quizcast/contract/errors';
-import type { QuizInput } from '@quizcast/contract/schemas/admin';
-import { FORMULA_LIMITS } from '../../src/lib/question-math';
+import type { QuizInput } from '@quizcast/contract/schemas/quiz-input';
+import { FORMULA_LIMITS } from '../../src/lib/formula-bounds';
 import { TOO_MANY_ROWS } from '../../src/modules/authoring/imported-question';
 import { createStudent } from '../../src/seed/factories';
 import { bearerFor, buildTestApp, type TestApp } from '../helpers';

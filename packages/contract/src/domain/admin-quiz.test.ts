@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quizInputSchema } from '../schemas/admin';
+import { quizInputSchema } from '../schemas/quiz-input';
 import { adminQuizStatus, averageScore, paiseToRupees, rupeesToPaise, scoreHistogram } from './admin-quiz';
 
 describe('adminQuizStatus', () => {

@@ -1,4 +1,4 @@
-import type { AdminQuizStatus, HistogramBin } from '../schemas/admin';
+import type { AdminQuizStatus, HistogramBin } from '../schemas/admin-quiz';
 
 export interface QuizWindow {
   published: boolean;

@@ -12,7 +12,7 @@ import {
   QUIZ_NAME_MIN,
   QUIZ_QUESTIONS_MAX,
   QUIZ_QUESTIONS_MIN,
-} from '../schemas/admin';
+} from '../schemas/quiz-input';
 import { KEY_CORRECTION_REASON_MAX } from '../schemas/analytics';
 
 /** The reason the editor refuses a change once a learner has started (authoring/quiz-values.ts `frozenChanges`). */

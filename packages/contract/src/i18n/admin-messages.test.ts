@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUIZ_EXAMS, quizInputSchema } from '../schemas/admin';
+import { QUIZ_EXAMS, quizInputSchema } from '../schemas/quiz-input';
 import { localiseMessage } from './server-messages';
 import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from './server-messages.hi';
 

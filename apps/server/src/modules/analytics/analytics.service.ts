@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { adviseMarking } from '@quizcast/contract/domain/negative-marking';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
-import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
+import { CHOICE_LETTERS } from '@quizcast/contract/schemas/question-rules';
 import {
   ANALYTICS_MESSAGES,
   ITEM_FLAGS,
@@ -14,6 +14,7 @@ import {
   type QuizAnalysisResponse,
   TREND_POINTS,
 } from '@quizcast/contract/schemas/analytics';
+import { isUuid } from '@quizcast/contract/schemas/ids';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { markableQuestion, markAttempt, totalMarks } from '../marking/marking';
@@ -26,7 +27,6 @@ import type {
   QuizRow,
 } from './analytics.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAPSING_TOPICS = 3;
 const TIME_SINKS = 5;
 /** Label for questions without a topic. */
@@ -111,7 +111,7 @@ export class AnalyticsService {
 
   /** The quiz, or 404 (also for an id that is not a UUID). */
   async quiz(quizId: string): Promise<QuizRow> {
-    const quiz = UUID.test(quizId) ? await this.repo.findQuiz(quizId) : undefined;
+    const quiz = isUuid(quizId) ? await this.repo.findQuiz(quizId) : undefined;
     if (!quiz) throw notFound(ANALYTICS_MESSAGES.quizNotFound);
     return quiz;
   }

@@ -1,4 +1,4 @@
-import { CHOICE_LETTERS, CHOICES_MAX } from '@quizcast/contract/schemas/admin';
+import { CHOICE_LETTERS, CHOICES_MAX } from '@quizcast/contract/schemas/question-rules';
 import {
   checkQuestion,
   IMPORT_ROWS_MAX,

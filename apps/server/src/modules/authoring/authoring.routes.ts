@@ -3,18 +3,20 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
+import { adminPageQuerySchema } from '@quizcast/contract/schemas/admin-page';
 import {
-  adminPageQuerySchema,
   adminQuizListResponseSchema,
   adminQuizSchema,
   deleteQuizResponseSchema,
+} from '@quizcast/contract/schemas/admin-quiz';
+import {
   IMPORT_FILE_MAX_BYTES,
   importPreviewResponseSchema,
   importQuerySchema,
   importResponseSchema,
   previewImportQuerySchema,
-  quizInputSchema,
-} from '@quizcast/contract/schemas/admin';
+} from '@quizcast/contract/schemas/question-import';
+import { quizInputSchema } from '@quizcast/contract/schemas/quiz-input';
 import { quizIdParamSchema } from '@quizcast/contract/schemas/ids';
 import { badRequest } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';

@@ -1,11 +1,7 @@
 import { scoreHistogramOfCounts } from '@quizcast/contract/domain/admin-quiz';
 import { quizIntegrityDefaults } from '@quizcast/contract/domain/quiz-integrity';
-import {
-  type AdminQuiz,
-  type AdminQuizListResponse,
-  type AdminQuizStats,
-  type QuizInputParsed,
-} from '@quizcast/contract/schemas/admin';
+import type { AdminQuiz, AdminQuizListResponse, AdminQuizStats } from '@quizcast/contract/schemas/admin-quiz';
+import type { QuizInputParsed } from '@quizcast/contract/schemas/quiz-input';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { windowOf, type PageParams } from '../../lib/page-window';

@@ -5,7 +5,7 @@ import {
   QUESTION_LANGS,
   questionViolations,
   type QuestionLang,
-} from '@quizcast/contract/schemas/admin';
+} from '@quizcast/contract/schemas/question-rules';
 import {
   ANSWER_NOT_A_CHOICE,
   answerIndex,

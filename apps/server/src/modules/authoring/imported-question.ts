@@ -1,4 +1,5 @@
-import { QUIZ_QUESTIONS_MAX, questionViolations, type QuestionLang } from '@quizcast/contract/schemas/admin';
+import { questionViolations, type QuestionLang } from '@quizcast/contract/schemas/question-rules';
+import { QUIZ_QUESTIONS_MAX } from '@quizcast/contract/schemas/quiz-input';
 
 /** What the question-file parsers share: a parsed question, and the checks every format applies. */
 

@@ -1,8 +1,5 @@
-import {
-  QUIZ_QUESTIONS_MAX,
-  type ImportPreviewResponse,
-  type ImportResponse,
-} from '@quizcast/contract/schemas/admin';
+import type { ImportPreviewResponse, ImportResponse } from '@quizcast/contract/schemas/question-import';
+import { QUIZ_QUESTIONS_MAX } from '@quizcast/contract/schemas/quiz-input';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { AuthoringRepository } from './authoring.repository';
 import { parseQuestionFile, type ImportedQuestion, type ImportFormat } from './question-import';

@@ -1,10 +1,13 @@
 import { adminQuizStatus, paiseToRupees, rupeesToPaise } from '@quizcast/contract/domain/admin-quiz';
 import { canonicalNumber, type QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
-import { hasHindiVersion, type AdminQuestion, type QuizInputParsed } from '@quizcast/contract/schemas/admin';
+import type { AdminQuestion } from '@quizcast/contract/schemas/admin-quiz';
+import { hasHindiVersion } from '@quizcast/contract/schemas/question-rules';
+import type { QuizInputParsed } from '@quizcast/contract/schemas/quiz-input';
 import type { StoredQuestionMath } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
-import { RenderBudget, renderQuestionMath } from '../../lib/question-math';
+import { RenderBudget } from '../../lib/formula-bounds';
+import { renderQuestionMath } from '../../lib/question-math';
 import type { QuestionRow, QuestionValues, QuizInsert, QuizRow } from './authoring.repository';
 
 /** From an authoring request to stored rows and back (quizzes, questions, their frozen parts). */

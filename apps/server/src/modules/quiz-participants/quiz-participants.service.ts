@@ -1,11 +1,8 @@
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
-import {
-  ATTEMPT_STATUS_LABELS,
-  type QuizParticipant,
-  type QuizParticipantsResponse,
-} from '@quizcast/contract/schemas/admin';
+import { ATTEMPT_STATUS_LABELS } from '@quizcast/contract/schemas/attempt-status';
+import type { QuizParticipant, QuizParticipantsResponse } from '@quizcast/contract/schemas/quiz-participants';
 import { elapsedSeconds } from '../../lib/attempt-elapsed';
 import { notFound } from '../../lib/http-error';
 import { windowOf, type PageParams } from '../../lib/page-window';

@@ -2,19 +2,26 @@ import { indiaDateStart, indiaDayKey, indiaDayStart } from '@quizcast/contract/d
 import { REVIEW_MESSAGES, type ReviewSettings, type ReviewStats } from '@quizcast/contract/schemas/review';
 import { badRequest } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
-import type { ReviewRepository, SettingsRow } from './review.repository';
+import type { ReviewQueueRepository } from './review-queue.repository';
+import type { ReviewSettingsRepository, SettingsRow } from './review-settings.repository';
+import type { ReviewStatsRepository } from './review-stats.repository';
 import { activeScheduling, cardState, countsOf, DAY_MS, settingsFrom } from './review-state';
 import { addToLoad, clampToExam, schedulerFor, toCard, type ExamLoad } from './scheduler';
 
 /** A learner's review settings (exam date, limits) and their review statistics. */
 export class ReviewSettingsService {
   constructor(
-    private readonly repo: ReviewRepository,
+    private readonly repos: {
+      settings: ReviewSettingsRepository;
+      stats: ReviewStatsRepository;
+      /** The queue's counts. */
+      queue: ReviewQueueRepository;
+    },
     private readonly clock: Clock,
   ) {}
 
   private async settingsOf(userId: string): Promise<ReviewSettings> {
-    return settingsFrom(await this.repo.findSettings(userId));
+    return settingsFrom(await this.repos.settings.findSettings(userId));
   }
 
   async settings(userId: string): Promise<ReviewSettings> {
@@ -39,15 +46,15 @@ export class ReviewSettingsService {
       dailyReviewCap: input.dailyReviewCap,
       updatedAt: now,
     };
-    await this.repo.saveSettings(row);
+    await this.repos.settings.saveSettings(row);
     const saved = await this.settingsOf(userId);
     const scheduling = activeScheduling(saved, now);
     if (scheduling.examDate) {
       const scheduler = schedulerFor(scheduling);
       const examStart = indiaDateStart(scheduling.examDate);
       const [candidates, { perDay, cards }] = await Promise.all([
-        this.repo.cardsDueFrom(userId, examStart),
-        this.repo.dueLoad(userId, indiaDayKey(now), examStart),
+        this.repos.settings.cardsDueFrom(userId, examStart),
+        this.repos.settings.dueLoad(userId, indiaDayKey(now), examStart),
       ]);
       const load: ExamLoad = { perDay, cap: saved.dailyReviewCap, now, cards };
       // Earliest-due first, each placed card counted into the load before the next is placed.
@@ -60,7 +67,7 @@ export class ReviewSettingsService {
         addToLoad(perDay, clamped.due);
         return [{ id: c.id, due: clamped.due }];
       });
-      await this.repo.setDues(userId, moved);
+      await this.repos.settings.setDues(userId, moved);
     }
     return saved;
   }
@@ -71,12 +78,12 @@ export class ReviewSettingsService {
     const today = indiaDayKey(now);
     const [settings, counts, done, days, retention, forecast, leeches] = await Promise.all([
       this.settingsOf(userId),
-      countsOf(this.repo, userId, now),
-      this.repo.reviewsSince(userId, dayStart),
-      this.repo.reviewDays(userId, new Date(dayStart.getTime() - 400 * DAY_MS)),
-      this.repo.retentionSince(userId, new Date(now.getTime() - 30 * DAY_MS)),
-      this.repo.forecast(userId, today, new Date(dayStart.getTime() + 14 * DAY_MS)),
-      this.repo.leeches(userId),
+      countsOf(this.repos.queue, userId, now),
+      this.repos.stats.reviewsSince(userId, dayStart),
+      this.repos.stats.reviewDays(userId, new Date(dayStart.getTime() - 400 * DAY_MS)),
+      this.repos.stats.retentionSince(userId, new Date(now.getTime() - 30 * DAY_MS)),
+      this.repos.stats.forecast(userId, today, new Date(dayStart.getTime() + 14 * DAY_MS)),
+      this.repos.stats.leeches(userId),
     ]);
     return {
       counts,

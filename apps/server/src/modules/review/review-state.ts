@@ -1,6 +1,8 @@
 import { REVIEW_DEFAULTS, type ReviewCounts, type ReviewSettings } from '@quizcast/contract/schemas/review';
 import { indiaDayKey, indiaDayStart } from '@quizcast/contract/domain/review';
-import type { CardRow, ReviewRepository, SettingsRow } from './review.repository';
+import type { CardRow } from './review-cards.repository';
+import type { ReviewQueueRepository } from './review-queue.repository';
+import type { SettingsRow } from './review-settings.repository';
 import type { CardState, SchedulingSettings } from './scheduler';
 
 /** What the review queue and the review settings and stats both read. */
@@ -48,7 +50,11 @@ export function activeScheduling(settings: ReviewSettings, now: Date): Schedulin
 }
 
 /** The learner's queue counts now (due now, due by the end of the IST day, new, learning, suspended). */
-export async function countsOf(repo: ReviewRepository, userId: string, now: Date): Promise<ReviewCounts> {
+export async function countsOf(
+  repo: Pick<ReviewQueueRepository, 'counts'>,
+  userId: string,
+  now: Date,
+): Promise<ReviewCounts> {
   const dayEnd = new Date(indiaDayStart(now).getTime() + DAY_MS);
   const c = await repo.counts(userId, now, dayEnd);
   return {

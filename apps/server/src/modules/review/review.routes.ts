@@ -16,15 +16,32 @@ import {
   reviewStatsResponseSchema,
 } from '@quizcast/contract/schemas/review';
 import { currentUser } from '../../plugins/auth';
-import { ReviewRepository } from './review.repository';
+import { ReviewCardsRepository } from './review-cards.repository';
+import { ReviewGradingRepository } from './review-grading.repository';
+import { ReviewQueueRepository } from './review-queue.repository';
+import { ReviewSettingsRepository } from './review-settings.repository';
+import { ReviewStatsRepository } from './review-stats.repository';
 import { ReviewService } from './review.service';
 import { ReviewSettingsService } from './review-settings.service';
 
 /** Spaced repetition (ADR 011): the learner's own cards only; another learner's card is 404. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = new ReviewRepository(app.ctx.db);
-  const service = new ReviewService(app.ctx.db, repo, app.ctx.clock);
-  const settings = new ReviewSettingsService(repo, app.ctx.clock);
+  const queue = new ReviewQueueRepository(app.ctx.db);
+  const settingsRepo = new ReviewSettingsRepository(app.ctx.db);
+  const service = new ReviewService(
+    app.ctx.db,
+    {
+      queue,
+      grading: new ReviewGradingRepository(app.ctx.db),
+      cards: new ReviewCardsRepository(app.ctx.db),
+      settings: settingsRepo,
+    },
+    app.ctx.clock,
+  );
+  const settings = new ReviewSettingsService(
+    { settings: settingsRepo, stats: new ReviewStatsRepository(app.ctx.db), queue },
+    app.ctx.clock,
+  );
   const security = [{ bearerAuth: [] }];
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
   const tags = ['review'];

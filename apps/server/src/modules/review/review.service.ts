@@ -7,7 +7,6 @@ import {
   type GradeReviewBody,
   type GradeReviewResponse,
   type ReviewCard,
-  type ReviewCounts,
   type ReviewQueueResponse,
   type ReviewSettings,
 } from '@quizcast/contract/schemas/review';
@@ -15,8 +14,11 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { participantTexts } from '../../lib/question-texts';
-import type { CardRow, LogInsert, QueueRow, ReviewRepository } from './review.repository';
-import { activeScheduling, cardState, countsOf, DAY_MS, settingsFrom } from './review-state';
+import type { CardRow, ReviewCardsRepository } from './review-cards.repository';
+import type { LogInsert, ReviewGradingRepository } from './review-grading.repository';
+import type { QueueRow, ReviewQueueRepository } from './review-queue.repository';
+import type { ReviewSettingsRepository } from './review-settings.repository';
+import { activeScheduling, cardState, DAY_MS, settingsFrom } from './review-state';
 import { dailyAllowances, mergeQueue } from './daily-limits';
 import {
   advance,
@@ -35,13 +37,15 @@ const stateName = (row: CardRow) =>
 export class ReviewService {
   constructor(
     private readonly db: Db,
-    private readonly repo: ReviewRepository,
+    private readonly repos: {
+      queue: ReviewQueueRepository;
+      grading: ReviewGradingRepository;
+      cards: ReviewCardsRepository;
+      /** The exam clamp's review load. */
+      settings: ReviewSettingsRepository;
+    },
     private readonly clock: Clock,
   ) {}
-
-  private async settingsOf(userId: string): Promise<ReviewSettings> {
-    return settingsFrom(await this.repo.findSettings(userId));
-  }
 
   private scheduling(settings: ReviewSettings, now: Date): SchedulingSettings {
     return activeScheduling(settings, now);
@@ -60,7 +64,7 @@ export class ReviewService {
     tx?: Db,
   ): Promise<ExamLoad | undefined> {
     if (!scheduling.examDate) return undefined;
-    const { perDay, cards } = await this.repo.dueLoad(
+    const { perDay, cards } = await this.repos.settings.dueLoad(
       userId,
       indiaDayKey(now),
       indiaDateStart(scheduling.examDate),
@@ -68,10 +72,6 @@ export class ReviewService {
       tx,
     );
     return { perDay, cap: settings.dailyReviewCap, now, cards };
-  }
-
-  private async countsOf(userId: string, now: Date): Promise<ReviewCounts> {
-    return countsOf(this.repo, userId, now);
   }
 
   private toCard(
@@ -121,13 +121,23 @@ export class ReviewService {
     const now = this.clock.now();
     const dayStart = indiaDayStart(now);
     // One statement for the settings, today's reviews, the counts and the median duration.
-    const head = await this.repo.queueHead(userId, now, dayStart, new Date(dayStart.getTime() + DAY_MS));
+    const head = await this.repos.queue.queueHead(
+      userId,
+      now,
+      dayStart,
+      new Date(dayStart.getTime() + DAY_MS),
+    );
     const settings = settingsFrom(head.settings);
     const scheduling = this.scheduling(settings, now);
     const { newAllowance, reviewAllowance } = dailyAllowances(settings, head.today);
     const until = ahead ? new Date(now.getTime() + REVIEW_LIMITS.offlineWindowMs) : now;
     const [due, load] = await Promise.all([
-      this.repo.findDueBoth(userId, until, Math.min(limit, newAllowance), Math.min(limit, reviewAllowance)),
+      this.repos.queue.findDueBoth(
+        userId,
+        until,
+        Math.min(limit, newAllowance),
+        Math.min(limit, reviewAllowance),
+      ),
       this.examLoad(userId, settings, scheduling, now),
     ]);
     const seen = due.filter((row) => row.card.reviewCount > 0);
@@ -162,7 +172,7 @@ export class ReviewService {
   async grade(userId: string, cardId: string, body: GradeReviewBody): Promise<GradeReviewResponse> {
     const now = this.clock.now();
     const reviewedAt = new Date(body.reviewedAt);
-    const read = await this.repo.cardWithSettings(cardId, userId);
+    const read = await this.repos.grading.cardWithSettings(cardId, userId);
     if (!read) throw notFound(REVIEW_MESSAGES.cardNotFound);
     const { card } = read;
     const problems: string[] = [];
@@ -187,7 +197,9 @@ export class ReviewService {
       : replay(
           card.createdAt,
           card.initialRating as Grade,
-          card.reviewCount === 0 ? [review] : [...(await this.repo.logsOf(cardId)).map(toEvent), review],
+          card.reviewCount === 0
+            ? [review]
+            : [...(await this.repos.grading.logsOf(cardId)).map(toEvent), review],
           scheduling,
           load,
         );
@@ -203,14 +215,19 @@ export class ReviewService {
       wasNew: card.reviewCount === 0,
       createdAt: now,
     };
-    const outcome = await this.repo.applyReviewIfUnchanged(log, state, card.reviewCount, suspendedAt);
+    const outcome = await this.repos.grading.applyReviewIfUnchanged(
+      log,
+      state,
+      card.reviewCount,
+      suspendedAt,
+    );
     if (outcome === 'applied') {
       return gradeResponse({ ...card, ...state, reviewCount: card.reviewCount + 1, suspendedAt }, true);
     }
     if (outcome === 'duplicate') {
       // A replay: nothing changes; answer with the card as it is now (the first copy may have been
       // applied after this request read it).
-      const current = await this.repo.cardWithSettings(cardId, userId);
+      const current = await this.repos.grading.cardWithSettings(cardId, userId);
       return gradeResponse(current?.card ?? card, false);
     }
     return this.gradeLocked(userId, log, outcome === 'orphan', now);
@@ -228,31 +245,31 @@ export class ReviewService {
     now: Date,
   ): Promise<GradeReviewResponse> {
     return this.db.transaction(async (tx) => {
-      const locked = await this.repo.cardWithSettings(log.cardId, userId, true, tx);
+      const locked = await this.repos.grading.cardWithSettings(log.cardId, userId, true, tx);
       if (!locked) throw notFound(REVIEW_MESSAGES.cardNotFound);
       const { card } = locked;
-      const inserted = await this.repo.insertLog(tx, { ...log, wasNew: card.reviewCount === 0 });
+      const inserted = await this.repos.grading.insertLog(tx, { ...log, wasNew: card.reviewCount === 0 });
       if (!inserted && !orphan) return gradeResponse(card, false);
       const settings = settingsFrom(locked.settings);
       const scheduling = this.scheduling(settings, now);
       const load = await this.examLoad(userId, settings, scheduling, now, card.id, tx);
-      const logs = await this.repo.logsOf(card.id, tx);
+      const logs = await this.repos.grading.logsOf(card.id, tx);
       const state = replay(card.createdAt, card.initialRating as Grade, logs.map(toEvent), scheduling, load);
       const suspendedAt = isLeech(state) ? (card.suspendedAt ?? now) : null;
-      await this.repo.updateCard(tx, card.id, state, logs.length, suspendedAt);
+      await this.repos.grading.updateCard(tx, card.id, state, logs.length, suspendedAt);
       return gradeResponse({ ...card, ...state, reviewCount: logs.length, suspendedAt }, true);
     });
   }
 
   async addCard(userId: string, questionId: string): Promise<{ cardId: string; created: boolean }> {
-    const question = await this.repo.questionForAdding(questionId, userId);
+    const question = await this.repos.cards.questionForAdding(questionId, userId);
     if (!question) throw notFound(REVIEW_MESSAGES.questionNotFound);
     if (!question.published) throw forbidden(REVIEW_MESSAGES.notPublished);
     if (!question.attended) throw forbidden(REVIEW_MESSAGES.notYours);
     // Dropped in an answer-key correction (issue 14): it counts for no one, so no card (ADR 011).
     if (question.dropped) throw conflict(REVIEW_MESSAGES.questionDropped);
     const now = this.clock.now();
-    const made = await this.repo.insertManualCard(
+    const made = await this.repos.cards.insertManualCard(
       userId,
       questionId,
       initialState(now, Rating.Again),
@@ -263,7 +280,7 @@ export class ReviewService {
   }
 
   async removeCard(userId: string, cardId: string): Promise<void> {
-    if (!(await this.repo.deleteCard(cardId, userId))) throw notFound(REVIEW_MESSAGES.cardNotFound);
+    if (!(await this.repos.cards.deleteCard(cardId, userId))) throw notFound(REVIEW_MESSAGES.cardNotFound);
   }
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
+import { adminPageQuerySchema } from '@quizcast/contract/schemas/admin-page';
 import {
-  adminPageQuerySchema,
   adminStudentDetailSchema,
   adminStudentListResponseSchema,
-} from '@quizcast/contract/schemas/admin';
+} from '@quizcast/contract/schemas/student-directory';
 import { studentIdParamSchema } from '@quizcast/contract/schemas/ids';
 import { StudentDirectoryRepository } from './student-directory.repository';
 import { StudentDirectoryService } from './student-directory.service';

@@ -3,7 +3,7 @@ import type {
   AdminStudentDetail,
   AdminStudentListItem,
   AdminStudentListResponse,
-} from '@quizcast/contract/schemas/admin';
+} from '@quizcast/contract/schemas/student-directory';
 import { elapsedSeconds } from '../../lib/attempt-elapsed';
 import { notFound } from '../../lib/http-error';
 import { windowOf, type PageParams } from '../../lib/page-window';

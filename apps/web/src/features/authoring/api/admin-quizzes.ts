@@ -5,8 +5,8 @@ import {
   adminQuizSchema,
   deleteQuizResponseSchema,
   type AdminQuiz,
-  type QuizInput,
-} from '@quizcast/contract/schemas/admin';
+} from '@quizcast/contract/schemas/admin-quiz';
+import type { QuizInput } from '@quizcast/contract/schemas/quiz-input';
 import { ADMIN_QUERY_KEY, adminQuizKey } from '../../../lib/admin-query-keys';
 import { apiRequest } from '../../../lib/api-client';
 import type { PageParams } from '../../../lib/paging';

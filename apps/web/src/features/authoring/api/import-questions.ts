@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import { importPreviewResponseSchema } from '@quizcast/contract/schemas/admin';
+import { importPreviewResponseSchema } from '@quizcast/contract/schemas/question-import';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Sends a CSV or Aiken file to be checked; the server answers with its questions or every bad line. */

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatRupees } from '@quizcast/contract/domain/price';
 import { WEB_ROUTES, webPath } from '@quizcast/contract/routes';
-import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin';
+import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin-page';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { educationLevelLabel } from '../../../i18n/education-level';
 import { commonCatalog } from '../../../i18n/messages/catalog';

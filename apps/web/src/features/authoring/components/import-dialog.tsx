@@ -1,5 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { IMPORT_FILE_MAX_BYTES, type ImportPreviewResponse } from '@quizcast/contract/schemas/admin';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  type ImportPreviewResponse,
+} from '@quizcast/contract/schemas/question-import';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useT } from '../../../i18n/use-t';

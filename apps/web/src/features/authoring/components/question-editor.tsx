@@ -1,6 +1,11 @@
 import { ArrowDown, ArrowUp, Eye, Plus, Trash2, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { CHOICE_LETTERS, CHOICES_MAX, CHOICES_MIN, TOPIC_MAX } from '@quizcast/contract/schemas/admin';
+import {
+  CHOICE_LETTERS,
+  CHOICES_MAX,
+  CHOICES_MIN,
+  TOPIC_MAX,
+} from '@quizcast/contract/schemas/question-rules';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useServerMessage, useT } from '../../../i18n/use-t';

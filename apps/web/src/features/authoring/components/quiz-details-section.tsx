@@ -1,5 +1,5 @@
 import { EDUCATION_LEVELS } from '@quizcast/contract/constants';
-import { QUIZ_EXAMS } from '@quizcast/contract/schemas/admin';
+import { QUIZ_EXAMS } from '@quizcast/contract/schemas/quiz-input';
 import { TextField } from '../../../components/ui/text-field';
 import { educationLevelLabel } from '../../../i18n/education-level';
 import { commonCatalog } from '../../../i18n/messages/catalog';

@@ -3,11 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { WEB_ROUTES, webPath } from '@quizcast/contract/routes';
-import {
-  QUIZ_QUESTIONS_MAX,
-  type AdminQuiz,
-  type ImportPreviewResponse,
-} from '@quizcast/contract/schemas/admin';
+import type { AdminQuiz } from '@quizcast/contract/schemas/admin-quiz';
+import type { ImportPreviewResponse } from '@quizcast/contract/schemas/question-import';
+import { QUIZ_QUESTIONS_MAX } from '@quizcast/contract/schemas/quiz-input';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';

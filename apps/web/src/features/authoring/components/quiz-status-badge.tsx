@@ -1,4 +1,4 @@
-import type { AdminQuizStatus } from '@quizcast/contract/schemas/admin';
+import type { AdminQuizStatus } from '@quizcast/contract/schemas/admin-quiz';
 import { Badge } from '../../../components/ui/badge';
 import { useT } from '../../../i18n/use-t';
 import { authoringCatalog } from '../messages/catalog';

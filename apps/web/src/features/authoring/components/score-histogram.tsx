@@ -1,4 +1,4 @@
-import type { HistogramBin } from '@quizcast/contract/schemas/admin';
+import type { HistogramBin } from '@quizcast/contract/schemas/admin-quiz';
 import { useT } from '../../../i18n/use-t';
 import { authoringCatalog } from '../messages/catalog';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AdminQuiz } from '@quizcast/contract/schemas/admin';
+import type { AdminQuiz } from '@quizcast/contract/schemas/admin-quiz';
 import { forgetDraft, keepDraft, readSavedDraft } from '../lib/draft-storage';
 import { draftFromQuiz, emptyDraft, type DraftQuestion, type QuizDraft } from '../lib/quiz-draft';
 

@@ -1,4 +1,4 @@
-import type { ImportPreviewResponse } from '@quizcast/contract/schemas/admin';
+import type { ImportPreviewResponse } from '@quizcast/contract/schemas/question-import';
 import { isBlankQuestion, newKey, type DraftQuestion } from './quiz-draft';
 
 /** Where imported questions go: in place of every question, or after the non-blank ones. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminQuiz } from '@quizcast/contract/schemas/admin';
+import type { AdminQuiz } from '@quizcast/contract/schemas/admin-quiz';
 import { formatIst, fromLocalInput, toLocalInput } from '../../../lib/date-time';
 import {
   blankQuestion,

@@ -1,10 +1,7 @@
 import { EDUCATION_LEVELS } from '@quizcast/contract/constants';
-import {
-  quizInputSchema,
-  type AdminQuiz,
-  type QuestionLang,
-  type QuizInput,
-} from '@quizcast/contract/schemas/admin';
+import type { AdminQuiz } from '@quizcast/contract/schemas/admin-quiz';
+import type { QuestionLang } from '@quizcast/contract/schemas/question-rules';
+import { quizInputSchema, type QuizInput } from '@quizcast/contract/schemas/quiz-input';
 import { quizIntegrityDefaults } from '@quizcast/contract/domain/quiz-integrity';
 import type { QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { fromLocalInput, toLocalInput } from '../../../lib/date-time';

@@ -2,7 +2,7 @@ import { formatNumericAnswer } from '@quizcast/contract/domain/numeric-answer';
 import { AlertTriangle, Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { CHOICE_LETTERS } from '@quizcast/contract/schemas/admin';
+import { CHOICE_LETTERS } from '@quizcast/contract/schemas/question-rules';
 import { KEY_CORRECTION_REASON_MAX, type ItemRow } from '@quizcast/contract/schemas/analytics';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

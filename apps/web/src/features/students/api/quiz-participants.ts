@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import { quizParticipantsResponseSchema } from '@quizcast/contract/schemas/admin';
+import { quizParticipantsResponseSchema } from '@quizcast/contract/schemas/quiz-participants';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadCsv } from '../../../lib/download-csv';
 import type { PageParams } from '../../../lib/paging';

@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
-import { adminStudentDetailSchema, adminStudentListResponseSchema } from '@quizcast/contract/schemas/admin';
+import {
+  adminStudentDetailSchema,
+  adminStudentListResponseSchema,
+} from '@quizcast/contract/schemas/student-directory';
 import { apiRequest } from '../../../lib/api-client';
 import type { PageParams } from '../../../lib/paging';
 

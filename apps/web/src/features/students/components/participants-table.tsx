@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import { webPath } from '@quizcast/contract/routes';
-import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin';
+import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin-page';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../i18n/use-t';

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { webPath } from '@quizcast/contract/routes';
-import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin';
+import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin-page';
 import { Badge } from '../../../components/ui/badge';
 import { educationLevelLabel } from '../../../i18n/education-level';
 import { commonCatalog } from '../../../i18n/messages/catalog';

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { timestamps } from './columns';
+import { quizzes } from './quizzes';
+
+/** Attempts: one per learner and quiz, with the saved answers. */
+
+export interface SavedAnswer {
+  qnId: string;
+  selectedOption?: string | null;
+  /** Exam-hall palette state, time on screen and the client's change number (ADR 016). */
+  markedForReview?: boolean;
+  visited?: boolean;
+  timeSpentMs?: number;
+  seq?: number;
+}
+
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['in_progress', 'submitted', 'auto_submitted'] })
+      .notNull()
+      .default('in_progress'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    clientStartedAt: timestamp('client_started_at', { withTimezone: true }),
+    clientSubmittedAt: timestamp('client_submitted_at', { withTimezone: true }),
+    /** The client's id of the submission that finished this attempt: its retries get the same answer. */
+    submissionId: text('submission_id'),
+    answers: jsonb('answers').$type<SavedAnswer[]>().notNull().default([]),
+    score: doublePrecision('score'),
+    correctCount: integer('correct_count'),
+    elapsedMs: integer('elapsed_ms'),
+    rank: integer('rank'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('attempts_quiz_user_key').on(t.quizId, t.userId),
+    index('attempts_user_idx').on(t.userId),
+    // Only ranked rows (set once, at publication): while a quiz runs every attempt has rank null,
+    // and one (quiz_id, null) key for all of them made each start and submit insert into the same
+    // index page (the herd's start and submit ran at a sixth of autosave's rate; bench/README.md).
+    index('attempts_quiz_rank_idx')
+      .on(t.quizId, t.rank)
+      .where(sql`${t.rank} is not null`),
+    index('attempts_open_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.status} = 'in_progress'`),
+    check('attempts_status_check', sql`${t.status} in ('in_progress', 'submitted', 'auto_submitted')`),
+  ],
+);
