@@ -40,9 +40,14 @@ export const test = base.extend<object, { serverPerFile: ServerPerFile }>({
     },
     { scope: 'worker', timeout: 60_000 },
   ],
-  baseURL: async ({ serverPerFile }, use, testInfo) => {
-    await use(await serverPerFile.forFile(testInfo.file));
-  },
+  // A file's first test starts its server (stopping the previous file's): that start has its own
+  // time, not the test's.
+  baseURL: [
+    async ({ serverPerFile }, use, testInfo) => {
+      await use(await serverPerFile.forFile(testInfo.file));
+    },
+    { scope: 'test', timeout: 120_000 },
+  ],
 });
 
 export { expect };

@@ -101,7 +101,8 @@ export async function startServer(port: number, dataDir: string): Promise<Runnin
       throw new Error(`the e2e server exited (${child.exitCode}):\n${log}`);
     }
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      // Healthy and still ours: a server that lost the port to another (EADDRINUSE) has exited.
+      if ((await fetch(`${baseURL}/api/health`)).ok && child.exitCode === null) break;
     } catch {
       // Not listening yet.
     }

@@ -78,6 +78,8 @@ class MathPool {
         this.live -= 1;
         const at = this.idle.indexOf(worker);
         if (at >= 0) this.idle.splice(at, 1);
+        // A worker stopped on a timed-out formula: start its replacement for the formulas waiting.
+        this.pump();
       });
       this.park(worker);
     };
