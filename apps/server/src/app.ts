@@ -29,6 +29,7 @@ import { questionAudioRoutes } from './modules/question-audio/question-audio.rou
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { finishAnalysis } from './modules/results/publication';
 import { quizParticipantsRoutes } from './modules/quiz-participants/quiz-participants.routes';
+import { posterTemplateRoutes } from './modules/results/poster-template.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { publishedQuizKey } from './modules/results/results.service';
 import { reviewRoutes } from './modules/review/review.routes';
@@ -233,6 +234,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(participantQuizRoutes);
       await api.register(questionAudioRoutes);
       await api.register(resultsRoutes);
+      await api.register(posterTemplateRoutes);
       // Issue 14. A key correction finishes the publication pipeline's analysis first (results owns
       // it), and afterwards every instance forgets its copy of the quiz's questions.
       await api.register(analyticsRoutes, {

@@ -12,7 +12,6 @@ import {
 } from '@quizcast/contract/schemas/result';
 import { createHash } from 'node:crypto';
 import { currentUser } from '../../plugins/auth';
-import { posterTemplateRoutes } from './poster-template.routes';
 import { PublicationService } from './publication.service';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
@@ -130,6 +129,4 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.leaderboard(request.params.quizId, currentUser(request).id, page, limit);
     },
   );
-
-  await app.register(posterTemplateRoutes);
 };
