@@ -17,7 +17,9 @@ export default async function globalSetup() {
   const pidDir = mkdtempSync(path.join(tmpdir(), 'quizcast-e2e-pids-'));
   process.env[PID_DIR_ENV] = pidDir;
   const template = mkdtempSync(path.join(tmpdir(), 'quizcast-e2e-template-'));
-  const server = await startServer(await freePort(), template);
+  // Migrating and seeding an empty directory is the slowest start of the run (seconds on a quiet
+  // machine, more than a minute on a loaded one); it happens once, so it may take up to 5 minutes.
+  const server = await startServer(await freePort(), template, { healthyWithinMs: 300_000 });
   // Stopped cleanly (SIGTERM): the directory holds the migrated, seeded database, closed.
   await server.stop({ keepData: true });
   process.env[TEMPLATE_ENV] = template;

@@ -36,7 +36,11 @@ export interface RunningServer {
 }
 
 /** Starts a server on `port` with `dataDir` (removed when it stops) and waits for /api/health. */
-export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  dataDir: string,
+  { healthyWithinMs = 90_000 } = {},
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +98,7 @@ export async function startServer(port: number, dataDir: string): Promise<Runnin
   };
 
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + healthyWithinMs;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();

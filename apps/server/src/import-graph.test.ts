@@ -78,4 +78,17 @@ describe('server import graph', () => {
     );
     expect(upward).toEqual([]);
   });
+
+  it('lets no other module import results (publication is its pipeline: it calls the modules, none calls back)', () => {
+    const module = (f: string) => (layer(f) === 'modules' ? rel(f).split('/')[1] : undefined);
+    const intoResults = [...graph].flatMap(([file, imports]) =>
+      imports
+        .filter(
+          (target) =>
+            module(target) === 'results' && module(file) !== undefined && module(file) !== 'results',
+        )
+        .map((target) => `${rel(file)} → ${rel(target)}`),
+    );
+    expect(intoResults).toEqual([]);
+  });
 });
