@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -85,6 +85,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** Close the database when the app closes (main does; tests sharing a database may not). */
   ownsDatabase?: boolean;
+  /** Sees every route as declared, before any plugin changes it (tests that walk every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Razorpay checkout's origins (script, its iframe, its telemetry), allowed only with that provider. */
@@ -161,6 +163,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   }).withTypeProvider<ZodTypeProvider>();
 
   const clock = deps.clock ?? systemClock;
+  const seeRoute = deps.onRoute;
+  if (seeRoute) app.addHook('onRoute', (route) => seeRoute({ ...route }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', {

@@ -197,14 +197,17 @@ describe(`admin API (${testDatabaseKind})`, () => {
       }
     });
 
-    it('checks the body of a request with a malformed path id first, as for any id (400 before 404)', async () => {
+    it('authorises a request with a malformed path id first, then checks its body (401, 403, 400, as for any id)', async () => {
       const put = (id: string, headers: Record<string, string>) =>
         t.app.inject({ method: 'PUT', url: `/api/quizzes/${id}`, headers, payload: { name: '' } });
-      const wellFormed = await put('00000000-0000-4000-8000-000000000000', {});
-      expect(wellFormed.statusCode).toBe(400);
-      const malformed = await put('not-a-uuid', {});
-      expect(malformed.json()).toEqual(wellFormed.json());
-      expect((await put('not-a-uuid', adminAuth)).json()).toEqual(wellFormed.json());
+      const wellFormed = '00000000-0000-4000-8000-000000000000';
+      for (const id of [wellFormed, 'not-a-uuid']) {
+        expect((await put(id, {})).statusCode, id).toBe(401);
+        expect((await put(id, participantAuth)).statusCode, id).toBe(403);
+      }
+      const invalid = await put(wellFormed, adminAuth);
+      expect(invalid.statusCode).toBe(400);
+      expect((await put('not-a-uuid', adminAuth)).json()).toEqual(invalid.json());
     });
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { parseEnv, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database, type Db, type QueryLog } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch-database';
@@ -59,6 +59,8 @@ export async function buildTestApp(
     payments?: PaymentProvider;
     /** Sees every SQL statement the app sends. */
     queryLog?: QueryLog;
+    /** Sees every route as declared (buildApp's `onRoute`). */
+    onRoute?: AppDeps['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(options.queryLog);
@@ -74,7 +76,13 @@ export async function buildTestApp(
     ...options.env,
   });
   const config: AppConfig = { ...env, jwtSecret: TEST_JWT_SECRET };
-  const app = await buildApp(config, { database, clock, ownsDatabase: true, payments: options.payments });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    ownsDatabase: true,
+    payments: options.payments,
+    onRoute: options.onRoute,
+  });
   databaseOfClock.set(clock, database.db);
   await options.extend?.(app);
   await app.ready();

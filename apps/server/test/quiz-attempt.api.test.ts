@@ -88,7 +88,7 @@ describe(`quiz intro (${testDatabaseKind})`, () => {
     const { quiz: q } = await quiz();
     expect((await get(`/api/quizzes/participant/${q.id}`, {})).statusCode).toBe(401);
     expect((await attend(q.id, {})).statusCode).toBe(401);
-    // A malformed id is refused by its schema before the auth preHandler runs: still 401 first.
+    // The route's auth runs before any validation (onRequest): a malformed id still hears 401 first.
     expect((await get('/api/quizzes/participant/not-a-uuid', {})).statusCode).toBe(401);
     expect((await attend('not-a-uuid', {})).statusCode).toBe(401);
   });

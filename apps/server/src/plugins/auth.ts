@@ -14,9 +14,6 @@ export interface SessionCheck {
   authenticate(token: string): Promise<{ sessionId: string; user: AuthUser }>;
 }
 
-/** A route's auth preHandler, kept in its config so an early failure (a malformed path id) can apply it first. */
-export type RouteGuard = (request: FastifyRequest) => Promise<void>;
-
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
@@ -24,14 +21,13 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid Bearer token names an active session of an existing user. */
+    /**
+     * As a route's preHandler (moved to its onRequest, see registerAuth): 401 unless a valid Bearer
+     * token names an active session of an existing user.
+     */
     authenticate(request: FastifyRequest): Promise<void>;
-    /** preHandler: authenticate, then 403 "Forbidden resource" unless the user is an admin. */
+    /** As `authenticate`, then 403 "Forbidden resource" unless the user is an admin. */
     requireAdmin(request: FastifyRequest): Promise<void>;
-  }
-  interface FastifyContextConfig {
-    /** Set for every route whose preHandler is `authenticate` or `requireAdmin` (see registerAuth). */
-    authGuard?: RouteGuard;
   }
 }
 
@@ -66,9 +62,11 @@ export function registerAuth(app: FastifyInstance, sessions: SessionCheck): void
   app.decorate('authenticate', authenticate);
   app.decorate('requireAdmin', requireAdmin);
 
-  // Fastify validates a request before its preHandlers run. A path id that fails its schema is
-  // answered by the error handler, which applies the route's guard first (authGuard), so a caller
-  // without a token still hears 401 and a participant 403, as for any other request.
+  // Authorise before validating (issue 29 item 5): Fastify parses and validates a request before its
+  // preHandlers run, so a route's `authenticate`/`requireAdmin` moves from preHandler to onRequest.
+  // A caller without a token hears 401, a learner at an admin route 403, before any 400 of the body,
+  // query or path id. Routes keep writing `preHandler: app.authenticate`; other preHandlers (rate
+  // limits that key on the user) stay where they are and run after it.
   app.addHook('onRoute', (route) => {
     const preHandlers = [route.preHandler ?? []].flat();
     const guard = preHandlers.includes(requireAdmin)
@@ -76,6 +74,8 @@ export function registerAuth(app: FastifyInstance, sessions: SessionCheck): void
       : preHandlers.includes(authenticate)
         ? authenticate
         : undefined;
-    if (guard) route.config = { ...route.config, authGuard: guard };
+    if (!guard) return;
+    route.preHandler = preHandlers.filter((hook) => hook !== authenticate && hook !== requireAdmin);
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
 }

@@ -77,19 +77,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       };
       if (isUnknownId(err)) {
         // A path id that cannot name a row (contract `unknownIdParam`): answered as the route did when
-        // it checked the id in its handler. Fastify checks the params first and stops there, so the
-        // body and query are checked here (400 first), then the route's auth guard (401, 403), then
-        // the route's own 404, as for an id that names nothing.
+        // it checked the id in its handler. The route's auth has run already (onRequest: 401, 403);
+        // Fastify checks the params first and stops there, so the body and query are checked here
+        // (400), then the route's own 404, as for an id that names nothing.
         const later = laterValidationIssues(request);
         if (later) return reply.code(400).send(body(400, messagesOf(later)));
-        const guard = request.routeOptions.config.authGuard;
-        if (guard) {
-          try {
-            await guard(request);
-          } catch (refused) {
-            return answer.call(this, refused as FastifyError, request, reply);
-          }
-        }
         return reply.code(404).send(body(404, err.validation[0]!.message ?? GENERIC_MESSAGES.notFound));
       }
       return reply.code(400).send(body(400, messagesOf(err.validation)));

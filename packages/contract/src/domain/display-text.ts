@@ -3,7 +3,7 @@
  * podium, their place and institution in the admin's lists. A name could carry U+202E (which turns
  * the rest of a leaderboard line around), be nothing but U+200B (an invisible entry), or hold a lone
  * surrogate (stored as U+FFFD). The rule, the same on the server, in the forms and in the migration
- * that cleaned the texts already stored (0017):
+ * that cleaned the texts already stored (0018, its SQL twin; test/hostile/names-migration.hostile.test.ts):
  *
  * - NFC (one spelling for one text);
  * - invisible characters go: every format character (Unicode category Cf: direction marks,
