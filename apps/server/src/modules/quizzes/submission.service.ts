@@ -1,5 +1,5 @@
 import { isUuid } from '@quizcast/contract/schemas/ids';
-import { markSectioned } from '../marking/marking';
+import { markSectioned, sectionScheme } from '../marking/marking';
 import {
   QUIZ_MESSAGES,
   SUBMIT_SUCCESS_MESSAGE,
@@ -186,7 +186,7 @@ export class SubmissionService {
  */
 export function submitResponse(
   attempt: Pick<AttemptRow, 'score' | 'answers' | 'submittedAt'>,
-  quiz: Pick<QuizRow, 'showScoreOnSubmit' | 'markCorrect' | 'endAt'>,
+  quiz: Pick<QuizRow, 'showScoreOnSubmit' | 'markCorrect' | 'markWrong' | 'endAt' | 'sections'>,
   questions: ScoringQuestion[],
   graceMs: number,
 ): SubmitQuizResponse {
@@ -194,7 +194,16 @@ export function submitResponse(
   const score = quiz.showScoreOnSubmit
     ? {
         score: attempt.score ?? 0,
-        maxScore: questions.length * quiz.markCorrect,
+        // Each question at its section's marks (ADR 022).
+        maxScore: questions.reduce(
+          (sum, q) =>
+            sum +
+            (q.section == null
+              ? quiz.markCorrect
+              : sectionScheme({ correct: quiz.markCorrect, wrong: quiz.markWrong }, quiz.sections[q.section])
+                  .correct),
+          0,
+        ),
         answeredCount: attempt.answers.filter((a) => known.has(a.qnId) && a.selectedOption != null).length,
       }
     : {};
