@@ -10,7 +10,8 @@ import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import { participantTexts } from '../../lib/question-texts';
 import { AttemptCaches } from './attempt-caches';
-import type { AttemptRepository, AttemptRow, SaveGate } from './attempt.repository';
+import type { AttemptRepository, AttemptRow } from './attempt.repository';
+import type { SaveGate } from './attempt-writes';
 import {
   autoSubmitOne,
   closeSectionEarly,

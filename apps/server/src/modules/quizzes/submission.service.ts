@@ -9,12 +9,8 @@ import {
 import type { SavedAnswer } from '../../db/schema';
 import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import type { AttemptCaches } from './attempt-caches';
-import {
-  mergeForAttempt,
-  type AttemptRepository,
-  type AttemptResult,
-  type AttemptRow,
-} from './attempt.repository';
+import type { AttemptRepository, AttemptResult, AttemptRow } from './attempt.repository';
+import { mergeForAttempt } from './attempt-writes';
 import {
   autoSubmitOne,
   isLocked,
