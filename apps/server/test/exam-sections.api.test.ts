@@ -4,6 +4,8 @@ import { QUIZ_MESSAGES, quizAttemptSchema, type Answer } from '@quizcast/contrac
 import { SERVER_MESSAGES_HI } from '@quizcast/contract/i18n/server-messages.hi';
 import { attempts, type StoredSection } from '../src/db/schema';
 import { buildQuestions, createQuiz, createStudent, type CreatedQuiz } from '../src/seed/factories';
+import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
+import { IBPS_MOCK, IBPS_MOCK_QUESTIONS } from '../src/seed/ibps-mock';
 import { bearerFor, buildTestApp, type TestApp } from './helpers';
 
 /** Issue 26 (ADR 022): a locked quiz's sections on the server's clocks. */
@@ -205,5 +207,71 @@ describe('locked sections (issue 26)', () => {
     expect(body.questions.map((q) => q.section)).toEqual([0, 0, 1, 1]);
     expect((await save(quiz.id, headers, [right(questions[1]!), right(questions[0]!)])).statusCode).toBe(200);
     expect((await close(quiz.id, headers, 0)).json().message).toBe(QUIZ_MESSAGES.notSectioned);
+  });
+});
+
+describe('the demo IBPS-style mock (issue 26)', () => {
+  it('runs end to end: three locked sections, auto-advance, early close, −0.25, the section table after publication', async () => {
+    const { sections, navigation, markCorrect, markWrong, ...mock } = IBPS_MOCK;
+    const start = t.clock.now().getTime();
+    const { quiz, questions } = await createQuiz(
+      t.db,
+      {
+        ...mock,
+        sections,
+        navigation,
+        markCorrect,
+        markWrong,
+        startAt: new Date(start - MIN),
+        endAt: new Date(start + 2 * 60 * MIN),
+      },
+      IBPS_MOCK_QUESTIONS,
+      t.clock.now(),
+    );
+    const { headers } = await learner();
+    const first = quizAttemptSchema.parse((await attend(quiz.id, headers)).json());
+    expect(first.sections!.map((s) => [s.nameHi, s.questionCount, s.durationMin])).toEqual([
+      ['अंग्रेज़ी भाषा', 5, 20],
+      ['संख्यात्मक अभियोग्यता', 5, 20],
+      ['तर्कशक्ति', 5, 20],
+    ]);
+    // English: 3 right, 1 wrong. Then its clock runs out and Quant starts by itself.
+    const wrong = (i: number) => ({
+      qnId: questions[i]!.id,
+      selectedOption: questions[i]!.choices[(questions[i]!.ansIndex + 1) % 4]!,
+    });
+    expect(
+      (await save(quiz.id, headers, [0, 1, 2].map((i) => right(questions[i]!)).concat(wrong(3)))).statusCode,
+    ).toBe(200);
+    t.clock.advance(20 * MIN + graceMs + 1);
+    expect(quizAttemptSchema.parse((await attend(quiz.id, headers)).json()).currentSection).toBe(1);
+    // Quant: 2 right, then closed early; Reasoning: 1 right, 1 wrong, and the submission.
+    expect((await save(quiz.id, headers, [right(questions[5]!), right(questions[6]!)])).statusCode).toBe(200);
+    expect(quizAttemptSchema.parse((await close(quiz.id, headers, 1)).json()).currentSection).toBe(2);
+    expect((await save(quiz.id, headers, [right(questions[10]!), wrong(11)])).statusCode).toBe(200);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/quizzes/participant/submit',
+      headers,
+      payload: { quizId: quiz.id, answers: [] },
+    });
+    expect(submitted.statusCode).toBe(201);
+    const summaryUrl = `/api/quizzes/participant/quiz-summary/${quiz.id}`;
+    expect((await t.app.inject({ method: 'GET', url: summaryUrl, headers })).statusCode).toBe(403);
+    t.clock.set(new Date(start + 2 * 60 * MIN + graceMs));
+    await t.app.sweeper.runOnce();
+    const summary = quizSummaryResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: summaryUrl, headers })).json(),
+    ).data;
+    expect(summary.quizzSummary.score).toBe(5.5);
+    expect(summary.cutoffCleared).toBe(false);
+    expect(
+      summary.sections!.map((s) => [s.score, s.attempted, s.accuracy, s.cleared, s.rank, s.timeTakenMs]),
+    ).toEqual([
+      [2.75, 4, 75, true, 1, 20 * MIN],
+      // Quant ran from English's close until the early close (the grace and a millisecond later).
+      [2, 2, 100, true, 1, graceMs + 1],
+      [0.75, 2, 50, false, 1, 0],
+    ]);
   });
 });
