@@ -67,6 +67,8 @@ export const API_PATHS = {
   quizIntro: '/quizzes/participant/:quizId',
   quizAttend: '/quizzes/participant/attend/:quizId',
   quizAttendAnswers: '/quizzes/participant/attend/:quizId/answers',
+  /** Close the open section of a locked quiz early (issue 26, ADR 022). */
+  quizCloseSection: '/quizzes/participant/attend/:quizId/sections/close',
   quizSubmit: '/quizzes/participant/submit',
   quizSummary: '/quizzes/participant/quiz-summary/:quizId',
   quizLeaderboard: '/quizzes/participant/:quizId/leaderboard',

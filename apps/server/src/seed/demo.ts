@@ -6,6 +6,7 @@ import { markAttempt } from '../modules/marking/marking';
 import { analysisStep } from '../modules/results/publication';
 import { buildStudent, createQuiz, type CreatedQuiz } from './factories';
 import { DEMO_QUIZZES, type DemoQuizContent } from './question-bank';
+import { IBPS_MOCK, IBPS_MOCK_QUESTIONS } from './ibps-mock';
 import { users } from '../db/schema';
 
 const SEED_KEY = 'demo_seed';
@@ -227,6 +228,23 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       if (scenario.withResults) await seedResults(tx, created, content, rng);
       count += 1;
     }
+    // Issue 26: an IBPS-style sectional mock (locked, timed sections), live for weeks.
+    const { sections, navigation, markCorrect, markWrong, ...mock } = IBPS_MOCK;
+    await createQuiz(
+      tx,
+      {
+        ...mock,
+        sections,
+        navigation,
+        markCorrect,
+        markWrong,
+        startAt: new Date(now.getTime() - DAY),
+        endAt: new Date(now.getTime() + 60 * DAY),
+      },
+      IBPS_MOCK_QUESTIONS,
+      now,
+    );
+    count += 1;
     return { seeded: true, quizzes: count };
   });
 }

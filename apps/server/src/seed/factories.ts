@@ -55,6 +55,8 @@ export interface QuestionSeed {
   qnHi?: string | null;
   choicesHi?: string[] | null;
   explanationHi?: string | null;
+  /** Index into the quiz's sections (issue 26). */
+  section?: number | null;
 }
 
 export function buildQuestions(count: number): QuestionSeed[] {
@@ -116,6 +118,7 @@ export async function createQuiz(
       choicesHi: q.choicesHi ?? null,
       explanationHi: q.explanationHi ?? null,
       math,
+      section: q.section ?? null,
     });
   }
   const inserted = rows.length ? await db.insert(questions).values(rows).returning() : [];

@@ -74,6 +74,9 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   [QUIZ_MESSAGES.notStarted]: 'जवाब सेव करने से पहले क्विज़ शुरू करें',
   [QUIZ_MESSAGES.submitNotStarted]: 'जमा करने से पहले क्विज़ शुरू करें',
   [QUIZ_MESSAGES.tooManySaves]: 'बहुत ज़्यादा अनुरोध हो गए। थोड़ा रुककर फिर से कोशिश करें।',
+  [QUIZ_MESSAGES.sectionClosed]: 'यह सेक्शन बंद हो चुका है। इसके जवाब अब बदले नहीं जा सकते।',
+  [QUIZ_MESSAGES.sectionNotOpen]: 'यह सेक्शन अभी शुरू नहीं हुआ है।',
+  [QUIZ_MESSAGES.notSectioned]: 'इस क्विज़ में बंद करने के लिए कोई समयबद्ध सेक्शन नहीं है।',
 
   // Results
   [RESULT_MESSAGES.notPublished]: 'रिज़ल्ट क्विज़ खत्म होने के बाद दिखेगा',

@@ -12,4 +12,8 @@ export const QUIZ_MESSAGES = {
   notStarted: 'Start the quiz before saving answers',
   submitNotStarted: 'Start the quiz before submitting',
   tooManySaves: 'Too many requests. Please wait a moment and try again.',
+  /** Issue 26 (ADR 022): a locked quiz's section takes answers only while it is open. */
+  sectionClosed: 'This section is closed. Its answers can no longer be changed.',
+  sectionNotOpen: 'This section has not started yet.',
+  notSectioned: 'This quiz has no timed sections to close.',
 } as const;

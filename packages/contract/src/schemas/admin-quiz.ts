@@ -24,6 +24,8 @@ export const adminQuestionSchema = z.object({
   /** Numeric questions: the answer and tolerance as exact decimal text; null otherwise. */
   numericAnswer: z.string().nullable(),
   tolerance: z.string().nullable(),
+  /** Index into the quiz's sections (issue 26); null: none. */
+  section: z.number().int().nullable().optional(),
 });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 
@@ -88,6 +90,19 @@ export const adminQuizSchema = z.object({
   /** Per-learner question and choice order (ADR 014). */
   shuffleQuestions: z.boolean(),
   shuffleChoices: z.boolean(),
+  /** Issue 26 (ADR 022): the navigation rule and the sections in order (each question names its index). */
+  navigation: z.enum(['free', 'locked']).optional(),
+  sections: z
+    .array(
+      z.object({
+        name: z.string(),
+        nameHi: z.string(),
+        duration: z.number().int().nullable(),
+        markingScheme: z.object({ correct: z.number(), wrong: z.number() }).nullable(),
+        cutoff: z.number().nullable(),
+      }),
+    )
+    .optional(),
   questions: z.array(adminQuestionSchema),
   /** True once anyone has started: questions, choices, answers, duration and start are frozen. */
   locked: z.boolean(),

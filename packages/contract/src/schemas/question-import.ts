@@ -26,6 +26,8 @@ export const importPreviewResponseSchema = z.object({
       explanation: z.string().nullable(),
       lang: z.enum(QUESTION_LANGS).optional(),
       topic: z.string().optional(),
+      /** Issue 26: the section named in the file (CSV `section`, Aiken `SECTION:`). */
+      section: z.string().optional(),
       type: z.enum(QUESTION_TYPES).optional(),
       numericAnswer: z.string().nullable().optional(),
       tolerance: z.string().nullable().optional(),

@@ -59,6 +59,13 @@ export const questionInputSchema = z.object({
     .nullable()
     .optional(),
   explanationHi: z.string({ error: 'Hindi explanation must be text' }).nullable().optional(),
+  /** Issue 26: the index of the question's section in the quiz's `sections` (required when it has any). */
+  section: z
+    .number({ error: 'section must be a number' })
+    .int('section must be a whole number')
+    .min(0, 'section must be 0 or more')
+    .nullable()
+    .optional(),
 });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
@@ -73,6 +80,44 @@ export const markingSchemeSchema = z.object({
     .max(MARK_MAX, `Marks deducted for a wrong answer must be at most ${MARK_MAX}`),
 });
 export type MarkingSchemeInput = z.infer<typeof markingSchemeSchema>;
+
+export const SECTIONS_MAX = 10;
+export const SECTION_NAME_MAX = 100;
+export const SECTION_CUTOFF_MAX = 100_000;
+
+/**
+ * A quiz's section (issue 26, ADR 022), in order: names in English and Hindi; in a `locked` quiz its
+ * own time (required); optionally its own marking (overriding the quiz's) and a cut-off score.
+ */
+export const sectionInputSchema = z.object({
+  name: z
+    .string({ error: 'Section name is required' })
+    .trim()
+    .min(1, 'Section name is required')
+    .max(SECTION_NAME_MAX, `Section name must be at most ${SECTION_NAME_MAX} characters`),
+  nameHi: z
+    .string({ error: 'Hindi section name is required' })
+    .trim()
+    .min(1, 'Hindi section name is required')
+    .max(SECTION_NAME_MAX, `Hindi section name must be at most ${SECTION_NAME_MAX} characters`),
+  duration: z
+    .number({ error: 'Section duration must be a number of minutes' })
+    .refine(Number.isInteger, 'Section duration must be a whole number of minutes')
+    .min(QUIZ_DURATION_MIN, `Section duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`)
+    .max(QUIZ_DURATION_MAX, `Section duration must be ${QUIZ_DURATION_MIN}–${QUIZ_DURATION_MAX} minutes`)
+    .nullable()
+    .optional(),
+  markingScheme: markingSchemeSchema.nullable().optional(),
+  cutoff: z
+    .number({ error: 'Cut-off must be a number' })
+    .min(-SECTION_CUTOFF_MAX, 'Cut-off is too small')
+    .max(SECTION_CUTOFF_MAX, 'Cut-off is too large')
+    .nullable()
+    .optional(),
+});
+export type SectionInput = z.infer<typeof sectionInputSchema>;
+
+export const NAVIGATION_RULES = ['free', 'locked'] as const;
 
 const isoDateTime = (label: string) =>
   z.iso.datetime({
@@ -124,6 +169,15 @@ const quizFieldsSchema = z.object({
   showScoreOnSubmit: z.boolean({ error: 'showScoreOnSubmit must be true or false' }).optional(),
   shuffleQuestions: z.boolean({ error: 'shuffleQuestions must be true or false' }).optional(),
   shuffleChoices: z.boolean({ error: 'shuffleChoices must be true or false' }).optional(),
+  /**
+   * Issue 26: free (one clock; the default) or locked (each section its own clock, in order). Both
+   * absent on edit: unchanged (then each question's absent `section` keeps its own).
+   */
+  navigation: z.enum(NAVIGATION_RULES, { error: 'Navigation must be "free" or "locked"' }).optional(),
+  sections: z
+    .array(sectionInputSchema, { error: 'Sections must be a list' })
+    .max(SECTIONS_MAX, `A quiz can have at most ${SECTIONS_MAX} sections`)
+    .optional(),
   questions: z
     .array(questionInputSchema, { error: 'Questions must be a list' })
     .min(QUIZ_QUESTIONS_MIN, `A quiz needs ${QUIZ_QUESTIONS_MIN}–${QUIZ_QUESTIONS_MAX} questions`)
@@ -172,13 +226,69 @@ function asDraft(q: unknown): QuestionDraft | null {
 }
 
 /**
+ * Sections (ADR 022): with any, every question names one of them; a locked quiz needs sections,
+ * each with its own time (the quiz's duration is then their sum); a free quiz's sections have none.
+ */
+function sectionRules(
+  quiz: { questions: unknown; sections?: unknown; navigation?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (!Array.isArray(quiz.sections)) return;
+  const sections = quiz.sections as unknown[];
+  const locked = quiz.navigation === 'locked';
+  if (locked && sections.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['sections'], message: 'A locked quiz needs at least one section' });
+  sections.forEach((s, i) => {
+    const duration =
+      typeof s === 'object' && s !== null ? (s as Record<string, unknown>).duration : undefined;
+    const timed = duration !== undefined && duration !== null;
+    if (locked && !timed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sections', i],
+        message: `Section ${i + 1} needs its own time in a locked quiz`,
+      });
+    if (!locked && timed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sections', i],
+        message: `Section ${i + 1}: only a locked quiz times its sections`,
+      });
+  });
+  if (!Array.isArray(quiz.questions)) return;
+  quiz.questions.forEach((q: unknown, i) => {
+    const section = typeof q === 'object' && q !== null ? (q as Record<string, unknown>).section : undefined;
+    const named = typeof section === 'number';
+    if (sections.length > 0 && (!named || section >= sections.length))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questions', i],
+        message: `Question ${i + 1} needs one of the quiz's sections`,
+      });
+    if (sections.length === 0 && named)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questions', i],
+        message: `Question ${i + 1}: the quiz has no sections`,
+      });
+  });
+}
+
+/**
  * The rules across fields (start before end, each question's rules). Its fields accept anything,
  * so these checks run even when a field above is missing or mistyped (zod skips an object's own
  * refinements then). It contributes nothing to the parsed value.
  */
 const quizCrossFieldRules = z
-  .object({ startTimeStamp: z.unknown(), endTimeStamp: z.unknown(), questions: z.unknown() })
+  .object({
+    startTimeStamp: z.unknown(),
+    endTimeStamp: z.unknown(),
+    questions: z.unknown(),
+    sections: z.unknown().optional(),
+    navigation: z.unknown().optional(),
+  })
   .superRefine((quiz, ctx) => {
+    sectionRules(quiz, ctx);
     const start = typeof quiz.startTimeStamp === 'string' ? Date.parse(quiz.startTimeStamp) : NaN;
     const end = typeof quiz.endTimeStamp === 'string' ? Date.parse(quiz.endTimeStamp) : NaN;
     if (Number.isFinite(start) && Number.isFinite(end) && start >= end) {

@@ -100,6 +100,8 @@ export const attemptQuestionSchema = z.object({
    * `selectedOption` as its canonical text. Never the answer or the tolerance.
    */
   type: z.literal('numeric').optional(),
+  /** Index into the attempt's `sections` (issue 26); absent in a quiz without sections. */
+  section: z.number().int().min(0).optional(),
   /** Formulas rendered on the server and the Hindi version (ADR 019); no explanation before publication. */
   ...attemptTextFields,
 });
@@ -133,6 +135,26 @@ export type Answer = z.infer<typeof answerSchema>;
 
 const answersSchema = z.array(answerSchema).max(500, 'Too many answers');
 
+export const NAVIGATION_RULES = ['free', 'locked'] as const;
+export type NavigationRule = (typeof NAVIGATION_RULES)[number];
+
+/**
+ * One section as the attempt screen sees it (issue 26, ADR 022). In a `locked` quiz the server's
+ * window: `startedAt`/`closesAt` (the countdown runs to `closesAt`; saves are taken until it plus the
+ * submit grace) and its state at `serverNow`. In a `free` quiz only the name and size (one clock).
+ */
+export const attemptSectionSchema = z.object({
+  name: z.string(),
+  nameHi: z.string(),
+  questionCount: z.number().int().min(0),
+  /** Minutes; null in a free quiz. */
+  durationMin: z.number().int().nullable(),
+  startedAt: isoDateTime.nullable(),
+  closesAt: isoDateTime.nullable(),
+  state: z.enum(['closed', 'open', 'upcoming']),
+});
+export type AttemptSection = z.infer<typeof attemptSectionSchema>;
+
 export const quizAttemptSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -148,6 +170,11 @@ export const quizAttemptSchema = z.object({
   questions: z.array(attemptQuestionSchema),
   /** The learner's own saved entries (palette state, time, seq included) to resume from. */
   savedAnswers: z.array(answerSchema),
+  /** Issue 26: present only for a quiz with sections. */
+  navigation: z.enum(NAVIGATION_RULES).optional(),
+  sections: z.array(attemptSectionSchema).optional(),
+  /** A locked quiz: the index of the section open now (computed by the server; the last one at the end). */
+  currentSection: z.number().int().min(0).optional(),
 });
 export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
 
@@ -159,6 +186,12 @@ export const saveAnswersResponseSchema = z.object({
   savedAt: isoDateTime,
 });
 export type SaveAnswersResponse = z.infer<typeof saveAnswersResponseSchema>;
+
+export const closeSectionBodySchema = z.object({
+  /** The section the learner means to close: closing is refused unless it is the one open now. */
+  section: z.number({ message: 'section must be a number' }).int('section must be a whole number').min(0),
+});
+export type CloseSectionBody = z.infer<typeof closeSectionBodySchema>;
 
 export const submitQuizBodySchema = z.object({
   quizId: z.string({ message: 'quizId is required' }).min(1, 'quizId is required').max(64),

@@ -41,6 +41,30 @@ export const summaryAnswerSchema = z.object({
 });
 export type SummaryAnswer = z.infer<typeof summaryAnswerSchema>;
 
+/**
+ * One section's result in the summary (issue 26, ADR 022): only after publication, like every score.
+ * `rank`: standard competition rank by this section's score among the quiz's participants.
+ */
+export const sectionResultSchema = z.object({
+  name: z.string(),
+  nameHi: z.string(),
+  questionCount: z.number().int().min(0),
+  maxScore: z.number(),
+  score: z.number(),
+  correct: z.number().int().min(0),
+  wrong: z.number().int().min(0),
+  attempted: z.number().int().min(0),
+  /** correct ÷ attempted × 100, two decimals; null when nothing was attempted. */
+  accuracy: z.number().nullable(),
+  /** The section's cut-off score, and whether this score reaches it (null: no cut-off). */
+  cutoff: z.number().nullable(),
+  cleared: z.boolean().nullable(),
+  rank: z.number().int().min(1),
+  /** A locked quiz: how long the section ran for this learner; null in a free quiz. */
+  timeTakenMs: z.number().int().min(0).nullable(),
+});
+export type SectionResult = z.infer<typeof sectionResultSchema>;
+
 export const quizSummaryResponseSchema = z.object({
   data: z.object({
     quizDetails: z.object({
@@ -67,6 +91,10 @@ export const quizSummaryResponseSchema = z.object({
      * defined): (totalParticipants − rank + 1) / totalParticipants × 100, two decimals. Rank 1 is 100.
      */
     percentile: z.number().min(0).max(100),
+    /** A quiz with sections: one entry per section, in order (absent otherwise). */
+    sections: z.array(sectionResultSchema).optional(),
+    /** Every section's cut-off cleared (null: no section has one); only with `sections`. */
+    cutoffCleared: z.boolean().nullable().optional(),
   }),
 });
 export type QuizSummaryResponse = z.infer<typeof quizSummaryResponseSchema>;

@@ -27,6 +27,25 @@ export interface SavedAnswer {
   seq?: number;
 }
 
+/**
+ * One section's window in a `locked` quiz's attempt (ADR 022), written by the server at the start
+ * and on an early close: ISO times; `closedEarly` when the learner closed it (no grace then).
+ */
+export interface AttemptSection {
+  startedAt: string;
+  closedAt: string;
+  closedEarly?: true;
+}
+
+/** One section's result of a published attempt: marking's figures and the section rank. */
+export interface StoredSectionResult {
+  score: number;
+  correct: number;
+  wrong: number;
+  attempted: number;
+  rank: number;
+}
+
 export const attempts = pgTable(
   'attempts',
   {
@@ -48,6 +67,10 @@ export const attempts = pgTable(
     /** The client's id of the submission that finished this attempt: its retries get the same answer. */
     submissionId: text('submission_id'),
     answers: jsonb('answers').$type<SavedAnswer[]>().notNull().default([]),
+    /** A `locked` quiz's section windows, in section order (ADR 022); null otherwise. */
+    sections: jsonb('sections').$type<AttemptSection[]>(),
+    /** Per-section results written at publication (ADR 022); null for a quiz without sections. */
+    sectionResults: jsonb('section_results').$type<StoredSectionResult[]>(),
     score: doublePrecision('score'),
     correctCount: integer('correct_count'),
     elapsedMs: integer('elapsed_ms'),

@@ -21,6 +21,22 @@ import { timestamps } from './columns';
 
 /** Quizzes and their questions, the participant list's version counter, and answer-key corrections. */
 
+/**
+ * One section of a quiz (issue 26, ADR 022), in order: its names, and optionally its own time (a
+ * `locked` quiz: required), marking overriding the quiz's, and a cut-off score.
+ */
+export interface StoredSection {
+  name: string;
+  nameHi: string;
+  durationMin: number | null;
+  markCorrect: number | null;
+  markWrong: number | null;
+  cutoff: number | null;
+}
+
+/** free: one clock, sections are groups; locked: each section its own clock, in order, no way back. */
+export const NAVIGATION_RULES = ['free', 'locked'] as const;
+
 export const quizzes = pgTable(
   'quizzes',
   {
@@ -56,6 +72,9 @@ export const quizzes = pgTable(
     /** Question order and choice order per learner, deterministic per (quiz, learner) (ADR 014). */
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     shuffleChoices: boolean('shuffle_choices').notNull().default(false),
+    /** The quiz's sections in order (ADR 022); [] for a quiz without sections. */
+    sections: jsonb('sections').$type<StoredSection[]>().notNull().default([]),
+    navigation: text('navigation', { enum: NAVIGATION_RULES }).notNull().default('free'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -63,6 +82,7 @@ export const quizzes = pgTable(
     check('quizzes_window_check', sql`${t.startAt} < ${t.endAt}`),
     check('quizzes_duration_check', sql`${t.durationMin} between 1 and 300`),
     check('quizzes_price_check', sql`${t.pricePaise} >= 0`),
+    check('quizzes_navigation_check', sql`${t.navigation} in ('free', 'locked')`),
     index('quizzes_start_at_idx').on(t.startAt),
     index('quizzes_end_at_idx').on(t.endAt),
     index('quizzes_results_published_at_idx').on(t.resultsPublishedAt),
@@ -131,6 +151,8 @@ export const questions = pgTable(
     explanationHi: text('explanation_hi'),
     /** Formulas rendered when the quiz was saved (ADR 019); null when no text has one. */
     math: jsonb('math').$type<StoredQuestionMath>(),
+    /** Index into the quiz's `sections` (ADR 022); null: no section (a quiz without sections). */
+    section: smallint('section'),
   },
   (t) => [
     uniqueIndex('questions_quiz_position_key').on(t.quizId, t.position),

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { AuditService } from '../audit/audit.service';
-import { rankQuizAttempts, rescoreQuestion } from '../marking/marking.repository';
+import { rankQuizAttempts, rescoreQuestion, writeSectionResults } from '../marking/marking.repository';
 import type { UserRow } from '../students/student.repository';
 import type { AnalyticsRepository, KeyCorrectionRow, QuizRow } from './analytics.repository';
 
@@ -97,6 +97,8 @@ export class KeyCorrectionService {
         { ansIndex: drop ? question.ansIndex : body.ansIndex!, live: !drop },
         questionRows.flatMap((q, i) => ((i === index ? drop : q.droppedAt !== null) ? [i + 1] : [])),
       );
+      // Sections (ADR 022): marked again whole, each with its own scheme, before the ranks.
+      await writeSectionResults(tx, quiz.id);
       const participants = await rankQuizAttempts(tx, quiz.id);
       await repo.refreshItems(quiz.id, now);
       // A dropped question no longer makes review cards come due (issue 14 follow-up).

@@ -19,6 +19,8 @@ import {
 const OPTION = /^([A-Za-z])[.)]\s+(.*)$/;
 const ANSWER = /^ANSWER\s*:\s*(.*)$/i;
 const EXPLANATION = /^EXPLANATION\s*:\s*(.*)$/i;
+/** Issue 26: "SECTION: Quantitative Aptitude" between questions puts the ones after it in that section. */
+const SECTION = /^SECTION\s*:\s*(.*)$/i;
 
 interface AikenDraft {
   line: number;
@@ -28,6 +30,7 @@ interface AikenDraft {
   explanation: string | null;
   answered: boolean;
   broken: boolean;
+  section?: string;
 }
 
 export function parseAiken(text: string): Parsed {
@@ -36,6 +39,7 @@ export function parseAiken(text: string): Parsed {
   const lines = text.split('\n');
   let draft: AikenDraft | null = null;
   let started = 0;
+  let section: string | undefined;
 
   const finish = () => {
     if (!draft) return;
@@ -52,6 +56,7 @@ export function parseAiken(text: string): Parsed {
       choices: d.choices,
       ansIndex: d.ansIndex,
       explanation: d.explanation,
+      ...(d.section ? { section: d.section } : {}),
       line: d.line,
     };
     if (checkQuestion(question, errors, label)) questions.push(question);
@@ -67,6 +72,13 @@ export function parseAiken(text: string): Parsed {
       // A blank line ends a question once its options began; inside question text it is a paragraph break.
       if (current && (current.answered || current.choices.length > 0)) finish();
       else if (current) current.qnLines.push('');
+      return;
+    }
+
+    const marker = line.match(SECTION);
+    if (marker && (!current || current.answered)) {
+      finish();
+      section = marker[1]!.trim() || undefined;
       return;
     }
 
@@ -88,6 +100,7 @@ export function parseAiken(text: string): Parsed {
         explanation: null,
         answered: false,
         broken: false,
+        ...(section ? { section } : {}),
       };
       return;
     }

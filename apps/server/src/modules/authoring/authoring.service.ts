@@ -10,6 +10,7 @@ import type { UserRow } from '../students/student.repository';
 import type { AuthoringRepository, QuestionRow, QuestionValues, QuizRow } from './authoring.repository';
 import {
   frozenChanges,
+  frozenSectionChanges,
   iso,
   questionTexts,
   questionValues,
@@ -17,6 +18,7 @@ import {
   quizValues,
   renderedMath,
   sameTime,
+  sectionValues,
   toAdminQuestion,
 } from './quiz-values';
 
@@ -41,10 +43,11 @@ export class AuthoringService {
 
   async createQuiz(input: QuizInputParsed, admin: UserRow): Promise<AdminQuiz> {
     const math = await renderedMath(input.questions, (i) => `Question ${i + 1}`);
+    const { questionSections, ...sections } = sectionValues(input, null, []);
     const quiz = await this.repo.transaction((repo) =>
       repo.insertQuiz(
-        { ...quizIntegrityDefaults(input), ...quizValues(input), createdBy: admin.id },
-        input.questions.map((q, i) => questionValues(q, i, math[i]!)),
+        { ...quizIntegrityDefaults(input), ...quizValues(input), ...sections, createdBy: admin.id },
+        input.questions.map((q, i) => ({ ...questionValues(q, i, math[i]!), section: questionSections[i]! })),
       ),
     );
     return this.getQuiz(quiz.id);
@@ -61,7 +64,8 @@ export class AuthoringService {
       const quiz = await repo.lockQuiz(id);
       if (!quiz) throw notFound(QUIZ_NOT_FOUND);
       const existing = await repo.questionsOf(id);
-      const values = quizValues(input);
+      const { questionSections, ...sections } = sectionValues(input, quiz, existing);
+      const values = { ...quizValues(input), ...sections };
       const endChanged = !sameTime(values.endAt as Date, quiz.endAt);
       // Published results are final: a new end would reopen a quiz whose answers are visible.
       if (endChanged && quiz.resultsPublishedAt) throw conflict(END_TIME_AFTER_PUBLICATION_MESSAGE);
@@ -71,7 +75,12 @@ export class AuthoringService {
       const started = (await repo.countAttempts(id)) > 0;
 
       if (started) {
-        const refused = frozenChanges(quiz, existing, input, values);
+        const refused = [
+          ...frozenChanges(quiz, existing, input, values),
+          ...(input.questions.length === existing.length
+            ? frozenSectionChanges(quiz, existing, { ...sections, questionSections })
+            : []),
+        ];
         if (refused.length) throw new HttpError(409, refused);
         await repo.updateQuiz(id, values);
         for (const [i, q] of input.questions.entries()) {
@@ -108,7 +117,7 @@ export class AuthoringService {
       await repo.parkPositions(id);
       const fresh: QuestionValues[] = [];
       for (const [i, q] of input.questions.entries()) {
-        const v = questionValues(q, i, math[i]!);
+        const v = { ...questionValues(q, i, math[i]!), section: questionSections[i]! };
         if (q._id) await repo.updateQuestion(id, q._id, v);
         else fresh.push(v);
       }
@@ -159,6 +168,17 @@ export class AuthoringService {
       showScoreOnSubmit: quiz.showScoreOnSubmit,
       shuffleQuestions: quiz.shuffleQuestions,
       shuffleChoices: quiz.shuffleChoices,
+      navigation: quiz.navigation,
+      sections: quiz.sections.map((s) => ({
+        name: s.name,
+        nameHi: s.nameHi,
+        duration: s.durationMin,
+        markingScheme:
+          s.markCorrect === null && s.markWrong === null
+            ? null
+            : { correct: s.markCorrect ?? quiz.markCorrect, wrong: s.markWrong ?? quiz.markWrong },
+        cutoff: s.cutoff,
+      })),
       questions: questionRows.map(toAdminQuestion),
       locked: stats.attempted > 0,
       stats,

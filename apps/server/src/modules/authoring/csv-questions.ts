@@ -19,7 +19,7 @@ import {
 
 /**
  * CSV question files: qn, choice1…choice6, answer, explanation, and with a header row optionally
- * lang, topic, type + tolerance for numeric-answer questions, and the Hindi version qn_hi,
+ * lang, topic, section (issue 26: a section's English or Hindi name), type + tolerance for numeric-answer questions, and the Hindi version qn_hi,
  * choice1_hi…choice6_hi, explanation_hi.
  */
 
@@ -29,6 +29,7 @@ type Column =
   | 'explanation'
   | 'lang'
   | 'topic'
+  | 'section'
   | 'type'
   | 'tolerance'
   | 'qnHi'
@@ -49,6 +50,7 @@ const HEADER_ALIASES: Record<string, Column> = {
   language: 'lang',
   topic: 'topic',
   subject: 'topic',
+  section: 'section',
   type: 'type',
   questiontype: 'type',
   tolerance: 'tolerance',
@@ -189,6 +191,7 @@ export function parseCsv(text: string): Parsed {
       else errors.push(`${label}: lang must be "en" or "hi" (got "${rawLang}")`);
     }
     const topic = field('topic').trim();
+    const section = field('section').trim();
     // The Hindi version: as many Hindi choices as choices (a missing one is reported by the rules).
     const qnHi = field('qnHi').trim();
     const choicesHi = Array.from({ length: choices.length }, (_, i) => field(`choiceHi${i + 1}`).trim());
@@ -201,6 +204,7 @@ export function parseCsv(text: string): Parsed {
       explanation: field('explanation').trim() || null,
       ...(lang ? { lang } : {}),
       ...(topic ? { topic } : {}),
+      ...(section ? { section } : {}),
       ...(bilingual ? { qnHi, choicesHi: choicesHi.filter(Boolean) } : {}),
       ...(bilingual && explanationHi ? { explanationHi } : {}),
       line: row.line,
@@ -230,6 +234,7 @@ function numericRow(
     else errors.push(`${label}: lang must be "en" or "hi" (got "${rawLang}")`);
   }
   const topic = field('topic').trim();
+  const section = field('section').trim();
   const tolerance = field('tolerance').trim();
   const question: ImportedQuestion = {
     qn: field('qn').trim(),
@@ -238,6 +243,7 @@ function numericRow(
     explanation: field('explanation').trim() || null,
     ...(lang ? { lang } : {}),
     ...(topic ? { topic } : {}),
+    ...(section ? { section } : {}),
     type: 'numeric',
     numericAnswer: field('answer').trim(),
     tolerance: tolerance || null,

@@ -29,6 +29,8 @@ export interface ImportedQuestion {
   qnHi?: string;
   choicesHi?: string[];
   explanationHi?: string;
+  /** Issue 26: the name (English or Hindi) of the quiz's section it goes in (CSV `section`, Aiken `SECTION:`). */
+  section?: string;
   /** First line of the question in the file (1-based). */
   line: number;
 }

@@ -36,6 +36,7 @@ export class QuestionImportService {
       if (!quiz) throw notFound(QUIZ_NOT_FOUND);
       if ((await repo.countAttempts(id)) > 0) throw conflict(LOCKED_QUESTIONS_MESSAGE);
       if (!result.ok) throw badRequest(result.errors);
+      const sections = importedSections(quiz.sections, result.questions);
       const existing = await repo.questionsOf(id);
       const keep = mode === 'append' ? existing.length : 0;
       if (keep + result.questions.length > QUIZ_QUESTIONS_MAX) {
@@ -47,7 +48,10 @@ export class QuestionImportService {
       const start = mode === 'append' ? Math.max(-1, ...existing.map((q) => q.position)) + 1 : 0;
       await repo.insertQuestions(
         id,
-        result.questions.map((q, i) => questionValues(q, start + i, math[i]!)),
+        result.questions.map((q, i) => ({
+          ...questionValues(q, start + i, math[i]!),
+          section: sections[i]!,
+        })),
       );
       await repo.updateQuiz(id, {});
       return repo.questionsOf(id);
@@ -60,6 +64,33 @@ export class QuestionImportService {
   }
 }
 
+/**
+ * Each imported question's section index (issue 26): its `section` names one of the quiz's sections
+ * (English or Hindi name, any case); a quiz with sections needs one on every question, a quiz
+ * without takes none. 400 listing every line that does not fit.
+ */
+function importedSections(
+  sections: { name: string; nameHi: string }[],
+  questions: ImportedQuestion[],
+): (number | null)[] {
+  const key = (name: string) => name.trim().toLocaleLowerCase();
+  const problems: string[] = [];
+  const out = questions.map((q, i) => {
+    const label = `Question ${i + 1} (line ${q.line})`;
+    if (!q.section) {
+      if (sections.length) problems.push(`${label}: this quiz has sections: name one in the section column`);
+      return null;
+    }
+    const index = sections.findIndex(
+      (s) => key(s.name) === key(q.section!) || key(s.nameHi) === key(q.section!),
+    );
+    if (index < 0) problems.push(`${label}: "${q.section}" is not one of this quiz's sections`);
+    return index < 0 ? null : index;
+  });
+  if (problems.length) throw badRequest(problems);
+  return out;
+}
+
 function stripLine(q: ImportedQuestion) {
   return {
     qn: q.qn,
@@ -68,6 +99,7 @@ function stripLine(q: ImportedQuestion) {
     explanation: q.explanation,
     ...(q.lang ? { lang: q.lang } : {}),
     ...(q.topic ? { topic: q.topic } : {}),
+    ...(q.section ? { section: q.section } : {}),
     ...(q.type === 'numeric'
       ? { type: q.type, numericAnswer: q.numericAnswer ?? null, tolerance: q.tolerance ?? null }
       : {}),

@@ -4,7 +4,7 @@ import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import type { AdminQuestion } from '@quizcast/contract/schemas/admin-quiz';
 import { hasHindiVersion } from '@quizcast/contract/schemas/question-rules';
 import type { QuizInputParsed } from '@quizcast/contract/schemas/quiz-input';
-import type { StoredQuestionMath } from '../../db/schema';
+import type { StoredQuestionMath, StoredSection } from '../../db/schema';
 import { badRequest } from '../../lib/http-error';
 import { RenderBudget } from '../../lib/formula-bounds';
 import { renderQuestionMath } from '../../lib/question-math';
@@ -35,6 +35,78 @@ export function quizValues(input: QuizInputParsed): Omit<QuizInsert, 'createdBy'
     ...(input.shuffleQuestions === undefined ? {} : { shuffleQuestions: input.shuffleQuestions }),
     ...(input.shuffleChoices === undefined ? {} : { shuffleChoices: input.shuffleChoices }),
   };
+}
+
+/**
+ * Issue 26 (ADR 022): the quiz's sections and navigation after this request (absent: the stored
+ * ones; a new quiz: none, free), each question's section index, and the duration: a locked quiz's is
+ * the sum of its sections' times, whatever the request said. 400 for a question whose section does
+ * not fit the sections.
+ */
+export function sectionValues(
+  input: QuizInputParsed,
+  stored: { sections: StoredSection[]; navigation: 'free' | 'locked' } | null,
+  existing: QuestionRow[],
+): {
+  sections: StoredSection[];
+  navigation: 'free' | 'locked';
+  durationMin: number;
+  questionSections: (number | null)[];
+} {
+  const sections: StoredSection[] = input.sections
+    ? input.sections.map((s) => ({
+        name: s.name,
+        nameHi: s.nameHi,
+        durationMin: s.duration ?? null,
+        markCorrect: s.markingScheme?.correct ?? null,
+        markWrong: s.markingScheme?.wrong ?? null,
+        cutoff: s.cutoff ?? null,
+      }))
+    : (stored?.sections ?? []);
+  const navigation = input.navigation ?? stored?.navigation ?? 'free';
+  const byId = new Map(existing.map((q) => [q.id, q.section]));
+  const problems: string[] = [];
+  const questionSections = input.questions.map((q, i) => {
+    const section = q.section !== undefined ? q.section : q._id ? (byId.get(q._id) ?? null) : null;
+    if (sections.length > 0 && (section === null || section >= sections.length))
+      problems.push(`Question ${i + 1} needs one of the quiz's sections`);
+    if (sections.length === 0 && section !== null)
+      problems.push(`Question ${i + 1}: the quiz has no sections`);
+    return section;
+  });
+  if (navigation === 'locked' && sections.length === 0)
+    problems.push('A locked quiz needs at least one section');
+  if (navigation === 'locked' && sections.some((s) => s.durationMin === null))
+    problems.push('Every section needs its own time in a locked quiz');
+  if (problems.length) throw badRequest(problems);
+  const locked = navigation === 'locked';
+  const durationMin = locked ? sections.reduce((sum, s) => sum + (s.durationMin ?? 0), 0) : input.duration;
+  if (durationMin > 300) throw badRequest("The sections' times add up to more than 300 minutes");
+  return { sections, navigation, durationMin, questionSections };
+}
+
+/** Sections after participants started: only names and cut-offs may change (ADR 022). */
+export function frozenSectionChanges(
+  quiz: Pick<QuizRow, 'sections' | 'navigation'>,
+  existing: QuestionRow[],
+  next: ReturnType<typeof sectionValues>,
+): string[] {
+  const why = 'after participants have started this quiz';
+  const sameShape =
+    next.navigation === quiz.navigation &&
+    next.sections.length === quiz.sections.length &&
+    next.sections.every((s, i) => {
+      const was = quiz.sections[i]!;
+      return (
+        s.durationMin === was.durationMin &&
+        s.markCorrect === was.markCorrect &&
+        s.markWrong === was.markWrong
+      );
+    });
+  const sameQuestions = existing.every((q, i) => (next.questionSections[i] ?? null) === q.section);
+  return sameShape && sameQuestions
+    ? []
+    : [`Sections (their order, times, marking, questions) and navigation cannot change ${why}`];
 }
 
 type QuestionFields = {
@@ -122,6 +194,7 @@ export function toAdminQuestion(q: QuestionRow): AdminQuestion {
     type: q.type,
     numericAnswer: q.numericAnswer,
     tolerance: q.tolerance,
+    section: q.section,
   };
 }
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
-import { attemptMarks, attempts, quizzes } from '../../db/schema';
+import { attemptMarks, attempts, questions, quizzes } from '../../db/schema';
+import { competitionRanks, markableQuestion, markSectioned } from './marking';
 import { answerIsCorrectSql, scoreSql } from './marking.sql';
 
 /*
@@ -143,4 +144,57 @@ export async function rescoreQuestion(
     `),
   );
   return { judged: Number(rows[0]?.judged ?? 0), changed: Number(rows[0]?.changed ?? 0) };
+}
+
+const SECTION_RESULT_CHUNK = 500;
+
+/**
+ * A quiz with sections (issue 26, ADR 022): every submitted attempt marked again by `markSectioned`
+ * with the key as it is now, its per-section figures and per-section rank (standard competition by
+ * section score) written to `attempts.section_results`, and its score and right count to the same
+ * marking (so a key correction of a quiz whose sections mark differently stays exact). Publication
+ * and a key correction run it before `rankQuizAttempts`. A quiz without sections: nothing (0).
+ */
+export async function writeSectionResults(tx: Executor, quizId: string): Promise<number> {
+  const [quiz] = await tx
+    .select({ sections: quizzes.sections, markCorrect: quizzes.markCorrect, markWrong: quizzes.markWrong })
+    .from(quizzes)
+    .where(eq(quizzes.id, quizId));
+  if (!quiz || quiz.sections.length === 0) return 0;
+  const questionRows = await tx
+    .select()
+    .from(questions)
+    .where(eq(questions.quizId, quizId))
+    .orderBy(asc(questions.position));
+  const marked = questionRows.map((q) => ({ ...markableQuestion(q), section: q.section }));
+  const rows = await tx
+    .select({ id: attempts.id, answers: attempts.answers })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), inArray(attempts.status, ['submitted', 'auto_submitted'])));
+  const scheme = { correct: quiz.markCorrect, wrong: quiz.markWrong };
+  const results = rows.map((row) => markSectioned(marked, row.answers, scheme, quiz.sections));
+  const ranks = quiz.sections.map((_, i) => competitionRanks(results.map((r) => r.sections[i]!.score)));
+  const values = rows.map((row, a) => ({
+    id: row.id,
+    score: results[a]!.score,
+    correct_count: results[a]!.correctCount,
+    section_results: results[a]!.sections.map((s, i) => ({
+      score: s.score,
+      correct: s.correct,
+      wrong: s.wrong,
+      attempted: s.attempted,
+      rank: ranks[i]![a]!,
+    })),
+  }));
+  for (let i = 0; i < values.length; i += SECTION_RESULT_CHUNK) {
+    const chunk = values.slice(i, i + SECTION_RESULT_CHUNK);
+    await tx.execute(sql`
+      update ${attempts} as a
+      set score = x.score, correct_count = x.correct_count, section_results = x.section_results
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+        as x(id uuid, score float8, correct_count int, section_results jsonb)
+      where a.id = x.id
+    `);
+  }
+  return values.length;
 }

@@ -141,3 +141,87 @@ export function markAttempt(
     answers,
   };
 }
+
+// ── Sections (issue 26, ADR 022) ────────────────────────────────────────────────────────────────
+
+/** A section's own marking: either part absent (null) takes the quiz's. */
+export interface SectionMarking {
+  markCorrect: number | null;
+  markWrong: number | null;
+}
+
+/** A question with the index of its section (null: none). */
+export type SectionedQuestion = MarkableQuestion & { section?: number | null };
+
+export interface SectionMarks {
+  score: number;
+  correct: number;
+  wrong: number;
+  /** Answered live questions (right + wrong). */
+  attempted: number;
+  /** correct ÷ attempted × 100, two decimals; null when nothing was attempted. */
+  accuracy: number | null;
+}
+
+/** The scheme a section's answers are marked with. */
+export function sectionScheme(quiz: MarkingScheme, section: SectionMarking | undefined): MarkingScheme {
+  return { correct: section?.markCorrect ?? quiz.correct, wrong: section?.markWrong ?? quiz.wrong };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A section's figures from its marks. */
+export function sectionMarks(marks: readonly AnswerMark[], scheme: MarkingScheme): SectionMarks {
+  const counts = countMarks(marks);
+  const attempted = counts.correct + counts.wrong;
+  return {
+    score: totalMarks(counts, scheme),
+    correct: counts.correct,
+    wrong: counts.wrong,
+    attempted,
+    accuracy: attempted === 0 ? null : round2((counts.correct / attempted) * 100),
+  };
+}
+
+/**
+ * Marks an attempt of a quiz with sections: each answer with its section's scheme, one `SectionMarks`
+ * per section (in section order), and the score = the sum of the section scores (each rounded as
+ * `totalMarks` rounds) plus the marks of questions in no section, rounded to 2 decimals. Without
+ * sections it is exactly `markAttempt`.
+ */
+export function markSectioned(
+  questions: readonly SectionedQuestion[],
+  submitted: readonly SubmittedAnswer[],
+  scheme: MarkingScheme,
+  sections: readonly SectionMarking[],
+): AttemptMarks & { sections: SectionMarks[] } {
+  if (sections.length === 0) return { ...markAttempt(questions, submitted, scheme), sections: [] };
+  const byQuestion = new Map(submitted.map((a) => [a.qnId, a.selectedOption ?? null]));
+  const groups: AnswerMark[][] = sections.map(() => []);
+  const loose: AnswerMark[] = [];
+  const answers = questions.map((q) => {
+    const section = q.section == null ? undefined : sections[q.section];
+    const mark = markAnswer(
+      q,
+      byQuestion.get(q.id) ?? null,
+      section ? sectionScheme(scheme, section) : scheme,
+    );
+    (section ? groups[q.section!]! : loose).push(mark);
+    return mark;
+  });
+  const perSection = groups.map((marks, i) => sectionMarks(marks, sectionScheme(scheme, sections[i])));
+  const rest = countMarks(loose);
+  const counts = countMarks(answers);
+  const score = round2(perSection.reduce((sum, s) => sum + s.score, totalMarks(rest, scheme)));
+  return { score, correctCount: counts.correct, wrongCount: counts.wrong, answers, sections: perSection };
+}
+
+/** Standard competition ranks ("1, 2, 2, 4") of scores, highest first, in the input's order. */
+export function competitionRanks(scores: readonly number[]): number[] {
+  const sorted = [...scores].sort((a, b) => b - a);
+  const first = new Map<number, number>();
+  sorted.forEach((s, i) => {
+    if (!first.has(s)) first.set(s, i + 1);
+  });
+  return scores.map((s) => first.get(s)!);
+}

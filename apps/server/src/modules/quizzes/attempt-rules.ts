@@ -1,6 +1,7 @@
 import { QUIZ_MESSAGES } from '@quizcast/contract/schemas/quiz';
 import type { Clock } from '../../lib/clock';
-import { notAcceptable } from '../../lib/http-error';
+import type { AttemptSection } from '../../db/schema';
+import { conflict, notAcceptable } from '../../lib/http-error';
 import type { AttemptRepository } from './attempt.repository';
 import type { QuizRow } from './quiz.repository';
 
@@ -25,3 +26,111 @@ export async function autoSubmitOne(
 ): Promise<void> {
   await attempts.autoSubmitOverdue({ now, graceSeconds: graceMs / 1000, limit: 1, attemptId });
 }
+
+// ── Sections of a locked quiz (issue 26, ADR 022) ───────────────────────────────────────────────
+
+const MINUTE = 60_000;
+
+export type SectionState = 'closed' | 'open' | 'upcoming';
+
+/**
+ * Every section's window in a `locked` quiz's attempt: the stored windows once a section was closed
+ * early, otherwise the plan from the start: section 0 starts with the attempt, each next one at the
+ * previous one's close, each closes after its own duration, none past the quiz's end. The attempt's
+ * deadline (`start` below, and `startForParticipant`'s insert) is the last section's close: the quiz's
+ * duration is the sum of its sections' (authoring keeps it so).
+ */
+export function sectionWindows(
+  quiz: Pick<QuizRow, 'sections' | 'endAt'>,
+  attempt: { startedAt: Date; sections: AttemptSection[] | null },
+): AttemptSection[] {
+  return attempt.sections ?? planSections(quiz, attempt.startedAt, 0, []);
+}
+
+/** The windows from section `from` on, starting at `at`, after the `kept` earlier ones. */
+function planSections(
+  quiz: Pick<QuizRow, 'sections' | 'endAt'>,
+  at: Date,
+  from: number,
+  kept: AttemptSection[],
+): AttemptSection[] {
+  const end = quiz.endAt.getTime();
+  let start = Math.min(at.getTime(), end);
+  const out = [...kept];
+  for (const section of quiz.sections.slice(from)) {
+    const close = Math.min(start + (section.durationMin ?? 0) * MINUTE, end);
+    out.push({ startedAt: new Date(start).toISOString(), closedAt: new Date(close).toISOString() });
+    start = close;
+  }
+  return out;
+}
+
+/**
+ * A section's state at `now`: closed on time, it still takes saves for the submit grace (like the
+ * quiz's deadline); closed early by the learner, at once. Not yet started: upcoming.
+ */
+export function sectionState(window: AttemptSection, now: Date, graceMs: number): SectionState {
+  const t = now.getTime();
+  if (t < Date.parse(window.startedAt)) return 'upcoming';
+  const closed = Date.parse(window.closedAt) + (window.closedEarly ? 0 : graceMs);
+  return (window.closedEarly ? t >= closed : t > closed) ? 'closed' : 'open';
+}
+
+/** The section whose clock runs at `now`: the last one started (the last section after the end). */
+export function currentSection(windows: AttemptSection[], now: Date): number {
+  let current = 0;
+  windows.forEach((w, i) => {
+    if (Date.parse(w.startedAt) <= now.getTime() && now.getTime() < Date.parse(w.closedAt)) current = i;
+    else if (Date.parse(w.closedAt) <= now.getTime()) current = Math.min(i + 1, windows.length - 1);
+  });
+  return current;
+}
+
+/**
+ * Close section `index` now (the learner's explicit close): the later sections are planned again
+ * from now, so the next one's clock starts at once and the attempt's deadline moves earlier.
+ * Undefined when `index` is not the section running now (closed, or not started).
+ */
+export function closeSectionEarly(
+  quiz: Pick<QuizRow, 'sections' | 'endAt'>,
+  windows: AttemptSection[],
+  index: number,
+  now: Date,
+): { sections: AttemptSection[]; deadlineAt: Date } | undefined {
+  const window = windows[index];
+  if (!window || window.closedEarly || currentSection(windows, now) !== index) return undefined;
+  if (now.getTime() >= Date.parse(window.closedAt) || now.getTime() < Date.parse(window.startedAt))
+    return undefined;
+  const closed: AttemptSection = {
+    startedAt: window.startedAt,
+    closedAt: now.toISOString(),
+    closedEarly: true,
+  };
+  const sections = planSections(quiz, now, index + 1, [...windows.slice(0, index), closed]);
+  return { sections, deadlineAt: new Date(Date.parse(sections[sections.length - 1]!.closedAt)) };
+}
+
+/**
+ * The save gate of a locked quiz: 409 unless every answered question's section is open at `now`
+ * (questions without a section, in a quiz that has none, always pass).
+ */
+export function requireSectionsOpen(
+  windows: AttemptSection[],
+  sectionOf: (qnId: string) => number | null | undefined,
+  qnIds: string[],
+  now: Date,
+  graceMs: number,
+): void {
+  for (const id of qnIds) {
+    const index = sectionOf(id);
+    const window = index == null ? undefined : windows[index];
+    if (!window) continue;
+    const state = sectionState(window, now, graceMs);
+    if (state === 'closed') throw conflict(QUIZ_MESSAGES.sectionClosed);
+    if (state === 'upcoming') throw conflict(QUIZ_MESSAGES.sectionNotOpen);
+  }
+}
+
+/** Whether a quiz runs its sections on their own clocks. */
+export const isLocked = (quiz: Pick<QuizRow, 'navigation' | 'sections'>): boolean =>
+  quiz.navigation === 'locked' && quiz.sections.length > 0;

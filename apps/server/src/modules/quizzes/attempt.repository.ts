@@ -1,62 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { clampTimes, mergeAnswers } from '@quizcast/contract/domain/answer-merge';
 import type { Db } from '../../db/client';
-import { attempts, type SavedAnswer } from '../../db/schema';
+import { attempts, type AttemptSection, type SavedAnswer } from '../../db/schema';
+import {
+  finishParams,
+  mergeForAttempt,
+  type AttemptResult,
+  sameSections,
+  sectionsParam,
+  type SaveGate,
+} from './attempt-writes';
 import { closeOpenAttempts } from './close-open-attempts';
 import type { RunningAttempt, RunningAttempts } from './running-attempts';
 
 export type AttemptRow = typeof attempts.$inferSelect;
-
-export interface AttemptResult {
-  status: 'submitted' | 'auto_submitted';
-  answers: SavedAnswer[];
-  score: number;
-  correctCount: number;
-  elapsedMs: number;
-  submittedAt: Date;
-  clientStartedAt?: Date | null;
-  clientSubmittedAt?: Date | null;
-  submissionId?: string | null;
-}
+export type { AttemptResult };
 
 /** Concurrent saves of one learner's attempt are rare: a few optimistic rounds, then the row lock. */
 const MERGE_TRIES = 4;
-
-/**
- * The attempt's answers after a save: merged per question (packages/contract answer-merge) and each
- * time on screen clamped to the attempt's allowed time, their sum to the time elapsed so far.
- */
-export function mergeForAttempt(
-  attempt: Pick<AttemptRow, 'startedAt' | 'deadlineAt'>,
-  stored: SavedAnswer[],
-  incoming: SavedAnswer[],
-  now: Date,
-): SavedAnswer[] {
-  const start = attempt.startedAt.getTime();
-  const durationMs = attempt.deadlineAt.getTime() - start;
-  const elapsedMs = Math.min(now.getTime(), attempt.deadlineAt.getTime()) - start;
-  return clampTimes(mergeAnswers(stored, incoming), { durationMs, elapsedMs });
-}
-
-const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
-
-/** The parameters of the two finishing writes. */
-function finishParams(attemptId: string, result: AttemptResult, now: Date, extra: Record<string, string>) {
-  return {
-    attemptId,
-    status: result.status,
-    answers: JSON.stringify(result.answers),
-    score: result.score,
-    correctCount: result.correctCount,
-    elapsedMs: result.elapsedMs,
-    submittedAt: iso(result.submittedAt),
-    clientStartedAt: iso(result.clientStartedAt),
-    clientSubmittedAt: iso(result.clientSubmittedAt),
-    submissionId: result.submissionId ?? null,
-    now: now.toISOString(),
-    ...extra,
-  };
-}
 
 export class AttemptRepository {
   /**
@@ -96,6 +56,7 @@ export class AttemptRepository {
           eq(attempts.status, 'in_progress'),
           sql`${attempts.deadlineAt} >= ${sql.placeholder('cutoff')}::timestamptz`,
           sql`${attempts.answers} = ${sql.placeholder('expected')}::jsonb`,
+          sameSections,
         ),
       )
       .returning({ id: attempts.id })
@@ -122,6 +83,7 @@ export class AttemptRepository {
           eq(attempts.id, sql.placeholder('attemptId')),
           eq(attempts.status, 'in_progress'),
           sql`${attempts.answers} = ${sql.placeholder('readAnswers')}::jsonb`,
+          sameSections,
         ),
       )
       .returning({ id: attempts.id })
@@ -140,6 +102,7 @@ export class AttemptRepository {
           // The copy's deadline bounds the merged times: an earlier quiz end (admin) moves it.
           sql`date_trunc('milliseconds', ${attempts.deadlineAt}) = ${sql.placeholder('deadline')}::timestamptz`,
           sql`${attempts.answers} = ${sql.placeholder('expected')}::jsonb`,
+          sameSections,
         ),
       )
       .returning({ id: attempts.id })
@@ -153,6 +116,7 @@ export class AttemptRepository {
           eq(attempts.status, 'in_progress'),
           sql`date_trunc('milliseconds', ${attempts.deadlineAt}) = ${sql.placeholder('deadline')}::timestamptz`,
           sql`${attempts.answers} = ${sql.placeholder('readAnswers')}::jsonb`,
+          sameSections,
           // Scored with this instance's copy of the quiz and its key: only while the quiz is still that
           // version (every change of a key, marking scheme or question touches quizzes.updated_at;
           // pg's Date has milliseconds, the column microseconds).
@@ -185,6 +149,7 @@ export class AttemptRepository {
         startedAt: row.startedAt.getTime(),
         deadlineAt: row.deadlineAt.getTime(),
         answers: JSON.stringify(row.answers),
+        sections: sectionsParam(row.sections),
       },
       now.getTime(),
     );
@@ -193,7 +158,7 @@ export class AttemptRepository {
   private rememberWritten(
     quizId: string,
     userId: string,
-    row: Pick<RunningAttempt, 'id' | 'startedAt' | 'deadlineAt'>,
+    row: Pick<RunningAttempt, 'id' | 'startedAt' | 'deadlineAt' | 'sections'>,
     answers: string,
     now: Date,
   ): void {
@@ -239,11 +204,16 @@ export class AttemptRepository {
     incoming: SavedAnswer[],
     now: Date,
     graceMs: number,
+    gate?: SaveGate,
   ): Promise<boolean> {
     const cutoff = new Date(now.getTime() - graceMs);
     // One statement when this instance wrote the attempt last: merge into its copy and swap.
     const known = this.running?.get(quizId, userId);
     if (known && known.deadlineAt >= cutoff.getTime()) {
+      gate?.({
+        startedAt: new Date(known.startedAt),
+        sections: known.sections ? (JSON.parse(known.sections) as AttemptSection[]) : null,
+      });
       const timing = { startedAt: new Date(known.startedAt), deadlineAt: new Date(known.deadlineAt) };
       const answers = JSON.stringify(
         mergeForAttempt(timing, JSON.parse(known.answers) as SavedAnswer[], incoming, now),
@@ -255,6 +225,7 @@ export class AttemptRepository {
         deadline: new Date(known.deadlineAt).toISOString(),
         now: now.toISOString(),
         cutoff: cutoff.toISOString(),
+        sections: known.sections ?? null,
       });
       if (rows.length > 0) {
         this.rememberWritten(quizId, userId, known, answers, now);
@@ -266,6 +237,7 @@ export class AttemptRepository {
     for (let tries = 0; tries < MERGE_TRIES; tries++) {
       const row = await this.find(quizId, userId);
       if (!row || row.status !== 'in_progress' || row.deadlineAt.getTime() < cutoff.getTime()) return false;
+      gate?.(row);
       const answers = JSON.stringify(mergeForAttempt(row, row.answers, incoming, now));
       const rows = await this.save.execute({
         quizId,
@@ -274,12 +246,18 @@ export class AttemptRepository {
         expected: JSON.stringify(row.answers),
         now: now.toISOString(),
         cutoff: cutoff.toISOString(),
+        sections: sectionsParam(row.sections),
       });
       if (rows.length > 0) {
         this.rememberWritten(
           quizId,
           userId,
-          { id: row.id, startedAt: row.startedAt.getTime(), deadlineAt: row.deadlineAt.getTime() },
+          {
+            id: row.id,
+            startedAt: row.startedAt.getTime(),
+            deadlineAt: row.deadlineAt.getTime(),
+            sections: sectionsParam(row.sections),
+          },
           answers,
           now,
         );
@@ -294,6 +272,7 @@ export class AttemptRepository {
         .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)))
         .for('update');
       if (!row || row.status !== 'in_progress' || row.deadlineAt.getTime() < cutoff.getTime()) return false;
+      gate?.(row);
       await tx
         .update(attempts)
         .set({ answers: mergeForAttempt(row, row.answers, incoming, now), updatedAt: now })
@@ -310,15 +289,16 @@ export class AttemptRepository {
    * it was already finished. Prepared once: a herd's last minute is all submissions.
    */
   async finish(
-    attempt: Pick<AttemptRow, 'id' | 'quizId' | 'userId'>,
+    attempt: Pick<AttemptRow, 'id' | 'quizId' | 'userId' | 'sections'>,
     result: AttemptResult,
     now: Date,
     readAnswers: SavedAnswer[],
   ): Promise<'finished' | 'changed' | undefined> {
     const attemptId = attempt.id;
-    const [row] = await this.finishOne.execute(
-      finishParams(attemptId, result, now, { readAnswers: JSON.stringify(readAnswers) }),
-    );
+    const [row] = await this.finishOne.execute({
+      ...finishParams(attemptId, result, now, { readAnswers: JSON.stringify(readAnswers) }),
+      sections: sectionsParam(attempt.sections),
+    });
     this.running?.delete(attempt.quizId, attempt.userId);
     if (row) return 'finished';
     const [current] = await this.db
@@ -343,14 +323,41 @@ export class AttemptRepository {
     result: AttemptResult,
     now: Date,
   ): Promise<boolean> {
-    const rows = await this.finishKnownOne.execute(
-      finishParams(known.id, result, now, {
+    const rows = await this.finishKnownOne.execute({
+      ...finishParams(known.id, result, now, {
         readAnswers: known.answers,
         deadline: new Date(known.deadlineAt).toISOString(),
         quizVersion: quizVersion.toISOString(),
       }),
-    );
+      sections: known.sections ?? null,
+    });
     this.running?.delete(quizId, userId);
+    return rows.length > 0;
+  }
+
+  /**
+   * Store a locked quiz's section windows after an early close, with the attempt's new deadline:
+   * only while the attempt runs and its windows are still `expected` (a concurrent close or a second
+   * device's close wins once). False when nothing was written.
+   */
+  async closeSection(
+    attempt: Pick<AttemptRow, 'id' | 'quizId' | 'userId'>,
+    expected: AttemptSection[] | null,
+    next: { sections: AttemptSection[]; deadlineAt: Date },
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(attempts)
+      .set({ sections: next.sections, deadlineAt: next.deadlineAt, updatedAt: now })
+      .where(
+        and(
+          eq(attempts.id, attempt.id),
+          eq(attempts.status, 'in_progress'),
+          sql`${attempts.sections} is not distinct from ${sectionsParam(expected)}::jsonb`,
+        ),
+      )
+      .returning({ id: attempts.id });
+    this.running?.delete(attempt.quizId, attempt.userId);
     return rows.length > 0;
   }
 

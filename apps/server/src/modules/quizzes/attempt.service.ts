@@ -2,6 +2,7 @@ import { priceWithGstPaise } from '@quizcast/contract/domain/price';
 import {
   QUIZ_MESSAGES,
   type Answer,
+  type AttemptSection as AttemptSectionView,
   type QuizAttempt,
   type QuizIntro,
 } from '@quizcast/contract/schemas/quiz';
@@ -10,10 +11,21 @@ import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import { participantTexts } from '../../lib/question-texts';
 import { AttemptCaches } from './attempt-caches';
 import type { AttemptRepository, AttemptRow } from './attempt.repository';
-import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
+import type { SaveGate } from './attempt-writes';
+import {
+  autoSubmitOne,
+  closeSectionEarly,
+  currentSection,
+  isLocked,
+  requireOpen,
+  requireSectionsOpen,
+  sectionState,
+  sectionWindows,
+  type AttemptOptions,
+} from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import { inLearnerOrder } from './learner-order';
-import type { QuizRepository, QuizRow } from './quiz.repository';
+import type { QuizQuestion, QuizRepository, QuizRow } from './quiz.repository';
 
 const MINUTE = 60_000;
 /** How many overdue attempts one sweep transaction takes. */
@@ -87,13 +99,16 @@ export class AttemptService {
       startedAt: attempt.startedAt.toISOString(),
       deadlineAt: attempt.deadlineAt.toISOString(),
       serverNow: this.now().toISOString(),
-      questions: inLearnerOrder(questions, quiz.id, userId, quiz).map((q) => ({
+      ...this.sectionsView(quiz, attempt, questions),
+      // A quiz with sections: its sections in order (stable: the learner's order within each).
+      questions: bySection(inLearnerOrder(questions, quiz.id, userId, quiz)).map((q) => ({
         _id: q.id,
         qn: q.qn,
         choices: q.choices,
         lang: q.lang,
         audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
         ...(q.type === 'numeric' && { type: q.type }),
+        ...(q.section != null && { section: q.section }),
         ...participantTexts({ ...q, explanationHi: null }, false),
       })),
       savedAnswers: attempt.answers.map((a) => ({
@@ -116,7 +131,14 @@ export class AttemptService {
     if (!questions.length) await this.load(quizId, userId);
     const normalized = normalizeAnswers(questions, answers);
     const now = this.now();
-    if (await this.attempts.mergeAnswers(quizId, userId, normalized, now, this.options.graceMs)) {
+    const gate = await this.sectionGate(
+      quizId,
+      userId,
+      questions,
+      normalized.map((a) => a.qnId),
+      now,
+    );
+    if (await this.attempts.mergeAnswers(quizId, userId, normalized, now, this.options.graceMs, gate)) {
       this.caches.questions.remember(quizId, questions);
       return { savedAt: now };
     }
@@ -125,6 +147,35 @@ export class AttemptService {
     if (!attempt) throw conflict(QUIZ_MESSAGES.notStarted);
     if (attempt.status === 'auto_submitted') throw conflict(QUIZ_MESSAGES.timeOver);
     throw conflict(QUIZ_MESSAGES.alreadySubmitted);
+  }
+
+  /**
+   * Close the running section of a locked quiz early (issue 26): the next section's clock starts
+   * now. 409 unless `section` is the one running (a second device's close, or a late one, never
+   * reopens or closes another); answers acknowledged before stay. Returns the attempt's new state.
+   */
+  async closeSection(userId: string, quizId: string, section: number): Promise<QuizAttempt> {
+    for (;;) {
+      const { quiz, attempt } = await this.load(quizId, userId);
+      if (!attempt) throw conflict(QUIZ_MESSAGES.notStarted);
+      if (attempt.status === 'auto_submitted') throw conflict(QUIZ_MESSAGES.timeOver);
+      if (attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadySubmitted);
+      if (!isLocked(quiz)) throw conflict(QUIZ_MESSAGES.notSectioned);
+      const windows = sectionWindows(quiz, attempt);
+      const now = this.now();
+      const next = closeSectionEarly(quiz, windows, section, now);
+      if (!next) {
+        const window = windows[section];
+        throw conflict(
+          window && sectionState(window, now, 0) === 'upcoming'
+            ? QUIZ_MESSAGES.sectionNotOpen
+            : QUIZ_MESSAGES.sectionClosed,
+        );
+      }
+      if (await this.attempts.closeSection(attempt, attempt.sections, next, now))
+        return this.attend(userId, quizId);
+      // Another device closed or saved meanwhile: judge again against what is stored.
+    }
   }
 
   /** Sweeper task: auto-submit every attempt past its deadline + grace, in batches. */
@@ -171,6 +222,65 @@ export class AttemptService {
     return attempt;
   }
 
+  /**
+   * A locked quiz's save gate (undefined otherwise): every saved question's section must be open
+   * at `now`, judged against the attempt's windows as the write finds them.
+   */
+  private async sectionGate(
+    quizId: string,
+    userId: string,
+    questions: QuizQuestion[],
+    qnIds: string[],
+    now: Date,
+  ): Promise<SaveGate | undefined> {
+    if (!questions.some((q) => q.section != null)) return undefined;
+    const quiz = this.caches.quizRows.get(quizId) ?? (await this.load(quizId, userId)).quiz;
+    if (!isLocked(quiz)) return undefined;
+    const sectionOf = new Map(questions.map((q) => [q.id, q.section]));
+    return (attempt) =>
+      requireSectionsOpen(
+        sectionWindows(quiz, attempt),
+        (id) => sectionOf.get(id),
+        qnIds,
+        now,
+        this.options.graceMs,
+      );
+  }
+
+  /** What the attempt screen needs of a quiz's sections (nothing for a quiz without). */
+  private sectionsView(
+    quiz: QuizRow,
+    attempt: AttemptRow,
+    questions: QuizQuestion[],
+  ): Pick<QuizAttempt, 'navigation' | 'sections' | 'currentSection'> {
+    if (quiz.sections.length === 0) return {};
+    const now = this.now();
+    const counts = quiz.sections.map((_, i) => questions.filter((q) => q.section === i).length);
+    if (!isLocked(quiz)) {
+      const sections: AttemptSectionView[] = quiz.sections.map((s, i) => ({
+        name: s.name,
+        nameHi: s.nameHi,
+        questionCount: counts[i]!,
+        durationMin: null,
+        startedAt: null,
+        closesAt: null,
+        state: 'open',
+      }));
+      return { navigation: 'free', sections };
+    }
+    const windows = sectionWindows(quiz, attempt);
+    const sections: AttemptSectionView[] = quiz.sections.map((s, i) => ({
+      name: s.name,
+      nameHi: s.nameHi,
+      questionCount: counts[i]!,
+      durationMin: s.durationMin,
+      startedAt: windows[i]!.startedAt,
+      closesAt: windows[i]!.closedAt,
+      state: sectionState(windows[i]!, now, this.options.graceMs),
+    }));
+    return { navigation: 'locked', sections, currentSection: currentSection(windows, now) };
+  }
+
   private requireOpen(quiz: QuizRow): void {
     requireOpen(quiz, this.now());
   }
@@ -185,4 +295,11 @@ export class AttemptService {
     );
     return this.attempts.startOrGet({ quizId: quiz.id, userId, startedAt, deadlineAt });
   }
+}
+
+/** Questions grouped by section in section order, keeping the order within each (a stable sort). */
+function bySection<T extends { section: number | null }>(questions: T[]): T[] {
+  return questions.some((q) => q.section != null)
+    ? [...questions].sort((a, b) => (a.section ?? -1) - (b.section ?? -1))
+    : questions;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { attempts, questions, quizzes } from '../../db/schema';
-import { markAttempt } from '../marking/marking';
+import { markSectioned } from '../marking/marking';
 
 /**
  * Auto-submits attempts still `in_progress` past their deadline + grace: each is submitted with the
@@ -58,6 +58,7 @@ export async function closeOpenAttempts(tx: Tx, options: AutoSubmitOptions): Pro
       durationMin: quizzes.durationMin,
       markCorrect: quizzes.markCorrect,
       markWrong: quizzes.markWrong,
+      sections: quizzes.sections,
     })
     .from(quizzes)
     .where(inArray(quizzes.id, quizIds));
@@ -70,6 +71,7 @@ export async function closeOpenAttempts(tx: Tx, options: AutoSubmitOptions): Pro
       type: questions.type,
       numericAnswer: questions.numericAnswer,
       tolerance: questions.tolerance,
+      section: questions.section,
     })
     .from(questions)
     .where(inArray(questions.quizId, quizIds))
@@ -84,10 +86,12 @@ export async function closeOpenAttempts(tx: Tx, options: AutoSubmitOptions): Pro
 
   const scored = overdue.map((attempt) => {
     const quiz = quizById.get(attempt.quizId)!;
-    const result = markAttempt(questionsByQuiz.get(attempt.quizId) ?? [], attempt.answers, {
-      correct: quiz.markCorrect,
-      wrong: quiz.markWrong,
-    });
+    const result = markSectioned(
+      questionsByQuiz.get(attempt.quizId) ?? [],
+      attempt.answers,
+      { correct: quiz.markCorrect, wrong: quiz.markWrong },
+      quiz.sections,
+    );
     const elapsedMs = Math.max(
       0,
       Math.min(attempt.deadlineAt.getTime() - attempt.startedAt.getTime(), quiz.durationMin * 60_000),

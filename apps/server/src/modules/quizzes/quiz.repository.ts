@@ -21,6 +21,8 @@ export interface QuizQuestion {
   qnHi: string | null;
   choicesHi: string[] | null;
   math: StoredQuestionMath | null;
+  /** Index into the quiz's sections (ADR 022); null in a quiz without sections. */
+  section: number | null;
 }
 
 /** A question with its answer, for validation and scoring on the server only. */
@@ -32,6 +34,8 @@ export interface ScoringQuestion {
   type: QuestionType;
   numericAnswer: string | null;
   tolerance: string | null;
+  /** Index into the quiz's sections (ADR 022); null or absent: none. */
+  section?: number | null;
 }
 
 export type AttemptRow = typeof attempts.$inferSelect;
@@ -182,6 +186,7 @@ export class QuizRepository {
         qnHi: questions.qnHi,
         choicesHi: questions.choicesHi,
         math: questions.math,
+        section: questions.section,
       })
       .from(questions)
       .where(eq(questions.quizId, quizId))

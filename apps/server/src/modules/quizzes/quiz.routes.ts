@@ -4,6 +4,7 @@ import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
 import {
   QUIZ_MESSAGES,
+  closeSectionBodySchema,
   quizAttemptSchema,
   quizIntroSchema,
   quizListQuerySchema,
@@ -143,6 +144,25 @@ export const participantQuizRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.answers,
       );
       return { message: 'Answers saved' as const, savedAt: savedAt.toISOString() };
+    },
+  );
+
+  app.post(
+    API_PATHS.quizCloseSection,
+    {
+      preHandler: autosaveLimited,
+      schema: {
+        tags,
+        security,
+        summary: 'Close the running section of a locked quiz early: the next section starts now (ADR 022)',
+        params: participantQuizIdParamSchema,
+        body: closeSectionBodySchema,
+        response: { 200: quizAttemptSchema, ...errors(404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return attempt.closeSection(currentUser(request).id, request.params.quizId, request.body.section);
     },
   );
 

@@ -18,6 +18,8 @@ export interface RunningAttempt {
   deadlineAt: number;
   /** The answers as stored, JSON text: the `expected` of the next write. */
   answers: string;
+  /** A locked quiz's stored section windows as JSON text (ADR 022); null while none was closed early. */
+  sections?: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isUuid } from '@quizcast/contract/schemas/ids';
-import { markAttempt } from '../marking/marking';
+import { markSectioned, sectionScheme } from '../marking/marking';
 import {
   QUIZ_MESSAGES,
   SUBMIT_SUCCESS_MESSAGE,
@@ -9,13 +9,16 @@ import {
 import type { SavedAnswer } from '../../db/schema';
 import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import type { AttemptCaches } from './attempt-caches';
+import type { AttemptRepository, AttemptResult, AttemptRow } from './attempt.repository';
+import { mergeForAttempt } from './attempt-writes';
 import {
-  mergeForAttempt,
-  type AttemptRepository,
-  type AttemptResult,
-  type AttemptRow,
-} from './attempt.repository';
-import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
+  autoSubmitOne,
+  isLocked,
+  requireOpen,
+  sectionState,
+  sectionWindows,
+  type AttemptOptions,
+} from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
 
@@ -70,14 +73,17 @@ export class SubmissionService {
         await autoSubmitOne(this.attempts, attempt.id, this.now(), this.options.graceMs);
         throw conflict(QUIZ_MESSAGES.timeOver);
       }
-      // Per question, the newer of what was saved and what the submission carries.
-      const merged = mergeForAttempt(attempt, attempt.answers, submitted, now);
+      // Per question, the newer of what was saved and what the submission carries (a locked quiz:
+      // only what it carries for sections still open).
+      const taken = openSectionsOnly(quiz, attempt, questions, submitted, now, this.options.graceMs);
+      const merged = mergeForAttempt(attempt, attempt.answers, taken, now);
       const result = scoreResult(
         {
           ...attempt,
           durationMin: quiz.durationMin,
           markCorrect: quiz.markCorrect,
           markWrong: quiz.markWrong,
+          sections: quiz.sections,
         },
         questions,
         merged,
@@ -116,11 +122,24 @@ export class SubmissionService {
     if (!quiz || !known || !questions) return undefined;
     const now = this.now();
     if (now.getTime() > known.deadlineAt + this.options.graceMs) return undefined;
-    const submitted = normalizeAnswers(questions, body.answers);
     const timing = { startedAt: new Date(known.startedAt), deadlineAt: new Date(known.deadlineAt) };
+    const submitted = openSectionsOnly(
+      quiz,
+      { startedAt: timing.startedAt, sections: known.sections ? JSON.parse(known.sections) : null },
+      questions,
+      normalizeAnswers(questions, body.answers),
+      now,
+      this.options.graceMs,
+    );
     const merged = mergeForAttempt(timing, JSON.parse(known.answers) as SavedAnswer[], submitted, now);
     const result = scoreResult(
-      { ...timing, durationMin: quiz.durationMin, markCorrect: quiz.markCorrect, markWrong: quiz.markWrong },
+      {
+        ...timing,
+        durationMin: quiz.durationMin,
+        markCorrect: quiz.markCorrect,
+        markWrong: quiz.markWrong,
+        sections: quiz.sections,
+      },
       questions,
       merged,
       now,
@@ -163,7 +182,7 @@ export class SubmissionService {
  */
 export function submitResponse(
   attempt: Pick<AttemptRow, 'score' | 'answers' | 'submittedAt'>,
-  quiz: Pick<QuizRow, 'showScoreOnSubmit' | 'markCorrect' | 'endAt'>,
+  quiz: Pick<QuizRow, 'showScoreOnSubmit' | 'markCorrect' | 'markWrong' | 'endAt' | 'sections'>,
   questions: ScoringQuestion[],
   graceMs: number,
 ): SubmitQuizResponse {
@@ -171,7 +190,16 @@ export function submitResponse(
   const score = quiz.showScoreOnSubmit
     ? {
         score: attempt.score ?? 0,
-        maxScore: questions.length * quiz.markCorrect,
+        // Each question at its section's marks (ADR 022).
+        maxScore: questions.reduce(
+          (sum, q) =>
+            sum +
+            (q.section == null
+              ? quiz.markCorrect
+              : sectionScheme({ correct: quiz.markCorrect, wrong: quiz.markWrong }, quiz.sections[q.section])
+                  .correct),
+          0,
+        ),
         answeredCount: attempt.answers.filter((a) => known.has(a.qnId) && a.selectedOption != null).length,
       }
     : {};
@@ -185,18 +213,44 @@ export function submitResponse(
 }
 
 /**
- * Score with the quiz's marking scheme. Taken in at min(now, deadline); elapsed = that − server
+ * A locked quiz (ADR 022): of a submission's entries, only those for sections open at `now` (the
+ * saved answers of closed sections stand as acknowledged; nothing reaches an upcoming one).
+ */
+function openSectionsOnly(
+  quiz: QuizRow,
+  attempt: Pick<AttemptRow, 'startedAt' | 'sections'>,
+  questions: ScoringQuestion[],
+  submitted: SavedAnswer[],
+  now: Date,
+  graceMs: number,
+): SavedAnswer[] {
+  if (!isLocked(quiz)) return submitted;
+  const windows = sectionWindows(quiz, attempt);
+  const sectionOf = new Map(questions.map((q) => [q.id, q.section]));
+  return submitted.filter((a) => {
+    const window = windows[sectionOf.get(a.qnId) ?? -1];
+    return !window || sectionState(window, now, graceMs) === 'open';
+  });
+}
+
+/**
+ * Score with the quiz's marking scheme (each section's own, where it has one). Taken in at min(now, deadline); elapsed = that − server
  * startedAt, never more than the duration.
  */
 function scoreResult(
   attempt: Pick<AttemptRow, 'startedAt' | 'deadlineAt'> &
-    Pick<QuizRow, 'durationMin' | 'markCorrect' | 'markWrong'>,
+    Pick<QuizRow, 'durationMin' | 'markCorrect' | 'markWrong' | 'sections'>,
   questions: ScoringQuestion[],
   answers: SavedAnswer[],
   now: Date,
   status: AttemptResult['status'],
 ): AttemptResult {
-  const scored = markAttempt(questions, answers, { correct: attempt.markCorrect, wrong: attempt.markWrong });
+  const scored = markSectioned(
+    questions,
+    answers,
+    { correct: attempt.markCorrect, wrong: attempt.markWrong },
+    attempt.sections,
+  );
   const byId = new Map(answers.map((a) => [a.qnId, a]));
   const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
   const elapsedMs = Math.max(

@@ -4,7 +4,7 @@ import { rawRows } from '../../db/raw-rows';
 import { quizzes } from '../../db/schema';
 import { completeItemAnalysis } from '../item-analysis/item-analysis';
 import { appendItemAnswers, ensureItemAnswers } from '../item-analysis/item-answers';
-import { rankQuizAttempts, writeAttemptMarks } from '../marking/marking.repository';
+import { rankQuizAttempts, writeAttemptMarks, writeSectionResults } from '../marking/marking.repository';
 import { closeOpenAttempts } from '../quizzes/close-open-attempts';
 import { createCardsAtPublication } from '../review/cards-at-publication';
 
@@ -13,7 +13,7 @@ import { createCardsAtPublication } from '../review/cards-at-publication';
  * named function of another module taking this pipeline's transaction:
  *
  * 1. `publishResults`, one transaction, what learners wait for: claim the quiz → close the open
- *    attempts (each marked by the marking module) → rank. Its commit queues the analysis: the quiz is
+ *    attempts (each marked by the marking module) → section results (a quiz with sections) → rank. Its commit queues the analysis: the quiz is
  *    published with `analysed_at` still null, which `analyse-results` (and a key correction) pick up.
  * 2. `analysisStep`, one transaction per batch of `ANALYSIS_BATCH` attempts: mark (the narrow marks,
  *    marking) → item answers (analytics) → review cards (review); the step that finds no attempt left
@@ -64,6 +64,8 @@ export async function publishResults(
       lock: 'wait',
       limit: Number.MAX_SAFE_INTEGER,
     });
+    // A quiz with sections: each attempt's section figures and section ranks (ADR 022).
+    await writeSectionResults(tx, quizId);
     const participants = await rankQuizAttempts(tx, quizId);
     return { published: true, autoSubmitted, participants };
   });

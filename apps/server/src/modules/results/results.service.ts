@@ -18,6 +18,7 @@ import type { SharedCache } from '../../lib/shared-cache';
 import type { AvatarUrls } from '../files/avatar-url';
 import { markableQuestion, markAttempt } from '../marking/marking';
 import type { QuestionRow, QuizRow, RankedEntry, ResultsRepository } from './results.repository';
+import { sectionSummary } from './section-summary';
 
 /**
  * A published quiz and its questions hardly change (an admin may still fix a typo), and every
@@ -240,6 +241,7 @@ export class ResultsService {
       rank: attempt.rank,
       totalParticipants,
       percentile: percentileForRank(attempt.rank, totalParticipants),
+      ...sectionSummary(quiz, attempt, questionRows),
     };
   }
 
