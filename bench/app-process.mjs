@@ -4,7 +4,7 @@
 // (resident memory, CPU time).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -173,7 +173,9 @@ export function appTools({ runDir, secret, workers }) {
     const out = openSync(log, 'a');
     const args = [...productionNodeFlags(), ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/) : [])];
     if (env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, `${name}-profiles`)}`);
-    args.push(path.join(root, 'apps/server', env.BENCH_APP_DIST ?? 'dist', 'main.js'));
+    // The start script's entry (dist/start.js) when the build has one; an earlier build's main.js.
+    const dist = path.join(root, 'apps/server', env.BENCH_APP_DIST ?? 'dist');
+    args.push(path.join(dist, existsSync(path.join(dist, 'start.js')) ? 'start.js' : 'main.js'));
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', out, out],
       env: {

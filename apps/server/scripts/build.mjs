@@ -3,7 +3,7 @@
 // sources) is bundled in; every npm dependency stays external and loads from node_modules.
 // Migrations and assets are read from apps/server at run time (src/lib/server-root.ts).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,4 +34,17 @@ await build({
   },
   logLevel: 'warning',
 });
+// The production entry (`npm start`): before main.js and its dependencies load, V8's compiled code
+// is cached on disk between starts, and source maps map the app's own stack traces only (the
+// `--enable-source-maps` flag parsed every dependency's map too: PGlite's alone is 0.8 MB, issue 31).
+// `node dist/main.js` still runs the same server without them.
+writeFileSync(
+  path.join(root, 'dist/start.js'),
+  `// Written by scripts/build.mjs: the production entry (apps/server's \`start\` script).
+import module from 'node:module';
+module.enableCompileCache();
+module.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
+await import('./main.js');
+`,
+);
 console.log('server compiled to apps/server/dist');
