@@ -1,5 +1,5 @@
 // The embedded default's memory and start time, from /proc (issue 31):
-//   node scripts/measure-start.mjs [--data-dir=DIR] [--idle=SECONDS]
+//   node scripts/measure-start.mjs [--data-dir=DIR] [--idle=SECONDS] [--entry=dist/start.js]
 // Starts the server exactly as `npm start` does after its build (apps/server's `start` script:
 // `node <flags> dist/start.js` in apps/server, PGlite, the demo data, no DATABASE_URL), samples the server process'
 // VmRSS and VmHWM from /proc every 50 ms, and prints: the time from the process' start to the first
@@ -23,7 +23,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const { scripts } = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
 const words = scripts.start.split(/\s+/);
-const flags = words.slice(words.indexOf('node') + 1);
+// --entry=<file in apps/server> runs another build the same way (e.g. a copy of an earlier dist).
+const flags = words
+  .slice(words.indexOf('node') + 1)
+  .map((w) => (w.endsWith('start.js') && arg('entry') ? arg('entry') : w));
 
 function memory(pid) {
   try {

@@ -1,6 +1,7 @@
 // Compiles the server to plain JavaScript (apps/server/dist) so production runs it with `node`, no
 // TypeScript loader: one ESM bundle per entry point. The workspace contract package (TypeScript
-// sources) is bundled in; every npm dependency stays external and loads from node_modules.
+// sources) and drizzle-orm are bundled in; every other npm dependency stays external and loads from
+// node_modules.
 // Migrations and assets are read from apps/server at run time (src/lib/server-root.ts).
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
+// drizzle-orm is bundled in (pure JavaScript): loaded from node_modules it is hundreds of small ES
+// modules, each resolved against its 175 KB package.json, which took seconds of every start and
+// ~25 MiB resident (issue 31, scripts/measure-start.mjs).
+const bundled = new Set(['drizzle-orm']);
+const external = Object.keys(pkg.dependencies)
+  .filter((name) => !bundled.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
