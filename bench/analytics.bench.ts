@@ -23,9 +23,9 @@
  * BENCH_LEARNER_QUIZZES (500), BENCH_READS (2000), BENCH_CONNECTIONS (10), BENCH_PORT (4114),
  * BENCH_SKIP_BUILD=1 (use the existing apps/server/dist).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -44,7 +44,6 @@ import {
   rescoreQuestion,
   writeAttemptMarks,
 } from '../apps/server/src/modules/marking/marking.repository';
-import { scoreSql } from '../apps/server/src/modules/marking/marking.sql';
 import { analysisStep, ANALYSIS_BATCH, finishAnalysis } from '../apps/server/src/modules/results/publication';
 import { createCardsAtPublication } from '../apps/server/src/modules/review/cards-at-publication';
 import {
@@ -72,206 +71,11 @@ const STEPS = new Set((process.env.BENCH_STEPS ?? 'items,parse,publish,me').spli
 const SECRET = randomBytes(32).toString('hex');
 const CHUNK = 5000;
 const root = path.resolve(import.meta.dirname, '..');
+import { load, startApp, stop } from './analytics-app';
+import { makeJsonAttempts, makeMarkedAttempts, makeQuizzes, makeUsers, scoreMarked } from './analytics-data';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Published quizzes named `${name} i` (i < count) with `questions` questions each (key = position mod
- * 4), marked analysed (the steps that seed them build the marks and item analysis themselves).
- */
-async function makeQuizzes(db: Db, name: string, count: number, questions: number): Promise<string[]> {
-  const made = rawRows<{ id: string }>(
-    await db.execute(sql`
-      insert into quizzes (name, exam, class, duration_min, start_at, end_at, mark_correct, mark_wrong, results_published_at, analysed_at)
-      select ${name}::text || ' ' || i, (array['SSC','UPSC','NEET','JEE','Banking'])[1 + i % 5], 'Preparing for Competitive exams',
-             60, now() - interval '2 days', now() - interval '1 day', 4, 1, now() - interval '1 day' + i * interval '1 second',
-             now() - interval '1 day' + i * interval '1 second'
-      from generate_series(0, ${count - 1}) i
-      order by i
-      returning id
-    `),
-  );
-  await db.execute(sql`
-    insert into questions (quiz_id, position, qn, choices, ans_index, topic)
-    select q.id, p, 'Question ' || p, '["A","B","C","D"]'::jsonb, p % 4, 'Topic ' || (p % 7)
-    from quizzes q cross join generate_series(0, ${questions - 1}) p
-    where q.name like ${name + ' %'}::text
-  `);
-  return made.map((r) => r.id);
-}
-
-/**
- * Submitted attempts of users `offset+1…offset+count` (by name among those starting with `prefix`) on
- * each quiz named `${name} …`, with their narrow marks generated directly in SQL (no jsonb answers):
- * right with a per-user skill, ~10% skipped, 5–65 s each.
- */
-async function makeMarkedAttempts(
-  db: Db,
-  name: string,
-  questions: number,
-  prefix: string,
-  offset: number,
-  count: number,
-) {
-  await db.execute(sql`
-    with people as (
-      select id, row_number() over (order by name) as n from users where name like ${prefix + '%'}::text
-    )
-    insert into attempts (quiz_id, user_id, status, started_at, deadline_at, submitted_at, answers, elapsed_ms)
-    select q.id, p.id, 'submitted', now() - interval '2 days', now() - interval '1 day', now() - interval '1 day',
-           '[]'::jsonb, 600000 + (abs(hashtext(p.id::text || q.id::text)) % 3000000)
-    from quizzes q cross join people p
-    where q.name like ${name + ' %'}::text and p.n > ${offset} and p.n <= ${offset + count}
-  `);
-  await db.execute(sql`
-    with people as (
-      select id, row_number() over (order by name) as n from users where name like ${prefix + '%'}::text
-    ), fresh as (
-      select a.id, a.quiz_id, p.n
-      from attempts a join people p on p.id = a.user_id join quizzes q on q.id = a.quiz_id
-      where q.name like ${name + ' %'}::text and p.n > ${offset} and p.n <= ${offset + count}
-    )
-    insert into attempt_marks (attempt_id, quiz_id, ord, choices, times)
-    select f.id, f.quiz_id,
-           ${offset}::int + (row_number() over (partition by f.quiz_id order by f.id))::int,
-           m.choices, m.times
-    from fresh f
-    cross join lateral (
-      select array_agg(x.ch order by x.p) as choices, array_agg(x.t order by x.p) as times
-      from (
-        select p,
-               (case when ((f.n * 31 + p * 17) % 10) = 0 then null
-                     when ((f.n * 7 + p * 13) % 100) < 30 + (f.n % 60) then p % 4
-                     else (p % 4 + 1 + (f.n + p) % 3) % 4 end)::smallint as ch,
-               (5000 + ((f.n * 37 + p * 101) % 60000))::int as t
-        from generate_series(0, ${questions - 1}) p
-      ) x
-    ) m
-  `);
-}
-
-/** Score and correct count of every `${name} …` attempt as submission stores them (+4/−1), from its marks. */
-async function scoreMarked(db: Db, name: string) {
-  await db.execute(sql`
-    update attempts a
-    set correct_count = s.c, score = ${scoreSql(sql`s.c`, sql`s.w`, sql`4`, sql`1`)}
-    from (
-      select m.attempt_id,
-             (select count(*) from unnest(m.choices) with ordinality u(ch, i) where u.ch = (u.i - 1) % 4)::int as c,
-             (select count(*) from unnest(m.choices) with ordinality u(ch, i) where u.ch <> (u.i - 1) % 4)::int as w
-      from attempt_marks m join quizzes q on q.id = m.quiz_id
-      where q.name like ${name + ' %'}::text
-    ) s
-    where a.id = s.attempt_id and a.score is null
-  `);
-}
-
-/** Attempts with real jsonb answers (what submission stores), for timing publication's jsonb pass. */
-async function makeJsonAttempts(db: Db, quizId: string, prefix: string, count: number, from = 0) {
-  await db.execute(sql`
-    with chosen as (
-      select id, row_number() over (order by name) as n from users where name like ${prefix + '%'}::text
-    ), qs as (
-      select id, position, ans_index from questions where quiz_id = ${quizId}
-    ), answered as (
-      select c.id as user_id,
-             jsonb_agg(jsonb_build_object(
-               'qnId', q.id,
-               'selectedOption', case
-                  when ((c.n * 31 + q.position * 17) % 10) = 0 then null
-                  when ((c.n * 7 + q.position * 13) % 100) < 30 + (c.n % 60)
-                    then jsonb_build_array('A','B','C','D')->>q.ans_index
-                  else jsonb_build_array('A','B','C','D')->>(((q.ans_index + 1 + (c.n + q.position) % 3) % 4)::int) end,
-               'timeSpentMs', 5000 + ((c.n * 37 + q.position * 101) % 60000)
-             ) order by q.position) as answers
-      from chosen c cross join qs q
-      where c.n > ${from} and c.n <= ${count}
-      group by c.id
-    )
-    insert into attempts (quiz_id, user_id, status, started_at, deadline_at, submitted_at, answers, elapsed_ms)
-    select ${quizId}, a.user_id, 'submitted', now() - interval '2 days', now() - interval '1 day',
-           now() - interval '1 day', a.answers, 600000 + (abs(hashtext(a.user_id::text)) % 3000000)
-    from answered a
-  `);
-}
-
-async function makeUsers(db: Db, prefix: string, count: number) {
-  const base = prefix === 'B' ? 100_000_000 : 200_000_000;
-  await db.execute(sql`
-    insert into users (ph_no, name, place, class)
-    select lpad((${base}::bigint + g)::text, 10, '8'),
-           ${prefix}::text || lpad(g::text, 7, '0'), 'Pune', 'Preparing for Competitive exams'
-    from generate_series(1, ${count}) g
-  `);
-}
-
-/** One load-generator run (bench/load.mjs) in its own process; returns its result file's figures. */
-function load(job: Record<string, unknown>) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'quizcast-analytics-load-'));
-  const jobFile = path.join(dir, 'job.json');
-  const out = path.join(dir, 'out.json');
-  writeFileSync(jobFile, JSON.stringify({ ...job, out }));
-  const res = spawnSync(process.execPath, [path.join(root, 'bench/load.mjs'), jobFile], { stdio: 'inherit' });
-  if (res.status !== 0) throw new Error('load generator failed');
-  return JSON.parse(readFileSync(out, 'utf8')) as {
-    requests: number;
-    rps: number;
-    p50: number;
-    p99: number;
-    max: number;
-    non2xx: number;
-    errors: number;
-  };
-}
-
-async function startApp(appEnv: Record<string, string>, runDir: string) {
-  const log = path.join(runDir, 'app.log');
-  const out = openSync(log, 'a');
-  const args = ['--enable-source-maps'];
-  if (process.env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, 'profiles')}`);
-  args.push(path.join(root, 'apps/server/dist/main.js'));
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', out, out],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      JWT_SECRET: SECRET,
-      SEED_DEMO: 'false',
-      // Production refuses the dev gateways; these are never called here.
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: 'bench',
-      MSG91_TEMPLATE_ID: 'bench',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: 'rzp_test_bench',
-      RAZORPAY_KEY_SECRET: 'bench-secret',
-      RAZORPAY_WEBHOOK_SECRET: 'bench-secret',
-      DATA_DIR: path.join(runDir, 'app-data'),
-      ...appEnv,
-    },
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}; see ${log}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return { child, log };
-    } catch {
-      /* not up yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`the app did not come up; see ${log}`);
-}
-
-async function stop(child: ReturnType<typeof spawn>) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(20_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 /** 1–2: item analysis of a big quiz, then key corrections of it. */
 async function itemsAndCorrection(db: Db, repo: AnalyticsRepository) {
@@ -543,7 +347,7 @@ async function main() {
     await database.close();
     open = false;
 
-    const { child, log } = await startApp(appEnv, runDir);
+    const { child, log } = await startApp(appEnv, runDir, { PORT, SECRET });
     try {
       const url = `http://127.0.0.1:${PORT}`;
       const check = await fetch(`${url}/api/analytics/me`, { headers: { authorization: `Bearer ${token}` } });

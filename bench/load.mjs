@@ -5,6 +5,8 @@
 // amount (or duration), and the fixture file; the result (requests/s, p50, p99, failures) is written
 // to job.out. Herd and grading calls also record what was acknowledged (2xx), per student or per
 // grading, in job.acks, which `fixture.ts verify` checks against the database afterwards.
+// Several processes can share one call (bench/load-runner.mjs): job.part of job.parts sends only its
+// share of the request numbers (a learner's all from one part) and writes its acks to job.acksOut.
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -132,7 +134,34 @@ function shape(kind) {
 }
 
 const { build, ack } = shape(job.kind);
+// This part's request numbers: with `parts` processes, part p sends request i when its learner
+// (herd: i modulo the students) modulo parts is p, so one learner's rounds stay in one process.
+const parts = job.parts ?? 1;
+const herd = job.kind.startsWith('herd-');
+const mine = job.amount
+  ? Array.from({ length: job.amount }, (_, i) => i).filter(
+      (i) => (herd ? i % students : i) % parts === (job.part ?? 0),
+    )
+  : null;
 let next = 0;
+if (mine && !mine.length) {
+  writeFileSync(
+    job.out,
+    JSON.stringify({
+      requests: 0,
+      seconds: 0,
+      rps: 0,
+      p50: 0,
+      p99: 0,
+      max: 0,
+      non2xx: 0,
+      errors: 0,
+      timeouts: 0,
+      statuses: {},
+    }),
+  );
+  process.exit(0);
+}
 const statuses = {};
 const started = performance.now();
 // autocannon notices that `amount` requests are done only at its next sample tick (once a second by
@@ -143,12 +172,13 @@ const result = await autocannon({
   url: job.url,
   connections: job.connections,
   pipelining: 1,
-  ...(job.amount ? { amount: job.amount } : { duration: job.duration ?? 5 }),
+  ...(mine ? { amount: mine.length } : { duration: job.duration ?? 5 }),
   timeout: job.timeout ?? 30,
   requests: [
     {
       setupRequest: (req, context) => {
-        const i = next++;
+        // (autocannon may prepare a request it never sends after the last: it gets a number past them all)
+        const i = mine ? (mine[next++] ?? job.amount + next) : next++;
         context.i = i;
         const r = build(i);
         return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
@@ -163,8 +193,8 @@ const result = await autocannon({
 });
 // A request that ended in an error or a timeout calls no onResponse: then the call's own end counts.
 const clean = result.errors === 0 && result.timeouts === 0;
-const seconds = ((job.amount && clean ? lastResponse : performance.now()) - started) / 1000;
-if (job.acks && ack) writeFileSync(job.acks, JSON.stringify(acks));
+const seconds = ((mine && clean ? lastResponse : performance.now()) - started) / 1000;
+if (job.acks && ack) writeFileSync(job.acksOut ?? job.acks, JSON.stringify(acks));
 writeFileSync(
   job.out,
   JSON.stringify({

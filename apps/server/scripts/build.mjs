@@ -1,15 +1,22 @@
 // Compiles the server to plain JavaScript (apps/server/dist) so production runs it with `node`, no
 // TypeScript loader: one ESM bundle per entry point. The workspace contract package (TypeScript
-// sources) is bundled in; every npm dependency stays external and loads from node_modules.
+// sources) and drizzle-orm are bundled in; every other npm dependency stays external and loads from
+// node_modules.
 // Migrations and assets are read from apps/server at run time (src/lib/server-root.ts).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
+// drizzle-orm is bundled in (pure JavaScript): loaded from node_modules it is hundreds of small ES
+// modules, each resolved against its 175 KB package.json, which took seconds of every start and
+// ~25 MiB resident (issue 31, scripts/measure-start.mjs).
+const bundled = new Set(['drizzle-orm']);
+const external = Object.keys(pkg.dependencies)
+  .filter((name) => !bundled.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
@@ -34,4 +41,17 @@ await build({
   },
   logLevel: 'warning',
 });
+// The production entry (`npm start`): before main.js and its dependencies load, V8's compiled code
+// is cached on disk between starts, and source maps map the app's own stack traces only (the
+// `--enable-source-maps` flag parsed every dependency's map too: PGlite's alone is 0.8 MB, issue 31).
+// `node dist/main.js` still runs the same server without them.
+writeFileSync(
+  path.join(root, 'dist/start.js'),
+  `// Written by scripts/build.mjs: the production entry (apps/server's \`start\` script).
+import module from 'node:module';
+module.enableCompileCache();
+module.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
+await import('./main.js');
+`,
+);
 console.log('server compiled to apps/server/dist');
