@@ -84,7 +84,9 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL(/\/quizzes$/);
     // Said on the quiz list in the page's flow, not in a toast over it (issue 30, defect 7).
-    await expect(page.getByRole('main').getByTestId('screen-notice')).toHaveText('User registered successfully');
+    await expect(page.getByRole('main').getByTestId('screen-notice')).toHaveText(
+      'User registered successfully',
+    );
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expect(page.getByText('Hi, Meera Kulkarni')).toBeVisible();
     await expectAvatarLoaded(page);
@@ -202,7 +204,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click();
 
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole('main').getByTestId('screen-notice')).toHaveText('Profile updated successfully');
+    await expect(page.getByRole('main').getByTestId('screen-notice')).toHaveText(
+      'Profile updated successfully',
+    );
     await expect(page.getByTestId('profile-name')).toHaveText('Rohan M.');
     const details = page.locator('dl');
     await expect(details).toContainText('Vadodara');
