@@ -303,7 +303,9 @@ test.describe('fast and installable (issue 17)', () => {
 
   test('a reload with no network mid-attempt opens the attempt with its answers and deadline', async ({
     page,
+    pageProblems,
   }) => {
+    pageProblems.allow(/net::ERR_INTERNET_DISCONNECTED/, 'the test takes the phone offline');
     await signIn(page, await registerViaApi(page.request));
     await startPolity(page);
     const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
@@ -403,7 +405,9 @@ function smallText(page: Page): Promise<string[]> {
 test.describe('offline, install and press feedback (issue 17)', () => {
   test('a screen never opened on this device shows the plain offline page; one opened before still opens', async ({
     page,
+    pageProblems,
   }) => {
+    pageProblems.allow(/net::ERR_INTERNET_DISCONNECTED/, 'the test takes the phone offline');
     await page.goto('/');
     await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
     await serviceWorkerReady(page);

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { freePort, freshDataDir, startServer, type RunningServer } from './server';
 
 /**
@@ -15,7 +15,52 @@ interface ServerPerFile {
   forFile(file: string): Promise<string>;
 }
 
-export const test = base.extend<object, { serverPerFile: ServerPerFile }>({
+/**
+ * What went wrong in the browser during a test (issue 30's gate): an uncaught page error, a console
+ * error (Chromium also logs one for every same-origin response of 400 or more), or a same-origin
+ * request that failed on the network. Any of them fails the test, unless the test says it expects it:
+ * `pageProblems.allow(/pattern/, 'why it is expected here')`, matched against lines like
+ * `console error: Failed to load resource: … status of 409 (Conflict) [http://…/api/…]`,
+ * `page error: …`, `request failed: POST http://…/api/… (net::ERR_INTERNET_DISCONNECTED)`.
+ */
+export interface PageProblems {
+  /** Expects the problems matching `pattern` in this test only; `reason` says why (for the reader). */
+  allow(pattern: RegExp, reason: string): void;
+}
+
+/** Every page of the test's context reports here; checked when the test ends. */
+class ProblemLog implements PageProblems {
+  readonly seen: string[] = [];
+  private readonly allowed: RegExp[] = [];
+  constructor(private readonly origin: string) {}
+
+  allow(pattern: RegExp, reason: string) {
+    if (!reason.trim()) throw new Error('pageProblems.allow needs the reason the problem is expected');
+    this.allowed.push(pattern);
+  }
+
+  watch(context: BrowserContext) {
+    context.on('weberror', (error) => this.seen.push(`page error: ${error.error().message}`));
+    context.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const at = message.location().url;
+      this.seen.push(`console error: ${message.text()}${at ? ` [${at}]` : ''}`);
+    });
+    context.on('requestfailed', (request) => {
+      const failure = request.failure()?.errorText ?? '';
+      // A request the page itself gave up (it left the screen, or cancelled a fetch) did not fail.
+      if (failure === 'net::ERR_ABORTED') return;
+      if (new URL(request.url()).origin !== this.origin) return;
+      this.seen.push(`request failed: ${request.method()} ${request.url()} (${failure})`);
+    });
+  }
+
+  unexpected() {
+    return this.seen.filter((problem) => !this.allowed.some((pattern) => pattern.test(problem)));
+  }
+}
+
+export const test = base.extend<{ pageProblems: PageProblems }, { serverPerFile: ServerPerFile }>({
   serverPerFile: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
@@ -48,6 +93,16 @@ export const test = base.extend<object, { serverPerFile: ServerPerFile }>({
     },
     { scope: 'test', timeout: 120_000 },
   ],
+  pageProblems: async ({ baseURL }, use) => {
+    const log = new ProblemLog(new URL(baseURL!).origin);
+    await use(log);
+    expect(log.unexpected(), 'page errors, console errors or failed requests in the browser').toEqual([]);
+  },
+  // Every page a test opens through Playwright's own context reports its problems.
+  context: async ({ context, pageProblems }, use) => {
+    (pageProblems as ProblemLog).watch(context);
+    await use(context);
+  },
 });
 
 export { expect };

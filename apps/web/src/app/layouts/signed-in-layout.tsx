@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { Logo } from '../../components/ui/logo';
+import { announceOn, ScreenNotice } from '../../components/ui/screen-notice';
 import { logoutOnServer } from '../../features/auth/api/logout';
 import { onUnauthorized } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -45,9 +46,8 @@ export function SignedInLayout() {
   useEffect(
     () =>
       onUnauthorized(() => {
-        const message = t('app.sessionEnded');
-        // sonner loads on first use: the quiz list itself never shows a toast.
-        void import('sonner').then(({ toast }) => toast.error(message, { id: 'session-ended' }));
+        // Said on the login it goes to, in its flow.
+        announceOn(WEB_ROUTES.login, t('app.sessionEnded'), 'error');
         removeUser();
         queryClient.clear();
       }),
@@ -124,6 +124,7 @@ export function SignedInLayout() {
           <UserMenu user={user} onLogout={() => void logout()} />
         </header>
         <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+          <ScreenNotice />
           <Outlet />
         </main>
       </div>

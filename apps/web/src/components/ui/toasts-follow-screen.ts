@@ -1,37 +1,25 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
+import type * as SonnerModule from 'sonner';
 
-type ToastId = string | number;
+let sonner: typeof SonnerModule | null = null;
 
 /**
- * A toast belongs to the action that raised it (issue 30, defect 7): when the screen changes, the
- * toasts raised on the screen being left may stay (they can announce the very action that opened the
- * new screen: "User registered successfully", "Profile updated successfully"), and every toast that
- * had already outlived a screen change goes ("OTP sent successfully" no longer follows the learner
- * from the login to the profile, the quiz intro and a whole quiz). So a toast shows on at most two
- * screens: its own and the one its action opened. `screen`: the pathname on display.
+ * A toast belongs to the action that raised it (issue 30, defect 7): it goes when the screen changes,
+ * or sooner ("OTP sent successfully" no longer follows the learner from the login to the profile, the
+ * quiz intro and a whole quiz). What an action says about the screen it opens is that screen's notice,
+ * in its flow (`announceOn`, screen-notice.tsx): a toast carried there covered a quiz row or the
+ * Privacy heading on a 360 px phone. `screen`: the pathname on display.
  */
 export function useToastsFollowScreen(screen: string): void {
-  const carried = useRef<Set<ToastId> | null>(null);
-  useEffect(() => {
-    // The first screen: nothing has been carried from anywhere yet.
-    if (carried.current === null) {
-      carried.current = new Set();
-      return;
-    }
-    const previous = carried.current;
-    let live = true;
-    // sonner is loaded after the first paint by the toast container; this import does not fetch it.
-    void import('sonner').then(({ toast }) => {
-      if (!live) return;
-      const next = new Set<ToastId>();
-      for (const { id } of toast.getToasts()) {
-        if (previous.has(id)) toast.dismiss(id);
-        else next.add(id);
-      }
-      carried.current = next;
+  // sonner is loaded after the first paint by the toast container; this import does not fetch it
+  // twice. Until it is here no toast can have shown.
+  useLayoutEffect(() => {
+    void import('sonner').then((m) => {
+      sonner = m;
     });
-    return () => {
-      live = false;
-    };
+  }, []);
+  // Before the new screen's own effects run, so a toast it raises at once stays.
+  useLayoutEffect(() => {
+    sonner?.toast.dismiss();
   }, [screen]);
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { Logo } from '../../../components/ui/logo';
+import { ScreenNotice } from '../../../components/ui/screen-notice';
 import { LanguageSwitch } from '../../../i18n/language-switch';
 import { useT } from '../../../i18n/use-t';
 import { authCatalog } from '../messages/catalog';
@@ -27,6 +28,7 @@ export function AuthShell({
           <LanguageSwitch />
         </div>
         <main className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <ScreenNotice />
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
           <p className="mt-1 text-sm text-slate-600">{subtitle}</p>
           <div className="mt-6">{children}</div>

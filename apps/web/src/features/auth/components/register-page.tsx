@@ -13,6 +13,7 @@ import {
 } from '@quizcast/contract/schemas/student';
 import { Button } from '../../../components/ui/button';
 import { PhotoPicker } from '../../../components/ui/photo-picker';
+import { announceOn } from '../../../components/ui/screen-notice';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -88,9 +89,10 @@ export function RegisterPage() {
         otp,
         profilePicture: photo,
       });
-      toast.success(m(STUDENT_MESSAGES.registered));
       saveUser(created, accessToken);
-      navigate(redirect ?? WEB_ROUTES.quizzes, { replace: true });
+      const next = redirect ?? WEB_ROUTES.quizzes;
+      announceOn(next, m(STUDENT_MESSAGES.registered));
+      navigate(next, { replace: true });
     } catch (err) {
       toast.error(errorMessage(err, m(AUTH_MESSAGES.somethingWentWrong)));
     }

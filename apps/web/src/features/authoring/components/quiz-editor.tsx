@@ -9,6 +9,7 @@ import { QUIZ_QUESTIONS_MAX } from '@quizcast/contract/schemas/quiz-input';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
+import { announceOn } from '../../../components/ui/screen-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -92,8 +93,9 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
     try {
       const saved = await save.mutateAsync(draftToInput(draft));
       settle();
-      toast.success(quiz ? t('authoring.editor.saved') : t('authoring.editor.created'));
-      navigate(webPath.quizDetails(saved._id));
+      const details = webPath.quizDetails(saved._id);
+      announceOn(details, quiz ? t('authoring.editor.saved') : t('authoring.editor.created'));
+      navigate(details);
     } catch (err) {
       refused(err);
     }
@@ -104,7 +106,7 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
     try {
       await remove.mutateAsync(quiz._id);
       settle();
-      toast.success(t('authoring.editor.deleted'));
+      announceOn(WEB_ROUTES.adminQuizzes, t('authoring.editor.deleted'));
       navigate(WEB_ROUTES.adminQuizzes, { replace: true });
     } catch (err) {
       setConfirmDelete(false);

@@ -13,6 +13,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PhotoPicker } from '../../../components/ui/photo-picker';
+import { announceOn } from '../../../components/ui/screen-notice';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -62,7 +63,7 @@ export function EditProfilePage() {
         removeProfilePicture: photoRemoved,
       });
       saveUser(saved);
-      toast.success(m(STUDENT_MESSAGES.profileUpdated), { position: TOAST.flowPosition });
+      announceOn(WEB_ROUTES.profile, m(STUDENT_MESSAGES.profileUpdated));
       navigate(WEB_ROUTES.profile);
     } catch (err) {
       toast.error(errorMessage(err, m(STUDENT_MESSAGES.profileUpdateFailed)), {

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
+import { announceOn } from '../../../components/ui/screen-notice';
 import { useServerMessage, useT } from '../../../i18n/use-t';
 import { isApiError } from '../../../lib/api-client';
 import { attemptCatalog } from '../attempt/messages/catalog';
@@ -80,7 +81,7 @@ export function useSubmitAttempt({
       if (isApiError(err) && err.status === 409) {
         session.finish();
         void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
-        toast.error(serverMessage(QUIZ_MESSAGES.alreadySubmitted));
+        announceOn(WEB_ROUTES.quizzes, serverMessage(QUIZ_MESSAGES.alreadySubmitted), 'error');
         leaveTo(WEB_ROUTES.quizzes);
         return;
       }
