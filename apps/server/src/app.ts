@@ -33,6 +33,7 @@ import { posterTemplateRoutes } from './modules/results/poster-template.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { publishedQuizKey } from './modules/results/results.service';
 import { reviewRoutes } from './modules/review/review.routes';
+import { streakRoutes } from './modules/streak/streak.routes';
 import { studentDirectoryRoutes } from './modules/students/student-directory.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
@@ -245,6 +246,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
             .catch((err: unknown) => app.log.warn({ err, quizId }, 'announcing a key correction failed')),
       });
       await api.register(reviewRoutes);
+      await api.register(streakRoutes);
       await api.register(authoringRoutes);
       await api.register(quizParticipantsRoutes);
       await api.register(studentDirectoryRoutes);

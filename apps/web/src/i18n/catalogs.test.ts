@@ -51,6 +51,7 @@ describe('message catalogues', () => {
       '../features/recordings/messages',
       '../features/results/messages',
       '../features/review/messages',
+      '../features/streak/messages',
       '../features/students/messages',
       './messages',
     ]);
