@@ -49,6 +49,7 @@ describe('message catalogues', () => {
       '../features/quizzes/intro/messages',
       '../features/quizzes/messages',
       '../features/recordings/messages',
+      '../features/reminders/messages',
       '../features/results/messages',
       '../features/review/messages',
       '../features/streak/messages',
