@@ -22,7 +22,8 @@ export const BUDGETS = [
     routes: [
       'src/app-main.tsx',
       'src/app/layouts/signed-in-layout.tsx',
-      'src/features/quizzes/components/quiz-list-page.tsx',
+      // The quiz list with the streak composed in (issue 28).
+      'src/app/routes/quiz-list-route.tsx',
     ],
   },
   {

@@ -20,7 +20,8 @@ const ROUTES: { path: RegExp; modules: string[] }[] = [
     modules: [
       APP,
       'src/app/layouts/signed-in-layout.tsx',
-      'src/features/quizzes/components/quiz-list-page.tsx',
+      // The quiz list with the streak composed in (issue 28).
+      'src/app/routes/quiz-list-route.tsx',
     ],
   },
   {

@@ -27,7 +27,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     routePreload(),
-    // The service worker and manifest (ADR 013): Workbox generates the worker; none is written by hand.
+    // The service worker and manifest (ADR 013): Workbox generates the worker; only its push
+    // handlers (public/push-sw.js, ADR 025) are written by hand.
     VitePWA({
       registerType: 'prompt',
       // Registered from the app (src/components/pwa/update-prompt.tsx) after the first paint.
@@ -59,6 +60,8 @@ export default defineConfig({
         // No app-shell fallback for every navigation (vite-plugin-pwa's default): see the screens
         // route below, which gives a never-opened screen the offline page instead.
         navigateFallback: null,
+        // Push reminders (issue 28, ADR 025): the push and notification-click handlers.
+        importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,

@@ -33,10 +33,14 @@ import { posterTemplateRoutes } from './modules/results/poster-template.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { publishedQuizKey } from './modules/results/results.service';
 import { reviewRoutes } from './modules/review/review.routes';
+import { streakRoutes } from './modules/streak/streak.routes';
 import { studentDirectoryRoutes } from './modules/students/student-directory.routes';
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import { createPushSender } from './providers/push/create-push-sender';
+import type { PushSender } from './providers/push/push-sender';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { createStorage } from './providers/storage/create-storage';
 import type { FileStorage } from './providers/storage/storage';
 import { createSessions } from './modules/auth/sessions';
@@ -61,6 +65,8 @@ export interface AppContext {
   /** The payment gateway chosen once from config (fake by default outside production). */
   payments: PaymentProvider;
   sms: SmsProvider;
+  /** Web push (issue 28); null when this server has no VAPID keys (production without them). */
+  push: PushSender | null;
   /** Signed, expiring avatar URLs (ADR 015): `<img>` sends no token, so the URL carries the permission. */
   avatarUrls: AvatarUrls;
 }
@@ -83,6 +89,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Tests may inject an SMS provider; otherwise SMS_PROVIDER chooses. */
   sms?: SmsProvider;
+  /** Tests inject a sender that trusts the loopback push-service stand-in; null turns push off. */
+  push?: PushSender | null;
   /** Close the database when the app closes (main does; tests sharing a database may not). */
   ownsDatabase?: boolean;
   /** Sees every route as declared, before any plugin changes it (tests that walk every route). */
@@ -176,6 +184,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     payments: deps.payments ?? createPaymentProvider(config),
     storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
+    push: deps.push === undefined ? createPushSender(config) : deps.push,
     avatarUrls: new AvatarUrls(config.jwtSecret, clock),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log, config.SWEEP_TASK_TIMEOUT_SECONDS * 1000));
@@ -249,6 +258,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
             .catch((err: unknown) => app.log.warn({ err, quizId }, 'announcing a key correction failed')),
       });
       await api.register(reviewRoutes);
+      await api.register(streakRoutes);
+      // After results: each sweep publishes results before any reminder is pushed.
+      await api.register(remindersRoutes);
       await api.register(authoringRoutes);
       await api.register(quizParticipantsRoutes);
       await api.register(studentDirectoryRoutes);

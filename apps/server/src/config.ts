@@ -190,10 +190,29 @@ export const envSchema = z
     API_DOCS: booleanFromEnv.optional(),
     /** Every call to an outside service (payment gateway, object storage) gives up after this long. */
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /**
+     * Web push reminders (issue 28): the VAPID key pair (base64url, as `web-push generate-vapid-keys`
+     * prints). Unset: generated once into DATA_DIR outside production; in production reminders stay off.
+     */
+    VAPID_PUBLIC_KEY: z.string().min(80).max(100).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
+    /** Who the push services may contact about our pushes (a mailto: or https: URL). */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .default('mailto:reminders@quizcast.invalid'),
+    /** One push to a push service gives up after this long (its subscription then backs off). */
+    PUSH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
     /** Browser tests only: POST /api/dev/clock moves the server's clock forward. Refused in production. */
     DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together',
+      });
     if (env.PAYMENT_PROVIDER === 'razorpay') {
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
         if (!env[key])

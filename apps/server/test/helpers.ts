@@ -10,6 +10,7 @@ import { ManualClock } from '../src/lib/clock';
 import { SessionRepository } from '../src/modules/auth/session.repository';
 import { signSessionToken } from '../src/modules/auth/session-token';
 import type { PaymentProvider } from '../src/providers/payments/payment-provider';
+import type { PushSender } from '../src/providers/push/push-sender';
 import type { UserRow } from '../src/modules/students/student.repository';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -43,6 +44,7 @@ export async function openTestDatabase(queryLog?: QueryLog): Promise<Database> {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  database: Database;
   clock: ManualClock;
   config: AppConfig;
   close(): Promise<void>;
@@ -61,10 +63,14 @@ export async function buildTestApp(
     queryLog?: QueryLog;
     /** Sees every route as declared (buildApp's `onRoute`). */
     onRoute?: AppDeps['onRoute'];
+    /** Web push through a sender of the test's (e.g. one trusting the push-service stand-in). */
+    push?: PushSender | null;
+    /** A second instance on this app's database (and clock), as in a cluster; it leaves it open. */
+    shareWith?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(options.queryLog);
-  const clock = new ManualClock(options.now ?? '2026-11-22T10:00:00Z');
+  const database = options.shareWith?.database ?? (await openTestDatabase(options.queryLog));
+  const clock = options.shareWith?.clock ?? new ManualClock(options.now ?? '2026-11-22T10:00:00Z');
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -79,14 +85,15 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database,
     clock,
-    ownsDatabase: true,
+    ownsDatabase: !options.shareWith,
     payments: options.payments,
     onRoute: options.onRoute,
+    push: options.push,
   });
   databaseOfClock.set(clock, database.db);
   await options.extend?.(app);
   await app.ready();
-  return { app, db: database.db, clock, config, close: () => app.close() };
+  return { app, db: database.db, database, clock, config, close: () => app.close() };
 }
 
 /**

@@ -98,6 +98,11 @@ export const API_PATHS = {
   reviewCardReviews: '/review/cards/:cardId/reviews',
   reviewStats: '/review/stats',
   reviewSettings: '/review/settings',
+  /** The signed-in learner's own streak (issue 28). */
+  streak: '/streak',
+  /** Web push reminders (issue 28): settings, and this browser's subscription. */
+  reminders: '/reminders',
+  reminderSubscription: '/reminders/subscription',
 } as const;
 
 /** Fill `:param` placeholders and prefix with /api. */

@@ -46,13 +46,7 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/signed-in-layout').then((m) => ({ Component: m.SignedInLayout })),
         children: [
-          {
-            path: WEB_ROUTES.quizzes,
-            lazy: () =>
-              import('../features/quizzes/components/quiz-list-page').then((m) => ({
-                Component: m.QuizListPage,
-              })),
-          },
+          { path: WEB_ROUTES.quizzes, lazy: () => import('./routes/quiz-list-route') },
           { path: `${WEB_ROUTES.quizIntro}/:quizId`, lazy: () => import('./routes/quiz-intro-route') },
           { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, lazy: () => import('./routes/quiz-intro-route') },
           {
@@ -70,13 +64,7 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/review/components/review-page').then((m) => ({ Component: m.ReviewPage })),
           },
-          {
-            path: WEB_ROUTES.progress,
-            lazy: () =>
-              import('../features/analytics/components/progress-page').then((m) => ({
-                Component: m.ProgressPage,
-              })),
-          },
+          { path: WEB_ROUTES.progress, lazy: () => import('./routes/progress-route') },
           {
             path: WEB_ROUTES.editProfile,
             lazy: () =>

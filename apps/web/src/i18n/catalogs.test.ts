@@ -49,8 +49,10 @@ describe('message catalogues', () => {
       '../features/quizzes/intro/messages',
       '../features/quizzes/messages',
       '../features/recordings/messages',
+      '../features/reminders/messages',
       '../features/results/messages',
       '../features/review/messages',
+      '../features/streak/messages',
       '../features/students/messages',
       './messages',
     ]);

@@ -4,6 +4,7 @@ import { QUESTION_AUDIO_MESSAGES } from '../schemas/question-audio';
 import { QUIZ_MESSAGES } from '../messages/quiz';
 import { RESULT_MESSAGES } from '../schemas/result';
 import { REVIEW_MESSAGES } from '../messages/review';
+import { REMINDER_MESSAGES } from '../schemas/reminders';
 import { STUDENT_MESSAGES } from '../messages/student';
 import { GENERIC_MESSAGES } from '../errors';
 import { ADMIN_MESSAGE_PATTERNS_HI, ADMIN_MESSAGES_HI } from './admin-messages.hi';
@@ -126,6 +127,14 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   [REVIEW_MESSAGES.cardRemoved]: 'कार्ड हटा दिया गया',
   [REVIEW_MESSAGES.questionDropped]:
     'उत्तर-कुंजी सुधार में यह प्रश्न क्विज़ से हटा दिया गया था, इसलिए इसे रिव्यू नहीं किया जा सकता',
+
+  // Reminders (issue 28)
+  [REMINDER_MESSAGES.saved]: 'रिमाइंडर की सेटिंग सहेज ली गई',
+  [REMINDER_MESSAGES.subscribed]: 'इस ब्राउज़र पर रिमाइंडर चालू हैं',
+  [REMINDER_MESSAGES.unsubscribed]: 'इस ब्राउज़र पर रिमाइंडर बंद हैं',
+  [REMINDER_MESSAGES.endpointInvalid]: 'पुश का पता 1000 अक्षरों तक का https URL होना चाहिए',
+  [REMINDER_MESSAGES.keysInvalid]: 'सब्सक्रिप्शन की कुंजियाँ सही नहीं हैं',
+  [REMINDER_MESSAGES.pushUnavailable]: 'इस सर्वर पर रिमाइंडर उपलब्ध नहीं हैं',
 
   // The error handler's own
   [GENERIC_MESSAGES.internal]: 'सर्वर में कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',

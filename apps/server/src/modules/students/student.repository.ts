@@ -5,8 +5,12 @@ import {
   otpChallenges,
   reviewCards,
   reviewLogs,
+  pushSubscriptions,
+  reminderClaims,
+  reminderSettings,
   reviewSettings,
   sessions,
+  streakActivity,
   users,
 } from '../../db/schema';
 import type { Language } from '@quizcast/contract/i18n/languages';
@@ -139,6 +143,11 @@ export class StudentRepository {
       // Their cached progress page (quiz names, scores, ranks, weak topics).
       await tx.delete(learnerProgress).where(eq(learnerProgress.userId, user.id));
       await tx.delete(otpChallenges).where(eq(otpChallenges.phNo, user.phNo));
+      // Issue 28: no push reaches a deleted account's browsers; its streak and reminders go too.
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+      await tx.delete(reminderSettings).where(eq(reminderSettings.userId, user.id));
+      await tx.delete(reminderClaims).where(eq(reminderClaims.userId, user.id));
+      await tx.delete(streakActivity).where(eq(streakActivity.userId, user.id));
     });
   }
 }

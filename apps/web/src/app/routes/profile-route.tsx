@@ -1,7 +1,17 @@
 import { ProfilePage } from '../../features/profile/components/profile-page';
+import { RemindersSection } from '../../features/reminders/components/reminders-section';
 import { ReviewSettingsSection } from '../../features/review/components/review-settings-section';
 
-/** The profile with the Review feature's settings (target exam, retention, limits) composed in. */
+/** The profile with the Review feature's settings and the reminders (issue 28) composed in. */
 export function Component() {
-  return <ProfilePage extra={<ReviewSettingsSection />} />;
+  return (
+    <ProfilePage
+      extra={
+        <>
+          <RemindersSection />
+          <ReviewSettingsSection />
+        </>
+      }
+    />
+  );
 }

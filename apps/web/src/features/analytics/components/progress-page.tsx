@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WEB_ROUTES, webPath } from '@quizcast/contract/routes';
 import type { AccuracyRow, ProgressResponse } from '@quizcast/contract/schemas/analytics';
@@ -135,8 +136,11 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-/** `/progress`: where the learner stands across quizzes (issue 14), from one request. */
-export function ProgressPage() {
+/**
+ * `/progress`: where the learner stands across quizzes (issue 14), from one request. `top`: another
+ * feature's part under the title (the streak, composed in app/routes).
+ */
+export function ProgressPage({ top }: { top?: ReactNode } = {}) {
   const { data, isPending, isError, refetch } = useProgress();
   const { t } = useWords();
   if (isPending) {
@@ -158,6 +162,7 @@ export function ProgressPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('analytics.title')}</h1>
+      {top}
       {data.trend.length === 0 ? (
         <section className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
           <h2 className="text-lg font-bold text-slate-900">{t('analytics.empty.title')}</h2>

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { EXAM_FAMILIES, type ExamFamily } from '@quizcast/contract/constants';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
@@ -39,8 +39,11 @@ function SkeletonRows({ count = 4 }: { count?: number }) {
   );
 }
 
-/** Quizzes list (spec sections 2 and 4): search, exam chips, rows, infinite scroll. */
-export function QuizListPage() {
+/**
+ * Quizzes list (spec sections 2 and 4): search, exam chips, rows, infinite scroll. `top`: another
+ * feature's part shown above the list (the streak, composed in app/routes).
+ */
+export function QuizListPage({ top }: { top?: ReactNode } = {}) {
   const [searchInput, setSearchInput] = useState('');
   const [exam, setExam] = useState<ExamFamily | undefined>(undefined);
   const searchTerm = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
@@ -78,6 +81,7 @@ export function QuizListPage() {
         </h1>
         <InstallAppButton />
       </div>
+      {top}
 
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
         <div className="relative">

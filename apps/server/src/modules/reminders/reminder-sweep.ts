@@ -1,0 +1,104 @@
+import { performance } from 'node:perf_hooks';
+import { indiaDayKey } from '@quizcast/contract/domain/review';
+import { REMINDER_TEXTS } from '@quizcast/contract/messages/reminders';
+import { webPath, WEB_ROUTES } from '@quizcast/contract/routes';
+import type { PushPayload } from '@quizcast/contract/schemas/reminders';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PushSender } from '../../providers/push/push-sender';
+import { inQuietHours } from './quiet-hours';
+import type { DueReminder, RemindersRepository, SubscriptionRow } from './reminders.repository';
+
+/** Due reminders read and claimed per round; pushes in flight at once. */
+const BATCH = 200;
+const CONCURRENCY = 16;
+/** How long a reminder may wait in the push service before it is stale. */
+const TTL_SECONDS = { quiz_opening: 15 * 60, results: 24 * 60 * 60, review_due: 12 * 60 * 60 } as const;
+const KINDS = ['quiz_opening', 'results', 'review_due'] as const;
+
+export function reminderPayload(r: DueReminder): PushPayload {
+  const texts = REMINDER_TEXTS[r.language];
+  const quiz = r.quizName ?? '';
+  if (r.kind === 'quiz_opening')
+    return { kind: r.kind, ...texts.quizOpening(quiz), url: webPath.quizIntro(r.quizId!), tag: r.key };
+  if (r.kind === 'results')
+    return { kind: r.kind, ...texts.results(quiz), url: webPath.quizSummary(r.quizId!), tag: r.key };
+  return { kind: r.kind, ...texts.reviewDue(r.dueCards ?? 0), url: WEB_ROUTES.review, tag: 'review_due' };
+}
+
+async function inPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * One sweep of reminders (a sweeper task): outside quiet hours, each due reminder is claimed in the
+ * database (its key is inserted once, by one instance) and then pushed to the learner's browsers.
+ * A push service that is gone (404/410) loses the subscription; one that fails or hangs makes that
+ * subscription back off, and each push is bounded by the sender's timeout, so a sweep stays within
+ * `budgetMs` (a claimed reminder is never pushed twice, even if its push failed: reminders are
+ * at most once).
+ */
+export async function sweepReminders(
+  repo: RemindersRepository,
+  push: PushSender,
+  now: Date,
+  log: FastifyBaseLogger,
+  budgetMs: number,
+): Promise<number> {
+  if (inQuietHours(now)) return 0;
+  const started = performance.now();
+  const day = indiaDayKey(now);
+  let pushed = 0;
+  for (const kind of KINDS) {
+    for (;;) {
+      const due = await repo.due(kind, now, day, BATCH);
+      const mine = await repo.claim(due, now);
+      const claimed = due.filter((r) => mine.has(r.key));
+      const subs = await repo.liveSubscriptions([...new Set(claimed.map((r) => r.userId))], now);
+      const jobs = claimed.flatMap((r) => subs.filter((s) => s.userId === r.userId).map((s) => ({ r, s })));
+      const delivered = new Map<string, number>();
+      await inPool(jobs, CONCURRENCY, async ({ r, s }) => {
+        if (await pushOne(repo, push, r, s, now, log)) {
+          delivered.set(r.key, (delivered.get(r.key) ?? 0) + 1);
+          pushed += 1;
+        }
+      });
+      for (const r of claimed) await repo.delivered(r.key, delivered.get(r.key) ?? 0);
+      if (due.length < BATCH || performance.now() - started > budgetMs) break;
+    }
+    if (performance.now() - started > budgetMs) break;
+  }
+  return pushed;
+}
+
+async function pushOne(
+  repo: RemindersRepository,
+  push: PushSender,
+  r: DueReminder,
+  s: SubscriptionRow,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const outcome = await push.send(
+    s,
+    JSON.stringify(reminderPayload(r)),
+    TTL_SECONDS[r.kind as keyof typeof TTL_SECONDS],
+  );
+  if (outcome === 'sent') {
+    if (s.failures > 0) await repo.pushed(s.id);
+    return true;
+  }
+  if (outcome === 'gone') await repo.deleteSubscription(s.id);
+  else {
+    log.warn({ subscription: s.id, kind: r.kind }, 'a push failed: its subscription backs off');
+    await repo.backOff(s.id, s.failures, now);
+  }
+  return false;
+}

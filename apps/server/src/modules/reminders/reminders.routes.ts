@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import { API_PATHS } from '@quizcast/contract/routes';
+import {
+  REMINDER_MESSAGES,
+  pushSubscriptionBodySchema,
+  reminderMessageResponseSchema,
+  reminderSettingsResponseSchema,
+  reminderSwitchesSchema,
+  unsubscribeBodySchema,
+} from '@quizcast/contract/schemas/reminders';
+import { serviceUnavailable } from '../../lib/http-error';
+import { currentUser } from '../../plugins/auth';
+import { sweepReminders } from './reminder-sweep';
+import { RemindersRepository } from './reminders.repository';
+
+/** Web push reminders (issue 28): the learner's switches and browsers; the sweeper pushes. */
+export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = new RemindersRepository(app.ctx.db);
+  const push = app.ctx.push;
+  const security = [{ bearerAuth: [] }];
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 503: errorBodySchema };
+  const tags = ['reminders'];
+  const now = () => app.ctx.clock.now();
+
+  if (push) {
+    // Half the task's budget: the rest of the sweep (and the next one) is never held up by it.
+    const budgetMs = (app.ctx.config.SWEEP_TASK_TIMEOUT_SECONDS * 1000) / 2;
+    app.sweeper.add('reminders', (at) => sweepReminders(repo, push, at, app.log, budgetMs));
+  }
+
+  app.get(
+    API_PATHS.reminders,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "The server's VAPID public key, my reminder switches and how many browsers get them",
+        security,
+        response: { 200: reminderSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      reply.header('cache-control', 'private, no-store');
+      const [switches, subscriptions] = await Promise.all([
+        repo.switches(userId),
+        repo.countSubscriptions(userId),
+      ]);
+      return { publicKey: push?.publicKey ?? null, switches, subscriptions };
+    },
+  );
+
+  app.put(
+    API_PATHS.reminders,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Switch each kind of reminder on or off',
+        security,
+        body: reminderSwitchesSchema,
+        response: { 200: reminderMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await repo.saveSwitches(currentUser(request).id, request.body, now());
+      return { message: REMINDER_MESSAGES.saved };
+    },
+  );
+
+  app.post(
+    API_PATHS.reminderSubscription,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "This browser's push subscription: reminders on",
+        security,
+        body: pushSubscriptionBodySchema,
+        response: { 200: reminderMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!push) throw serviceUnavailable(REMINDER_MESSAGES.pushUnavailable, 3600);
+      const { endpoint, keys } = request.body;
+      await repo.subscribe(
+        currentUser(request).id,
+        { endpoint, p256dh: keys.p256dh, auth: keys.auth },
+        now(),
+      );
+      return { message: REMINDER_MESSAGES.subscribed };
+    },
+  );
+
+  app.delete(
+    API_PATHS.reminderSubscription,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Forget this browser: reminders off here',
+        security,
+        body: unsubscribeBodySchema,
+        response: { 200: reminderMessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await repo.unsubscribe(currentUser(request).id, request.body.endpoint);
+      return { message: REMINDER_MESSAGES.unsubscribed };
+    },
+  );
+};

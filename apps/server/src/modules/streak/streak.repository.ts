@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { STREAK_RULES } from '@quizcast/contract/schemas/streak';
+import type { Db } from '../../db/client';
+import { attempts, reviewLogs, streakActivity } from '../../db/schema';
+import { rawRows } from '../../db/raw-rows';
+
+/** What else counts a day (issue 28). Practice and the daily five record themselves here. */
+export type StreakActivityKind = 'practice' | 'daily_five';
+
+const istDay = (column: unknown) => sql`to_char((${column} at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD')`;
+
+export class StreakRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Every IST day the learner counted: a finished quiz (submitted or auto-submitted, by the server's
+   * submission time), ten reviews (by the server's time of receipt, not the phone's stamp), or a
+   * recorded activity. Read from the rows those actions already write, so they write nothing extra.
+   */
+  async countedDays(userId: string): Promise<string[]> {
+    const rows = rawRows<{ day: string }>(
+      await this.db.execute(sql`
+        select ${istDay(attempts.submittedAt)} as day
+          from ${attempts}
+          where ${attempts.userId} = ${userId} and ${attempts.status} <> 'in_progress'
+            and ${attempts.submittedAt} is not null
+        union
+        select ${istDay(reviewLogs.createdAt)} as day
+          from ${reviewLogs}
+          where ${reviewLogs.userId} = ${userId}
+          group by 1
+          having count(*) >= ${STREAK_RULES.reviewsForADay}
+        union
+        select to_char(${streakActivity.day}, 'YYYY-MM-DD') as day
+          from ${streakActivity}
+          where ${streakActivity.userId} = ${userId}
+      `),
+    );
+    return rows.map((r) => r.day);
+  }
+
+  /** Counts `day` for the learner; recording the same activity twice on a day is a no-op. */
+  async recordActivity(userId: string, kind: StreakActivityKind, day: string, at: Date): Promise<void> {
+    await this.db.insert(streakActivity).values({ userId, kind, day, at }).onConflictDoNothing();
+  }
+}

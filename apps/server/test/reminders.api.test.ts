@@ -1,0 +1,305 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
+import { reminderSettingsResponseSchema } from '@quizcast/contract/schemas/reminders';
+import { payments, pushSubscriptions, quizzes, reviewCards, users } from '../src/db/schema';
+import { WebPushSender } from '../src/providers/push/web-push-sender';
+import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
+import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+import { PushServiceStandIn, type Behaviour, type TestSubscription } from './push-service-stand-in';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+/** 12:00 IST. */
+const NOON = new Date('2026-11-24T06:30:00Z');
+
+let standIn: PushServiceStandIn;
+let t: TestApp;
+/**
+ * A push gives up after 2 s: the hanging test waits that long once. Shorter budgets fail healthy
+ * pushes on a loaded machine, where in-process PGlite work holds the event loop.
+ */
+const PUSH_TIMEOUT_MS = 2000;
+const sender = () =>
+  new WebPushSender(
+    webpush.generateVAPIDKeys(),
+    'mailto:test@quizcast.invalid',
+    PUSH_TIMEOUT_MS,
+    standIn.agent,
+  );
+
+beforeAll(async () => {
+  standIn = await PushServiceStandIn.start();
+  t = await buildTestApp({ now: NOON, push: sender() });
+});
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
+afterEach(() => {
+  t.clock.set(NOON);
+});
+
+async function api(user: UserRow, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: await bearerFor(user, t.clock),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** A learner with reminders on in one browser of the stand-in's. */
+async function subscribedLearner(behaviour: Behaviour = 'accept', overrides: Partial<UserRow> = {}) {
+  const user = await createStudent(t.db, overrides);
+  const sub = standIn.subscribe(behaviour);
+  const res = await api(user, 'POST', '/api/reminders/subscription', sub);
+  expect(res.statusCode, res.body).toBe(200);
+  return { user, sub };
+}
+
+/** A quiz the learners finished, ending at `endAt`. */
+async function finishedQuiz(learners: UserRow[], endAt: Date) {
+  const created = await createQuiz(
+    t.db,
+    { startAt: new Date(endAt.getTime() - 2 * HOUR), endAt },
+    undefined,
+    t.clock.now(),
+  );
+  for (const user of learners) {
+    const startedAt = new Date(endAt.getTime() - HOUR);
+    await createAttempt(t.db, {
+      quizId: created.quiz.id,
+      userId: user.id,
+      status: 'submitted',
+      startedAt,
+      deadlineAt: new Date(startedAt.getTime() + 10 * MIN),
+      submittedAt: new Date(startedAt.getTime() + 5 * MIN),
+      answers: [],
+      score: 0,
+      correctCount: 0,
+      elapsedMs: 5 * MIN,
+    });
+  }
+  return created.quiz;
+}
+
+async function isPublished(quizId: string) {
+  const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  return row!.resultsPublishedAt !== null;
+}
+
+async function subscriptionOf(sub: TestSubscription) {
+  const [row] = await t.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, sub.endpoint));
+  return row;
+}
+
+describe(`push reminders through the push-service stand-in (${testDatabaseKind})`, () => {
+  it('pushes "results are out" once, encrypted (aes128gcm) and signed (VAPID), opening the results', async () => {
+    const { user, sub } = await subscribedLearner();
+    const quiz = await finishedQuiz([user], new Date(NOON.getTime() - MIN));
+    await t.app.sweeper.runOnce();
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id, 'results')).toEqual([
+      {
+        kind: 'results',
+        title: 'Your results are out',
+        body: `See your score and rank in ${quiz.name}.`,
+        url: `/quizzes/summary/${quiz.id}`,
+        tag: `results:${quiz.id}:${user.id}`,
+      },
+    ]);
+    const [received] = standIn.received.filter((r) => r.id === sub.id);
+    expect(received!.headers['content-encoding']).toBe('aes128gcm');
+    expect(received!.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+  });
+
+  it("speaks the learner's language", async () => {
+    const { user, sub } = await subscribedLearner('accept', { preferredLanguage: 'hi' });
+    const quiz = await finishedQuiz([user], new Date(NOON.getTime() - MIN));
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id, 'results')).toMatchObject([
+      { title: 'आपका परिणाम आ गया है', body: `${quiz.name} में अपना स्कोर और रैंक देखें।` },
+    ]);
+  });
+
+  it('reminds of an unlocked paid quiz 15 minutes before it opens, not earlier, and not a switched-off kind', async () => {
+    const { user, sub } = await subscribedLearner();
+    const { user: off, sub: offSub } = await subscribedLearner();
+    expect(
+      (await api(off, 'PUT', '/api/reminders', { quizOpening: false, results: true, reviewDue: true }))
+        .statusCode,
+    ).toBe(200);
+    const soon = await createQuiz(
+      t.db,
+      {
+        startAt: new Date(NOON.getTime() + 20 * MIN),
+        endAt: new Date(NOON.getTime() + 3 * HOUR),
+        pricePaise: 1000,
+      },
+      undefined,
+      NOON,
+    );
+    for (const learner of [user, off])
+      await t.db.insert(payments).values({
+        userId: learner.id,
+        quizId: soon.quiz.id,
+        provider: 'fake',
+        orderId: `order_${learner.id}`,
+        basePaise: 1000,
+        gstPaise: 180,
+        amountPaise: 1180,
+        status: 'success',
+      });
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id)).toEqual([]);
+    t.clock.advance(6 * MIN); // 14 minutes before it opens
+    await t.app.sweeper.runOnce();
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id)).toEqual([
+      expect.objectContaining({
+        kind: 'quiz_opening',
+        url: `/quizzes/intro/${soon.quiz.id}`,
+        title: 'Starts in 15 minutes',
+      }),
+    ]);
+    expect(standIn.payloadsFor(offSub.id)).toEqual([]);
+  });
+
+  it('keeps quiet from 22:00 to 07:00 IST and sends what waited at 07:00', async () => {
+    t.clock.set(new Date('2026-11-24T17:00:00Z')); // 22:30 IST
+    const { user, sub } = await subscribedLearner();
+    await finishedQuiz([user], new Date(t.clock.now().getTime() - MIN));
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id)).toEqual([]);
+    t.clock.set(new Date('2026-11-25T01:29:00Z')); // 06:59 IST
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id)).toEqual([]);
+    t.clock.set(new Date('2026-11-25T01:30:00Z')); // 07:00 IST
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id, 'results')).toEqual([expect.objectContaining({ kind: 'results' })]);
+  });
+
+  it('reminds of due review cards at most once an IST day', async () => {
+    const { user, sub } = await subscribedLearner();
+    const quiz = await createQuiz(t.db, {}, undefined, NOON);
+    await t.db.insert(reviewCards).values(
+      quiz.questions.slice(0, 3).map((q) => ({
+        userId: user.id,
+        questionId: q.id,
+        source: 'wrong' as const,
+        initialRating: 1,
+        due: new Date(NOON.getTime() - HOUR),
+        createdAt: new Date(NOON.getTime() - HOUR),
+      })),
+    );
+    await t.app.sweeper.runOnce();
+    t.clock.advance(3 * HOUR);
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id)).toEqual([
+      {
+        kind: 'review_due',
+        title: 'Review time',
+        body: '3 review cards are due today.',
+        url: '/review',
+        tag: 'review_due',
+      },
+    ]);
+    t.clock.set(new Date(NOON.getTime() + 24 * HOUR));
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id)).toHaveLength(2);
+  });
+
+  it('deletes a subscription the push service reports gone (410) or unknown (404)', async () => {
+    const gone = await subscribedLearner('gone');
+    const unknown = await subscribedLearner('not-found');
+    const kept = await subscribedLearner();
+    await finishedQuiz([gone.user, unknown.user, kept.user], new Date(NOON.getTime() - MIN));
+    await t.app.sweeper.runOnce();
+    expect(await subscriptionOf(gone.sub)).toBeUndefined();
+    expect(await subscriptionOf(unknown.sub)).toBeUndefined();
+    expect(await subscriptionOf(kept.sub)).toBeDefined();
+    expect(standIn.payloadsFor(kept.sub.id, 'results')).toHaveLength(1);
+  });
+
+  it('a push service that hangs does not hold up results publication; the subscription backs off', async () => {
+    const { user, sub } = await subscribedLearner('hang');
+    const first = await finishedQuiz([user], new Date(NOON.getTime() - MIN));
+    // Publication runs before any reminder in every sweep.
+    const order = t.app.sweeper.order();
+    expect(order.indexOf('publish-results')).toBeLessThan(order.indexOf('reminders'));
+    const hangingBefore = standIn.hanging;
+    await t.app.sweeper.runOnce();
+    expect(await isPublished(first.id)).toBe(true);
+    expect(standIn.hanging).toBe(hangingBefore + 1);
+    expect(await subscriptionOf(sub)).toMatchObject({ failures: 1 });
+
+    // While it backs off, the next quiz publishes and nothing is pushed at the hanging service.
+    t.clock.advance(30_000);
+    const second = await finishedQuiz([user], new Date(t.clock.now().getTime() - MIN));
+    await t.app.sweeper.runOnce();
+    expect(await isPublished(second.id)).toBe(true);
+    expect(standIn.hanging).toBe(hangingBefore + 1);
+  });
+
+  it('two instances claim each reminder once', async () => {
+    const second = await buildTestApp({ shareWith: t, push: sender() });
+    try {
+      const learners = await Promise.all(Array.from({ length: 12 }, () => subscribedLearner()));
+      await finishedQuiz(
+        learners.map((l) => l.user),
+        new Date(NOON.getTime() - MIN),
+      );
+      await Promise.all([t.app.sweeper.runOnce(), second.app.sweeper.runOnce()]);
+      await Promise.all([t.app.sweeper.runOnce(), second.app.sweeper.runOnce()]);
+      // Each learner: one "results are out" and one "cards due" (their skipped answers became cards).
+
+      for (const { sub } of learners) {
+        expect(standIn.payloadsFor(sub.id, 'results')).toHaveLength(1);
+        expect(standIn.payloadsFor(sub.id, 'review_due')).toHaveLength(1);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('shows the public key and switches, unsubscribes a browser, and forgets every browser when the account is deleted', async () => {
+    const { user, sub } = await subscribedLearner();
+    const settings = reminderSettingsResponseSchema.parse((await api(user, 'GET', '/api/reminders')).json());
+    expect(settings).toEqual({
+      publicKey: expect.stringMatching(/^[\w-]{87}$/),
+      switches: { quizOpening: true, results: true, reviewDue: true },
+      subscriptions: 1,
+    });
+    expect(
+      (await api(user, 'DELETE', '/api/reminders/subscription', { endpoint: sub.endpoint })).statusCode,
+    ).toBe(200);
+    expect(await subscriptionOf(sub)).toBeUndefined();
+
+    const other = standIn.subscribe();
+    expect((await api(user, 'POST', '/api/reminders/subscription', other)).statusCode).toBe(200);
+    const deleted = await api(user, 'POST', '/api/students/delete-account', {
+      confirm: ACCOUNT_MESSAGES.deleteConfirmWord,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual(
+      [],
+    );
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.deletedAt).not.toBeNull();
+  });
+
+  it('refuses a subscription that is not an https push endpoint with keys', async () => {
+    const user = await createStudent(t.db);
+    const bad = await api(user, 'POST', '/api/reminders/subscription', {
+      endpoint: 'ftp://x',
+      keys: { p256dh: 'a', auth: 'b' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/reminders' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { QuizListPage } from '../../features/quizzes/components/quiz-list-page';
+
+// Loaded after the list: the quiz list's first load keeps within its size budget (ADR 013).
+const StreakCard = lazy(() =>
+  import('../../features/streak/components/streak-card').then((m) => ({ default: m.StreakCard })),
+);
+
+/** The quiz list with the learner's streak (issue 28) above it. */
+export function Component() {
+  return (
+    <QuizListPage
+      top={
+        <Suspense fallback={null}>
+          <StreakCard />
+        </Suspense>
+      }
+    />
+  );
+}
