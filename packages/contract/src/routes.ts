@@ -96,6 +96,14 @@ export const API_PATHS = {
   reviewCardReviews: '/review/cards/:cardId/reviews',
   reviewStats: '/review/stats',
   reviewSettings: '/review/settings',
+  practiceQuizzes: '/practice/quizzes',
+  practiceTopics: '/practice/topics',
+  practiceQuizStart: '/practice/quizzes/:quizId/attempts',
+  practiceDrills: '/practice/drills',
+  practiceAttempts: '/practice/attempts',
+  practiceAttempt: '/practice/attempts/:attemptId',
+  practiceAttemptAnswers: '/practice/attempts/:attemptId/answers',
+  practiceAttemptSubmit: '/practice/attempts/:attemptId/submit',
 } as const;
 
 /** Fill `:param` placeholders and prefix with /api. */

@@ -6,6 +6,7 @@ import { QUESTION_AUDIO_MESSAGES } from '../schemas/question-audio';
 import { QUIZ_MESSAGES } from '../schemas/quiz';
 import { RESULT_MESSAGES } from '../schemas/result';
 import { REVIEW_MESSAGES } from '../messages/review';
+import { PRACTICE_MESSAGES } from '../messages/practice';
 import { STUDENT_MESSAGES } from '../schemas/student';
 import { localiseMessage, localiseMessages } from './server-messages';
 import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from './server-messages.hi';
@@ -22,6 +23,7 @@ const CATALOGUES = {
   PAYMENT_MESSAGES,
   QUESTION_AUDIO_MESSAGES,
   REVIEW_MESSAGES,
+  PRACTICE_MESSAGES,
   GENERIC_MESSAGES,
 };
 /** Not sentences: shown as they are in both languages. */

@@ -88,6 +88,8 @@ export const adminQuizSchema = z.object({
   /** Per-learner question and choice order (ADR 014). */
   shuffleQuestions: z.boolean(),
   shuffleChoices: z.boolean(),
+  /** A previous-year paper: the year of its exam (issue 27); null when it is not one. */
+  previousYear: z.number().int().nullable(),
   questions: z.array(adminQuestionSchema),
   /** True once anyone has started: questions, choices, answers, duration and start are frozen. */
   locked: z.boolean(),

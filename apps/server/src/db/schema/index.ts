@@ -9,3 +9,4 @@ export * from './payments';
 export * from './review';
 export * from './analytics';
 export * from './app-meta';
+export * from './practice';

@@ -159,6 +159,7 @@ export class AuthoringService {
       showScoreOnSubmit: quiz.showScoreOnSubmit,
       shuffleQuestions: quiz.shuffleQuestions,
       shuffleChoices: quiz.shuffleChoices,
+      previousYear: quiz.previousYear,
       questions: questionRows.map(toAdminQuestion),
       locked: stats.attempted > 0,
       stats,

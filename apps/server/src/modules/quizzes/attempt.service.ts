@@ -10,12 +10,11 @@ import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import { participantTexts } from '../../lib/question-texts';
 import { AttemptCaches } from './attempt-caches';
 import type { AttemptRepository, AttemptRow } from './attempt.repository';
-import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
+import { attemptDeadline, autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import { inLearnerOrder } from './learner-order';
 import type { QuizRepository, QuizRow } from './quiz.repository';
 
-const MINUTE = 60_000;
 /** How many overdue attempts one sweep transaction takes. */
 const SWEEP_BATCH = 200;
 const rupees = (paise: number) => paise / 100;
@@ -180,9 +179,7 @@ export class AttemptService {
     this.requireOpen(quiz);
     if (!unlocked) throw paymentRequired(QUIZ_MESSAGES.locked);
     const startedAt = this.now();
-    const deadlineAt = new Date(
-      Math.min(startedAt.getTime() + quiz.durationMin * MINUTE, quiz.endAt.getTime()),
-    );
+    const deadlineAt = attemptDeadline(startedAt, quiz.durationMin, quiz.endAt);
     return this.attempts.startOrGet({ quizId: quiz.id, userId, startedAt, deadlineAt });
   }
 }

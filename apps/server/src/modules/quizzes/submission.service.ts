@@ -15,11 +15,9 @@ import {
   type AttemptResult,
   type AttemptRow,
 } from './attempt.repository';
-import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
+import { autoSubmitOne, requireOpen, takenIn, type AttemptOptions } from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
-
-const MINUTE = 60_000;
 
 /**
  * Submitting an attempt: once, only one that was started, scored with the server's startedAt and
@@ -198,11 +196,7 @@ function scoreResult(
 ): AttemptResult {
   const scored = markAttempt(questions, answers, { correct: attempt.markCorrect, wrong: attempt.markWrong });
   const byId = new Map(answers.map((a) => [a.qnId, a]));
-  const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
-  const elapsedMs = Math.max(
-    0,
-    Math.min(submittedAt.getTime() - attempt.startedAt.getTime(), attempt.durationMin * MINUTE),
-  );
+  const { submittedAt, elapsedMs } = takenIn(attempt.startedAt, attempt.deadlineAt, attempt.durationMin, now);
   return {
     status,
     // One entry per question in question order, keeping its palette state, time and seq.
