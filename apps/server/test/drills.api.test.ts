@@ -112,15 +112,15 @@ describe('topic drills', () => {
           await t.app.inject({ method: 'GET', url: '/api/practice/topics?exam=UPSC', headers: who.headers })
         ).json(),
       ).topics;
-    expect(await topics()).toEqual([{ topic: 'History', questions: 12 }]);
+    expect(await topics()).toEqual([{ topic: 'History', questions: 12, easy: 12, medium: 0, hard: 0 }]);
     await unlock(t, who.user, paidPolity);
     const res = await drill(who, { topics: ['Polity'], difficulty: 'hard', count: 10 });
     expect(res.statusCode).toBe(201);
     const ids = questionIds(paidPolity);
     expect(practiceAttemptSchema.parse(res.json()).questions.every((q) => ids.has(q._id))).toBe(true);
     expect(await topics()).toEqual([
-      { topic: 'History', questions: 12 },
-      { topic: 'Polity', questions: 12 },
+      { topic: 'History', questions: 12, easy: 12, medium: 0, hard: 0 },
+      { topic: 'Polity', questions: 12, easy: 0, medium: 0, hard: 12 },
     ]);
   });
 
@@ -146,7 +146,12 @@ describe('topic drills', () => {
     ).toEqual(unseen.sort());
     // One answered wrong now comes before the ones answered right.
     const wrong = second.questions[5]!;
-    await submitPractice(t, who, second, [{ qnId: wrong._id, selectedOption: wrong.choices[1]! }]);
+    await submitPractice(
+      t,
+      who,
+      second,
+      second.questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[q === wrong ? 1 : 0]! })),
+    );
     const third = practiceAttemptSchema.parse((await drill(who, { count: 10 })).json());
     expect(third.questions[0]!._id).toBe(wrong._id);
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   practiceAttemptSchema,
@@ -292,9 +292,7 @@ describe('mistakes in practice become review cards', () => {
     expect(off.json()).toMatchObject({ cardsFromPractice: false });
     const second = await started(t, who, quiz.quiz.id);
     await submitPractice(t, who, second, [{ qnId: q2!.id, selectedOption: q2!.choices[1]! }]);
-    const [{ n }] = (
-      await t.db.execute(sql`select count(*)::int as n from review_cards where user_id = ${who.user.id}`)
-    ).rows as { n: number }[];
-    expect(Number(n)).toBe(1);
+    const after = await t.db.select().from(reviewCards).where(eq(reviewCards.userId, who.user.id));
+    expect(after.map((c) => c.questionId)).toEqual([q0!.id]);
   });
 });

@@ -53,7 +53,16 @@ export const practiceTopicsQuerySchema = z.object({
   exam: z.enum(QUIZ_EXAMS, { message: `exam must be one of ${QUIZ_EXAMS.join(', ')}` }),
 });
 export const practiceTopicsResponseSchema = z.object({
-  topics: z.array(z.object({ topic: z.string(), questions: z.number().int() })),
+  /** Each topic with how many questions it has in all and in each difficulty band. */
+  topics: z.array(
+    z.object({
+      topic: z.string(),
+      questions: z.number().int(),
+      easy: z.number().int(),
+      medium: z.number().int(),
+      hard: z.number().int(),
+    }),
+  ),
 });
 export type PracticeTopicsResponse = z.infer<typeof practiceTopicsResponseSchema>;
 

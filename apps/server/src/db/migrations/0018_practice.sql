@@ -13,6 +13,7 @@ CREATE TABLE "practice_attempts" (
 	"status" text DEFAULT 'in_progress' NOT NULL,
 	"submitted_at" timestamp with time zone,
 	"answers" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"revision" integer DEFAULT 0 NOT NULL,
 	"mark_correct" double precision NOT NULL,
 	"mark_wrong" double precision NOT NULL,
 	"score" double precision,

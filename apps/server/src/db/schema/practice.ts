@@ -47,6 +47,8 @@ export const practiceAttempts = pgTable(
       .default('in_progress'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     answers: jsonb('answers').$type<SavedAnswer[]>().notNull().default([]),
+    /** Bumped by every save: a save applies only to the answers it merged into (no lost update). */
+    revision: integer('revision').notNull().default(0),
     /** The marking scheme used: the quiz's, or the default for a drill. */
     markCorrect: doublePrecision('mark_correct').notNull(),
     markWrong: doublePrecision('mark_wrong').notNull(),

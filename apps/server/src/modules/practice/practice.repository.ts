@@ -52,6 +52,26 @@ export interface PractisableQuizRow {
   practiceCount: number;
 }
 
+export interface TopicCounts {
+  topic: string;
+  questions: number;
+  easy: number;
+  medium: number;
+  hard: number;
+}
+
+/**
+ * A question's difficulty band in SQL, over `ia` (its `item_analysis` row, left-joined): the bands
+ * of `difficultyBand` (contract, domain/practice.ts) with its bounds; no analysis is 'medium'.
+ */
+function bandExpression(): SQL {
+  const facility = sql`(100.0 * ia.correct / nullif(ia.participants, 0))`;
+  return sql`(case when ${facility} is null then 'medium'
+                   when ${facility} >= ${DIFFICULTY_BANDS.easyFrom} then 'easy'
+                   when ${facility} < ${DIFFICULTY_BANDS.hardBelow} then 'hard'
+                   else 'medium' end)`;
+}
+
 export interface QuizFilters {
   exam?: string;
   topic?: string;
@@ -125,17 +145,31 @@ export class PracticeRepository {
     return row ? toQuiz(row) : undefined;
   }
 
-  /** The topics of an exam's practisable questions this learner may see, with how many there are. */
-  async topics(userId: string, exam: string): Promise<{ topic: string; questions: number }[]> {
-    const rows = rawRows<{ topic: string; n: number }>(
+  /**
+   * The topics of an exam's practisable questions this learner may see, with how many there are in
+   * each difficulty band (the drill builder offers only bands that have some).
+   */
+  async topics(userId: string, exam: string): Promise<TopicCounts[]> {
+    const band = bandExpression();
+    const rows = rawRows<{ topic: string; n: number; easy: number; medium: number; hard: number }>(
       await this.db.execute(sql`
-        select q.topic, count(*)::int as n
+        select q.topic, count(*)::int as n,
+               count(*) filter (where ${band} = 'easy')::int as easy,
+               count(*) filter (where ${band} = 'medium')::int as medium,
+               count(*) filter (where ${band} = 'hard')::int as hard
         from quizzes join questions q on q.quiz_id = "quizzes"."id"
+        left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
         where "quizzes"."exam" = ${exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
           and q.topic is not null and q.dropped_at is null
         group by q.topic order by q.topic`),
     );
-    return rows.map((r) => ({ topic: r.topic, questions: Number(r.n) }));
+    return rows.map((r) => ({
+      topic: r.topic,
+      questions: Number(r.n),
+      easy: Number(r.easy),
+      medium: Number(r.medium),
+      hard: Number(r.hard),
+    }));
   }
 
   /**
@@ -180,13 +214,7 @@ export class PracticeRepository {
     userId: string,
     draw: { exam: string; topics: string[]; difficulty: DrillDifficulty; count: number },
   ): Promise<string[]> {
-    const facility = sql`(100.0 * ia.correct / nullif(ia.participants, 0))`;
-    const band =
-      draw.difficulty === 'easy'
-        ? sql`${facility} >= ${DIFFICULTY_BANDS.easyFrom}`
-        : draw.difficulty === 'hard'
-          ? sql`${facility} < ${DIFFICULTY_BANDS.hardBelow}`
-          : sql`(${facility} is null or (${facility} >= ${DIFFICULTY_BANDS.hardBelow} and ${facility} < ${DIFFICULTY_BANDS.easyFrom}))`;
+    const band = sql`${bandExpression()} = ${draw.difficulty}`;
     const rows = rawRows<{ id: string }>(
       await this.db.execute(sql`
         select q.id
@@ -231,12 +259,12 @@ export class PracticeRepository {
   async saveAnswers(attempt: PracticeAttemptRow, answers: SavedAnswer[], now: Date): Promise<boolean> {
     const rows = await this.db
       .update(practiceAttempts)
-      .set({ answers, updatedAt: now })
+      .set({ answers, revision: attempt.revision + 1, updatedAt: now })
       .where(
         and(
           eq(practiceAttempts.id, attempt.id),
           eq(practiceAttempts.status, 'in_progress'),
-          eq(practiceAttempts.updatedAt, attempt.updatedAt),
+          eq(practiceAttempts.revision, attempt.revision),
         ),
       )
       .returning({ id: practiceAttempts.id });
@@ -260,7 +288,7 @@ export class PracticeRepository {
                elapsed_ms = ${result.elapsedMs}, submitted_at = ${result.submittedAt!.toISOString()}::timestamptz,
                predicted = ${result.predicted ? JSON.stringify(result.predicted) : null}::jsonb,
                updated_at = ${now.toISOString()}::timestamptz
-        where id = ${attempt.id}::uuid and status = 'in_progress'
+        where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
         returning id`),
     );
     return rows.length > 0;

@@ -173,8 +173,18 @@ export class PracticeService {
    * answers become review cards (unless turned off) in the same transaction.
    */
   async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeAttempt> {
-    const attempt = await this.attempt(userId, attemptId);
-    if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+    // A save that lands meanwhile makes the write miss (revision): read again and score again.
+    for (let tries = 0; tries < 4; tries += 1) {
+      const attempt = await this.attempt(userId, attemptId);
+      if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+      if (await this.finishOnce(attempt, answers)) return this.view(await this.attempt(userId, attemptId));
+    }
+    throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+  }
+
+  /** Scores and writes one read of the attempt; false when it changed meanwhile. */
+  private async finishOnce(attempt: PracticeAttemptRow, answers: Answer[]): Promise<boolean> {
+    const userId = attempt.userId;
     const now = this.clock.now();
     const questions = await this.questions(attempt);
     const { merged } = this.pastGrace(attempt, now)
@@ -190,7 +200,7 @@ export class PracticeService {
         ? await this.predict(attempt.quizId, marks.score, elapsedMs)
         : null;
     const byId = new Map(merged.map((a) => [a.qnId, a]));
-    const finished = await this.repo.transaction(async (tx) => {
+    return this.repo.transaction(async (tx) => {
       const done = await this.repo.finish(
         tx,
         attempt,
@@ -225,8 +235,6 @@ export class PracticeService {
       );
       return true;
     });
-    if (!finished) throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
-    return this.view(await this.attempt(userId, attemptId));
   }
 
   private async predict(quizId: string, score: number, elapsedMs: number): Promise<PredictedRank> {
