@@ -29,6 +29,9 @@ export const WEB_ROUTES = {
   review: '/review',
   /** The learner's performance analytics (issue 14). */
   progress: '/progress',
+  /** Practice of published quizzes and topic drills (issue 27); a run at `/practice/attempts/:id`. */
+  practice: '/practice',
+  practiceAttempt: '/practice/attempts',
 } as const;
 
 export const webPath = {
