@@ -54,6 +54,7 @@ export interface QuizQuestionInput {
   ansIndex: number;
   lang?: 'en' | 'hi';
   topic?: string;
+  explanation?: string;
 }
 
 /**

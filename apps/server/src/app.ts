@@ -23,6 +23,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { practiceRoutes } from './modules/practice/practice.routes';
 import { createPaymentProvider } from './providers/payments/create-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import { questionAudioRoutes } from './modules/question-audio/question-audio.routes';
@@ -261,6 +262,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(streakRoutes);
       // After results: each sweep publishes results before any reminder is pushed.
       await api.register(remindersRoutes);
+      await api.register(practiceRoutes);
       await api.register(authoringRoutes);
       await api.register(quizParticipantsRoutes);
       await api.register(studentDirectoryRoutes);

@@ -1123,3 +1123,19 @@ describe(`admin API (${testDatabaseKind})`, () => {
     });
   });
 });
+
+describe('previous-year papers (issue 27)', () => {
+  it('tags a quiz with the year of its paper, and refuses a year out of range', async () => {
+    const tagged = await createViaApi({ name: 'UPSC prelims 2021 paper', previousYear: 2021 });
+    expect(tagged.previousYear).toBe(2021);
+    expect((await createViaApi({ name: 'Not a paper' })).previousYear).toBeNull();
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/quizzes',
+      headers: adminAuth,
+      payload: quizBody({ previousYear: 1800 }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(messagesOf(bad)).toContain('Previous-year paper must be 1950–2100');
+  });
+});

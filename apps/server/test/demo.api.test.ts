@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { reviewQueueResponseSchema, reviewStatsResponseSchema } from '@quizcast/contract/schemas/review';
 import { attempts, questions, reviewCards, users } from '../src/db/schema';
 import { DEMO_LOGIN_PHONE, seedDemoData } from '../src/seed/demo';
+import { createStudent } from '../src/seed/factories';
+import { EXAM_FAMILIES } from '@quizcast/contract/constants';
+import { DRILL_DIFFICULTIES } from '@quizcast/contract/domain/practice';
+import { practiceAttemptSchema, practiceTopicsResponseSchema } from '@quizcast/contract/schemas/practice';
 import { bearerFor, buildTestApp, testDatabaseKind } from './helpers';
 
 const START = new Date('2026-11-22T10:00:00Z');
@@ -38,6 +42,38 @@ describe(`the demo learner's first look (${testDatabaseKind})`, { timeout: 90_00
         (await t.app.inject({ method: 'GET', url: '/api/review/stats', headers })).json(),
       );
       expect(stats.counts.dueNow).toBe(missed);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a new learner's first drill in every exam is not empty (issue 27)", async () => {
+    const t = await buildTestApp({ now: START });
+    try {
+      await seedDemoData(t.db, START);
+      const headers = await bearerFor(await createStudent(t.db), t.clock);
+      for (const exam of EXAM_FAMILIES) {
+        const { topics } = practiceTopicsResponseSchema.parse(
+          (await t.app.inject({ method: 'GET', url: `/api/practice/topics?exam=${exam}`, headers })).json(),
+        );
+        const first = topics[0]!;
+        const difficulty = DRILL_DIFFICULTIES.find((d) => first[d] > 0)!;
+        const drill = await t.app.inject({
+          method: 'POST',
+          url: '/api/practice/drills',
+          headers,
+          payload: {
+            exam,
+            topics: [first.topic],
+            difficulty,
+            count: 10,
+            timed: false,
+            instantFeedback: true,
+          },
+        });
+        expect(drill.statusCode, `${exam}: ${drill.body}`).toBe(201);
+        expect(practiceAttemptSchema.parse(drill.json()).questions.length).toBeGreaterThan(0);
+      }
     } finally {
       await t.close();
     }

@@ -46,8 +46,12 @@ describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
     expect(ended.length).toBeGreaterThanOrEqual(2);
     expect(rows.some((r) => r.pricePaise > 0 && r.startAt <= now && r.endAt > now)).toBe(true);
     const withResults = ended.filter((r) => r.resultsPublishedAt);
-    // Two published quizzes, so the demo learner's progress page has a trend (issue 14).
-    expect(withResults).toHaveLength(2);
+    // Published quizzes, so the demo learner's progress page has a trend (issue 14), and every exam
+    // has one to practise and drill (issue 27).
+    expect(withResults.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(withResults.map((r) => r.exam))).toEqual(
+      new Set(['UPSC', 'SSC', 'Banking', 'NEET', 'JEE']),
+    );
     const ranked = await db.db.select().from(attempts);
     for (const quiz of withResults) {
       expect(ranked.filter((r) => r.quizId === quiz.id && r.rank !== null).length).toBeGreaterThanOrEqual(20);

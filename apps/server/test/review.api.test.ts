@@ -178,6 +178,7 @@ async function putSettings(t: TestApp, user: UserRow, settings: Partial<ReviewSe
     examDate: null,
     dailyNewLimit: 20,
     dailyReviewCap: 200,
+    cardsFromPractice: true,
     ...settings,
   };
   return api(t, user, 'PUT', '/api/review/settings', body);

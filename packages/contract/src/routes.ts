@@ -29,6 +29,9 @@ export const WEB_ROUTES = {
   review: '/review',
   /** The learner's performance analytics (issue 14). */
   progress: '/progress',
+  /** Practice of published quizzes and topic drills (issue 27); a run at `/practice/attempts/:id`. */
+  practice: '/practice',
+  practiceAttempt: '/practice/attempts',
 } as const;
 
 export const webPath = {
@@ -103,6 +106,14 @@ export const API_PATHS = {
   /** Web push reminders (issue 28): settings, and this browser's subscription. */
   reminders: '/reminders',
   reminderSubscription: '/reminders/subscription',
+  practiceQuizzes: '/practice/quizzes',
+  practiceTopics: '/practice/topics',
+  practiceQuizStart: '/practice/quizzes/:quizId/attempts',
+  practiceDrills: '/practice/drills',
+  practiceAttempts: '/practice/attempts',
+  practiceAttempt: '/practice/attempts/:attemptId',
+  practiceAttemptAnswers: '/practice/attempts/:attemptId/answers',
+  practiceAttemptSubmit: '/practice/attempts/:attemptId/submit',
 } as const;
 
 /** Fill `:param` placeholders and prefix with /api. */

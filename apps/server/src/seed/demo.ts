@@ -186,6 +186,42 @@ async function seedResults(db: Tx, created: CreatedQuiz, content: DemoQuizConten
 }
 
 /**
+ * Practice (issue 27): every exam has a quiz with published results, so a new learner's first drill
+ * and the Practice list are never empty. An exam whose demo quizzes are all live or upcoming gets a
+ * practice set: a copy of its first quiz that ended five weeks ago, with results like the others.
+ */
+async function seedPracticeBank(db: Tx, now: Date, rng: () => number): Promise<number> {
+  const published = new Set(
+    DEMO_QUIZZES.filter((_, i) => SCENARIOS[i % SCENARIOS.length]!.withResults).map((c) => c.exam),
+  );
+  let made = 0;
+  for (const content of DEMO_QUIZZES) {
+    if (published.has(content.exam)) continue;
+    published.add(content.exam);
+    const endAt = new Date(now.getTime() - 35 * DAY);
+    const created = await createQuiz(
+      db,
+      {
+        name: `${content.name} (practice set)`,
+        desc: content.desc,
+        exam: content.exam,
+        class: content.class,
+        durationMin: content.durationMin,
+        instructions: content.instructions,
+        startAt: new Date(now.getTime() - 40 * DAY),
+        endAt,
+        resultsPublishedAt: endAt,
+      },
+      content.questions,
+      now,
+    );
+    await seedResults(db, created, content, rng);
+    made += 1;
+  }
+  return made;
+}
+
+/**
  * Demo data for `npm start` and `npm run seed`: applied once (idempotent through app_meta),
  * with quiz windows relative to `now` so the demo is alive right after seeding.
  */
@@ -245,6 +281,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       now,
     );
     count += 1;
+    count += await seedPracticeBank(tx, now, rng);
     return { seeded: true, quizzes: count };
   });
 }

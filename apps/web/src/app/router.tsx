@@ -60,6 +60,20 @@ export const routes: RouteObject[] = [
           { path: `${WEB_ROUTES.quizSummary}/:quizId`, lazy: () => import('./routes/quiz-summary-route') },
           { path: WEB_ROUTES.profile, lazy: () => import('./routes/profile-route') },
           {
+            path: WEB_ROUTES.practice,
+            lazy: () =>
+              import('../features/practice/components/practice-page').then((m) => ({
+                Component: m.PracticePage,
+              })),
+          },
+          {
+            path: `${WEB_ROUTES.practiceAttempt}/:attemptId`,
+            lazy: () =>
+              import('../features/practice/components/practice-run-page').then((m) => ({
+                Component: m.PracticeRunPage,
+              })),
+          },
+          {
             path: WEB_ROUTES.review,
             lazy: () =>
               import('../features/review/components/review-page').then((m) => ({ Component: m.ReviewPage })),

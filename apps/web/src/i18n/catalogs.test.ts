@@ -44,6 +44,7 @@ describe('message catalogues', () => {
       '../features/landing/messages',
       '../features/payments/messages',
       '../features/poster/messages',
+      '../features/practice/messages',
       '../features/profile/messages',
       '../features/quizzes/attempt/messages',
       '../features/quizzes/intro/messages',

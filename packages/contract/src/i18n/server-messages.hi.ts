@@ -5,6 +5,7 @@ import { QUIZ_MESSAGES } from '../messages/quiz';
 import { RESULT_MESSAGES } from '../schemas/result';
 import { REVIEW_MESSAGES } from '../messages/review';
 import { REMINDER_MESSAGES } from '../schemas/reminders';
+import { PRACTICE_MESSAGES } from '../messages/practice';
 import { STUDENT_MESSAGES } from '../messages/student';
 import { GENERIC_MESSAGES } from '../errors';
 import { ADMIN_MESSAGE_PATTERNS_HI, ADMIN_MESSAGES_HI } from './admin-messages.hi';
@@ -66,6 +67,12 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   'Too many form fields': 'फ़ॉर्म में बहुत ज़्यादा फ़ील्ड हैं',
 
   // Quizzes and attempts
+  // Practice and drills (issue 27)
+  [PRACTICE_MESSAGES.attemptNotFound]: 'अभ्यास नहीं मिला',
+  [PRACTICE_MESSAGES.locked]: 'इस क्विज़ का अभ्यास करने के लिए पहले इसे अनलॉक करें',
+  [PRACTICE_MESSAGES.alreadySubmitted]: 'यह अभ्यास पहले ही जमा हो चुका है',
+  [PRACTICE_MESSAGES.timeOver]: 'इस अभ्यास का समय खत्म हो गया',
+  [PRACTICE_MESSAGES.emptyDrill]: 'इस ड्रिल के लिए अभी कोई प्रश्न नहीं है',
   [QUIZ_MESSAGES.notFound]: 'क्विज़ नहीं मिला',
   [QUIZ_MESSAGES.alreadyAttended]: 'आप यह क्विज़ पहले ही दे चुके हैं',
   [QUIZ_MESSAGES.alreadySubmitted]: 'क्विज़ पहले ही जमा हो चुका है',

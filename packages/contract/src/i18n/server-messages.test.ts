@@ -7,6 +7,7 @@ import { QUIZ_MESSAGES } from '../schemas/quiz';
 import { RESULT_MESSAGES } from '../schemas/result';
 import { REVIEW_MESSAGES } from '../messages/review';
 import { REMINDER_MESSAGES } from '../schemas/reminders';
+import { PRACTICE_MESSAGES } from '../messages/practice';
 import { STUDENT_MESSAGES } from '../schemas/student';
 import { localiseMessage, localiseMessages } from './server-messages';
 import { SERVER_MESSAGE_PATTERNS_HI, SERVER_MESSAGES_HI } from './server-messages.hi';
@@ -24,6 +25,7 @@ const CATALOGUES = {
   QUESTION_AUDIO_MESSAGES,
   REVIEW_MESSAGES,
   REMINDER_MESSAGES,
+  PRACTICE_MESSAGES,
   GENERIC_MESSAGES,
 };
 /** Not sentences: shown as they are in both languages. */

@@ -103,6 +103,8 @@ export const adminQuizSchema = z.object({
       }),
     )
     .optional(),
+  /** A previous-year paper: the year of its exam (issue 27); null when it is not one. */
+  previousYear: z.number().int().nullable(),
   questions: z.array(adminQuestionSchema),
   /** True once anyone has started: questions, choices, answers, duration and start are frozen. */
   locked: z.boolean(),

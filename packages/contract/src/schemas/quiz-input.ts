@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EDUCATION_LEVELS, EXAM_FAMILIES } from '../constants';
 import { QUESTION_TYPES } from '../domain/numeric-answer';
+import { PREVIOUS_YEAR_MAX, PREVIOUS_YEAR_MIN } from '../domain/practice';
 import { QUESTION_LANGS, questionViolations, type QuestionDraft } from './question-rules';
 
 /**
@@ -177,6 +178,14 @@ const quizFieldsSchema = z.object({
   sections: z
     .array(sectionInputSchema, { error: 'Sections must be a list' })
     .max(SECTIONS_MAX, `A quiz can have at most ${SECTIONS_MAX} sections`)
+    .optional(),
+  /** Issue 27: tags the quiz as the paper of that year's exam (null: not one; absent: unchanged on edit). */
+  previousYear: z
+    .number({ error: 'Previous-year paper must be a year' })
+    .int('Previous-year paper must be a year')
+    .min(PREVIOUS_YEAR_MIN, `Previous-year paper must be ${PREVIOUS_YEAR_MIN}–${PREVIOUS_YEAR_MAX}`)
+    .max(PREVIOUS_YEAR_MAX, `Previous-year paper must be ${PREVIOUS_YEAR_MIN}–${PREVIOUS_YEAR_MAX}`)
+    .nullable()
     .optional(),
   questions: z
     .array(questionInputSchema, { error: 'Questions must be a list' })

@@ -168,6 +168,8 @@ export const reviewSettingsSchema = z.object({
     .int({ message: REVIEW_MESSAGES.dailyReviewCapRange })
     .min(1, { message: REVIEW_MESSAGES.dailyReviewCapRange })
     .max(REVIEW_LIMITS.maxDailyReviewCap, { message: REVIEW_MESSAGES.dailyReviewCapRange }),
+  /** Wrong answers in practice and drills become cards (issue 27); absent: on. */
+  cardsFromPractice: z.boolean().default(true),
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 

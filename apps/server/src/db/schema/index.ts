@@ -10,3 +10,4 @@ export * from './review';
 export * from './analytics';
 export * from './app-meta';
 export * from './engagement';
+export * from './practice';

@@ -75,6 +75,8 @@ export const quizzes = pgTable(
     /** The quiz's sections in order (ADR 022); [] for a quiz without sections. */
     sections: jsonb('sections').$type<StoredSection[]>().notNull().default([]),
     navigation: text('navigation', { enum: NAVIGATION_RULES }).notNull().default('free'),
+    /** A previous-year paper (issue 27): the year of the exam it reproduces, set by an admin; null: not one. */
+    previousYear: smallint('previous_year'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -91,6 +93,14 @@ export const quizzes = pgTable(
       .where(sql`${t.resultsPublishedAt} is not null and ${t.analysedAt} is null`),
     index('quizzes_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('quizzes_desc_trgm_idx').using('gin', sql`${t.desc} gin_trgm_ops`),
+    // Practice (ADR 024): the practisable quizzes of an exam, the list's and the drill's first filter.
+    index('quizzes_practisable_exam_idx')
+      .on(t.exam, t.id)
+      .where(sql`${t.published} and ${t.resultsPublishedAt} is not null`),
+    check(
+      'quizzes_previous_year_check',
+      sql`${t.previousYear} is null or ${t.previousYear} between 1950 and 2100`,
+    ),
   ],
 );
 
@@ -156,6 +166,10 @@ export const questions = pgTable(
   },
   (t) => [
     uniqueIndex('questions_quiz_position_key').on(t.quizId, t.position),
+    // Topic drills (ADR 024): a drill reads the live questions of its topics, never the whole bank.
+    index('questions_topic_idx')
+      .on(t.topic, t.quizId)
+      .where(sql`${t.droppedAt} is null and ${t.topic} is not null`),
     check(
       'questions_ans_index_check',
       sql`${t.type} = 'numeric' or (${t.ansIndex} >= 0 and ${t.ansIndex} < jsonb_array_length(${t.choices}))`,

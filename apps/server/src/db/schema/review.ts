@@ -114,6 +114,8 @@ export const reviewSettings = pgTable(
     examDate: date('exam_date', { mode: 'string' }),
     dailyNewLimit: integer('daily_new_limit').notNull(),
     dailyReviewCap: integer('daily_review_cap').notNull(),
+    /** Wrong answers in practice and drills become cards (issue 27); the learner can turn it off. */
+    cardsFromPractice: boolean('cards_from_practice').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [check('review_settings_retention_check', sql`${t.desiredRetention} between 0.8 and 0.97`)],

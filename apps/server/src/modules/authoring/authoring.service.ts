@@ -179,6 +179,7 @@ export class AuthoringService {
             : { correct: s.markCorrect ?? quiz.markCorrect, wrong: s.markWrong ?? quiz.markWrong },
         cutoff: s.cutoff,
       })),
+      previousYear: quiz.previousYear,
       questions: questionRows.map(toAdminQuestion),
       locked: stats.attempted > 0,
       stats,

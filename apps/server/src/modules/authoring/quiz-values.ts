@@ -34,6 +34,7 @@ export function quizValues(input: QuizInputParsed): Omit<QuizInsert, 'createdBy'
     ...(input.showScoreOnSubmit === undefined ? {} : { showScoreOnSubmit: input.showScoreOnSubmit }),
     ...(input.shuffleQuestions === undefined ? {} : { shuffleQuestions: input.shuffleQuestions }),
     ...(input.shuffleChoices === undefined ? {} : { shuffleChoices: input.shuffleChoices }),
+    ...(input.previousYear === undefined ? {} : { previousYear: input.previousYear }),
   };
 }
 

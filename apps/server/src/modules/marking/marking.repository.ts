@@ -12,6 +12,15 @@ import { answerIsCorrectSql, scoreSql } from './marking.sql';
  */
 
 /**
+ * The ranking rule (ADR 009): score desc, elapsed time asc. Both the ranking statement and the
+ * predicted rank of a practice (ADR 024) order by exactly this, over rows with `score` and `elapsed_ms`.
+ */
+const RANK_ORDER = sql.raw('score desc nulls last, elapsed_ms asc nulls last');
+
+/** The attempts a published quiz's ranks are made of (its field). */
+const RANKED_STATUSES = sql.raw(`status in ('submitted', 'auto_submitted')`);
+
+/**
  * The one ranking statement (ADR 009): standard competition rank of every submitted attempt by score
  * desc, elapsed time asc, written into `attempts.rank`, with the count in `quizzes.participant_count`.
  * Publication runs it once; an answer-key correction runs it again after re-scoring.
@@ -21,9 +30,9 @@ export async function rankQuizAttempts(tx: Executor, quizId: string): Promise<nu
     await tx.execute(sql`
       with ranked as (
         select id,
-               rank() over (partition by quiz_id order by score desc nulls last, elapsed_ms asc nulls last) as r
+               rank() over (partition by quiz_id order by ${RANK_ORDER}) as r
         from ${attempts}
-        where quiz_id = ${quizId} and status in ('submitted', 'auto_submitted')
+        where quiz_id = ${quizId} and ${RANKED_STATUSES}
       ), materialised as (
         -- Only rows whose rank changes are written: after a key correction most keep theirs.
         update ${attempts} as a set rank = ranked.r
@@ -37,6 +46,47 @@ export async function rankQuizAttempts(tx: Executor, quizId: string): Promise<nu
     `),
   );
   return Number(counted?.participants ?? 0);
+}
+
+export interface RankBand {
+  /** The standard competition rank the ranking statement would give (ties share it). */
+  rank: number;
+  /** The field's attempts with exactly this score and time: the worst place is rank + ties. */
+  ties: number;
+  /** The field: the quiz's ranked attempts (the hypothetical one not counted). */
+  field: number;
+}
+
+/**
+ * Where one more attempt with this score and time would rank among a published quiz's attempts
+ * (a practice's predicted rank, ADR 024): the field plus that one row, ranked by the same `rank()`
+ * over the same order as `rankQuizAttempts`, in one read-only statement. Changes nothing.
+ */
+export async function predictRank(
+  db: Executor,
+  quizId: string,
+  score: number,
+  elapsedMs: number,
+): Promise<RankBand> {
+  const [row] = rawRows<{ rank: number; ties: number; field: number }>(
+    await db.execute(sql`
+      with field as (
+        select score, elapsed_ms, false as me from ${attempts}
+        where quiz_id = ${quizId} and ${RANKED_STATUSES}
+        union all
+        select ${score}::float8, ${elapsedMs}::int, true
+      ), ranked as (
+        select me, score, elapsed_ms, rank() over (order by ${RANK_ORDER}) as r from field
+      ), mine as (select r, score, elapsed_ms from ranked where me)
+      select mine.r::int as rank,
+             (select count(*)::int from ranked o
+              where not o.me and o.score is not distinct from mine.score
+                and o.elapsed_ms is not distinct from mine.elapsed_ms) as ties,
+             (select count(*)::int from ranked where not me) as field
+      from mine
+    `),
+  );
+  return { rank: Number(row?.rank ?? 1), ties: Number(row?.ties ?? 0), field: Number(row?.field ?? 0) };
 }
 
 /**

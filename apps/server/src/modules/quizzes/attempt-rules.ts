@@ -134,3 +134,29 @@ export function requireSectionsOpen(
 /** Whether a quiz runs its sections on their own clocks. */
 export const isLocked = (quiz: Pick<QuizRow, 'navigation' | 'sections'>): boolean =>
   quiz.navigation === 'locked' && quiz.sections.length > 0;
+
+/**
+ * The one deadline rule: an attempt started at `startedAt` runs for `durationMin` minutes, and a
+ * contest attempt no later than its quiz's end (`endAt`; null for a practice, which has no window).
+ * The herd's start statement (quiz.repository.ts) writes the same `least(...)` in SQL.
+ */
+export function attemptDeadline(startedAt: Date, durationMin: number, endAt: Date | null): Date {
+  const byDuration = startedAt.getTime() + durationMin * MINUTE;
+  return new Date(endAt ? Math.min(byDuration, endAt.getTime()) : byDuration);
+}
+
+/**
+ * When an attempt is taken in and how long it took (the ranking's time): at min(now, deadline), and
+ * elapsed = that − the server's startedAt, never more than the duration (null deadline: untimed).
+ */
+export function takenIn(
+  startedAt: Date,
+  deadlineAt: Date | null,
+  durationMin: number | null,
+  now: Date,
+): { submittedAt: Date; elapsedMs: number } {
+  const submittedAt = new Date(deadlineAt ? Math.min(now.getTime(), deadlineAt.getTime()) : now.getTime());
+  const taken = submittedAt.getTime() - startedAt.getTime();
+  const elapsedMs = Math.max(0, durationMin === null ? taken : Math.min(taken, durationMin * MINUTE));
+  return { submittedAt, elapsedMs };
+}

@@ -13,6 +13,7 @@ import { AttemptCaches } from './attempt-caches';
 import type { AttemptRepository, AttemptRow } from './attempt.repository';
 import type { SaveGate } from './attempt-writes';
 import {
+  attemptDeadline,
   autoSubmitOne,
   closeSectionEarly,
   currentSection,
@@ -27,7 +28,6 @@ import { normalizeAnswers } from './answers';
 import { inLearnerOrder } from './learner-order';
 import type { QuizQuestion, QuizRepository, QuizRow } from './quiz.repository';
 
-const MINUTE = 60_000;
 /** How many overdue attempts one sweep transaction takes. */
 const SWEEP_BATCH = 200;
 const rupees = (paise: number) => paise / 100;
@@ -290,9 +290,7 @@ export class AttemptService {
     this.requireOpen(quiz);
     if (!unlocked) throw paymentRequired(QUIZ_MESSAGES.locked);
     const startedAt = this.now();
-    const deadlineAt = new Date(
-      Math.min(startedAt.getTime() + quiz.durationMin * MINUTE, quiz.endAt.getTime()),
-    );
+    const deadlineAt = attemptDeadline(startedAt, quiz.durationMin, quiz.endAt);
     return this.attempts.startOrGet({ quizId: quiz.id, userId, startedAt, deadlineAt });
   }
 }

@@ -17,12 +17,11 @@ import {
   requireOpen,
   sectionState,
   sectionWindows,
+  takenIn,
   type AttemptOptions,
 } from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
-
-const MINUTE = 60_000;
 
 /**
  * Submitting an attempt: once, only one that was started, scored with the server's startedAt and
@@ -252,11 +251,7 @@ function scoreResult(
     attempt.sections,
   );
   const byId = new Map(answers.map((a) => [a.qnId, a]));
-  const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
-  const elapsedMs = Math.max(
-    0,
-    Math.min(submittedAt.getTime() - attempt.startedAt.getTime(), attempt.durationMin * MINUTE),
-  );
+  const { submittedAt, elapsedMs } = takenIn(attempt.startedAt, attempt.deadlineAt, attempt.durationMin, now);
   return {
     status,
     // One entry per question in question order, keeping its palette state, time and seq.

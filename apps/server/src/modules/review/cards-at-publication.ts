@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { Rating } from 'ts-fsrs';
 import type { Executor } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { answerIsCorrectSql } from '../marking/marking.sql';
-import { initialState } from './scheduler';
+import { insertCards } from './card-insert';
 
 /**
  * Makes the spaced-repetition cards of one quiz whose results are published (ADR 011), in one
@@ -23,9 +22,6 @@ export async function createCardsAtPublication(
   /** Only these attempts (a subquery of attempt ids): the analysis step after publication's batch. */
   only?: SQL,
 ): Promise<number> {
-  const again = initialState(now, Rating.Again);
-  const hard = initialState(now, Rating.Hard);
-  const at = now.toISOString();
   const rows = rawRows<{ made: number }>(
     await tx.execute(sql`
       with chosen as materialized (
@@ -54,28 +50,7 @@ export async function createCardsAtPublication(
         from chosen c
         join questions q on q.quiz_id = ${quizId}
         left join ans on ans.attempt_id = c.id and ans.qn_id = q.id::text
-      ), made as (
-        insert into review_cards (user_id, question_id, source, initial_rating, due, stability, difficulty,
-                                  scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
-        select user_id, question_id, source,
-               case when source = 'unsure' then ${Rating.Hard}::int else ${Rating.Again}::int end,
-               ${at}::timestamptz,
-               case when source = 'unsure' then ${hard.stability}::float8 else ${again.stability}::float8 end,
-               case when source = 'unsure' then ${hard.difficulty}::float8 else ${again.difficulty}::float8 end,
-               0,
-               case when source = 'unsure' then ${hard.learningSteps}::int else ${again.learningSteps}::int end,
-               case when source = 'unsure' then ${hard.reps}::int else ${again.reps}::int end,
-               0,
-               case when source = 'unsure' then ${hard.state}::int else ${again.state}::int end,
-               ${at}::timestamptz,
-               ${at}::timestamptz
-        from outcomes
-        where source is not null
-          -- A question dropped in an answer-key correction (issue 14) makes no card (ADR 011).
-          and not exists (select 1 from questions dq where dq.id = question_id and dq.dropped_at is not null)
-        on conflict (user_id, question_id) do nothing
-        returning 1
-      )
+      ), made as (${insertCards(sql`select user_id, question_id, source from outcomes`, now)})
       select count(*)::int as made from made
     `),
   );

@@ -120,6 +120,7 @@ interface HeadSqlRow extends CountsSqlRow {
   exam_date: string | null;
   daily_new_limit: number | null;
   daily_review_cap: number | null;
+  cards_from_practice: boolean | null;
   today_total: number;
   today_new: number;
   median: number | null;
@@ -139,6 +140,7 @@ export class ReviewQueueRepository {
       sql`
         select s.user_id is not null as has_settings, s.desired_retention, s.exam_name,
                to_char(s.exam_date, 'YYYY-MM-DD') as exam_date, s.daily_new_limit, s.daily_review_cap,
+               s.cards_from_practice,
                t.today_total, t.today_new, c.*, m.median, m.recent
         from (select 1) one
         left join ${reviewSettings} s on s.user_id = ${ph('userId')}::uuid
@@ -207,6 +209,7 @@ export class ReviewQueueRepository {
             examDate: row.exam_date,
             dailyNewLimit: Number(row.daily_new_limit),
             dailyReviewCap: Number(row.daily_review_cap),
+            cardsFromPractice: row.cards_from_practice !== false,
           }
         : null,
       today: { total: Number(row.today_total), newCards: Number(row.today_new) },

@@ -44,6 +44,7 @@ export class ReviewSettingsService {
       examDate: input.examDate,
       dailyNewLimit: input.dailyNewLimit,
       dailyReviewCap: input.dailyReviewCap,
+      cardsFromPractice: input.cardsFromPractice,
       updatedAt: now,
     };
     await this.repos.settings.saveSettings(row);

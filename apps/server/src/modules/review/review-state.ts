@@ -32,6 +32,7 @@ export function settingsFrom(
       examDate: null,
       dailyNewLimit: REVIEW_DEFAULTS.dailyNewLimit,
       dailyReviewCap: REVIEW_DEFAULTS.dailyReviewCap,
+      cardsFromPractice: true,
     };
   }
   return {
@@ -40,6 +41,7 @@ export function settingsFrom(
     examDate: row.examDate,
     dailyNewLimit: row.dailyNewLimit,
     dailyReviewCap: row.dailyReviewCap,
+    cardsFromPractice: row.cardsFromPractice,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ChartLine, ListChecks } from 'lucide-react';
+import { ChartLine, Dumbbell, ListChecks } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { AdminNav } from '../admin-nav/admin-nav';
@@ -22,6 +22,18 @@ export function SidebarNav({ onNavigate }: { onNavigate(): void }) {
       >
         <ListChecks className="size-5" aria-hidden="true" />
         {t('app.nav.quizzes')}
+      </NavLink>
+      <NavLink
+        to={WEB_ROUTES.practice}
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          `mt-1 flex min-h-11 items-center gap-3 rounded-xl px-4 text-sm font-semibold ${
+            isActive ? 'bg-brand-100 text-brand-900' : 'text-slate-700 hover:bg-slate-100 active:bg-slate-200'
+          }`
+        }
+      >
+        <Dumbbell className="size-5" aria-hidden="true" />
+        {t('app.nav.practice')}
       </NavLink>
       <ReviewNavLink onNavigate={onNavigate} label={t('app.nav.review')} dueLabel={t('app.nav.reviewDue')} />
       <NavLink

@@ -28,6 +28,7 @@ const quiz: AdminQuiz = {
   showScoreOnSubmit: true,
   shuffleQuestions: false,
   shuffleChoices: true,
+  previousYear: null,
   questions: [
     {
       _id: 'qn-1',

@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { EXAM_FAMILIES, type ExamFamily } from '@quizcast/contract/constants';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -79,7 +81,12 @@ export function QuizListPage({ top }: { top?: ReactNode } = {}) {
         <h1 id="quizzes-heading" className="text-2xl font-bold text-slate-900">
           {t('quizzes.title')}
         </h1>
-        <InstallAppButton />
+        <div className="flex flex-wrap items-center gap-2">
+          <ButtonLink to={WEB_ROUTES.practice} variant="accent">
+            {t('quizzes.practiceLink')}
+          </ButtonLink>
+          <InstallAppButton />
+        </div>
       </div>
       {top}
 

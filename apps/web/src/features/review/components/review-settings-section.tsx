@@ -15,6 +15,7 @@ interface Form {
   retentionPercent: string;
   dailyNewLimit: string;
   dailyReviewCap: string;
+  cardsFromPractice: boolean;
 }
 
 const toForm = (s: ReviewSettings): Form => ({
@@ -23,6 +24,7 @@ const toForm = (s: ReviewSettings): Form => ({
   retentionPercent: String(Math.round(s.desiredRetention * 100)),
   dailyNewLimit: String(s.dailyNewLimit),
   dailyReviewCap: String(s.dailyReviewCap),
+  cardsFromPractice: s.cardsFromPractice,
 });
 
 /** Profile section: target exam and its date, desired retention (80–97 %), daily new limit, review cap. */
@@ -36,7 +38,7 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
   const t = useT(reviewCatalog);
   const [form, setForm] = useState<Form>(() => toForm(initial));
   const [problems, setProblems] = useState<string[]>([]);
-  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+  const set = (key: Exclude<keyof Form, 'cardsFromPractice'>) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
 
   const submit = (event: FormEvent) => {
@@ -49,6 +51,7 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
         desiredRetention: Number(form.retentionPercent) / 100,
         dailyNewLimit: Number(form.dailyNewLimit),
         dailyReviewCap: Number(form.dailyReviewCap),
+        cardsFromPractice: form.cardsFromPractice,
       },
       {
         onSuccess: (saved) => {
@@ -107,6 +110,18 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
           value={form.dailyReviewCap}
           onChange={set('dailyReviewCap')}
         />
+        <div className="flex min-h-11 items-start gap-3 sm:col-span-2">
+          <input
+            id="review-cards-from-practice"
+            type="checkbox"
+            className="mt-0.5 size-6 shrink-0 accent-brand-700"
+            checked={form.cardsFromPractice}
+            onChange={(e) => setForm({ ...form, cardsFromPractice: e.target.checked })}
+          />
+          <label htmlFor="review-cards-from-practice" className="text-base text-slate-900">
+            {t('review.settings.cardsFromPractice')}
+          </label>
+        </div>
         {problems.length > 0 && (
           <ul role="alert" className="list-disc pl-5 text-sm text-red-700 sm:col-span-2">
             {problems.map((p) => (

@@ -1,0 +1,332 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { DIFFICULTY_BANDS, type DrillDifficulty } from '@quizcast/contract/domain/practice';
+import type { Db, Executor } from '../../db/client';
+import { rawRows } from '../../db/raw-rows';
+import { practiceAttempts, type SavedAnswer, type StoredQuestionMath } from '../../db/schema';
+import { unlockedExpression } from '../quizzes/unlock-rule';
+
+export type PracticeAttemptRow = typeof practiceAttempts.$inferSelect;
+export type PracticeAttemptInsert = typeof practiceAttempts.$inferInsert;
+
+/**
+ * The one rule of what practice may show (ADR 024), over `quizzes`: a quiz an admin has not
+ * withdrawn whose results are published. Every statement here that reads questions applies it,
+ * together with the unlock rule, at the time of the read (a quiz unpublished again drops out).
+ */
+const PRACTISABLE = sql`("quizzes"."published" and "quizzes"."results_published_at" is not null)`;
+
+/** A question of a practisable quiz, with its answer and explanation (server side only). */
+export interface PracticeQuestionRow {
+  id: string;
+  quizId: string;
+  qn: string;
+  choices: string[];
+  ansIndex: number;
+  explanation: string | null;
+  lang: 'en' | 'hi';
+  audioKey: string | null;
+  topic: string | null;
+  type: 'mcq' | 'numeric';
+  numericAnswer: string | null;
+  tolerance: string | null;
+  qnHi: string | null;
+  choicesHi: string[] | null;
+  explanationHi: string | null;
+  math: StoredQuestionMath | null;
+  droppedAt: Date | null;
+}
+
+export interface PractisableQuizRow {
+  id: string;
+  name: string;
+  exam: string;
+  durationMin: number;
+  pricePaise: number;
+  markCorrect: number;
+  markWrong: number;
+  previousYear: number | null;
+  resultsPublishedAt: Date;
+  unlocked: boolean;
+  questionCount: number;
+  topics: string[];
+  practiceCount: number;
+}
+
+export interface TopicCounts {
+  topic: string;
+  questions: number;
+  easy: number;
+  medium: number;
+  hard: number;
+}
+
+/**
+ * A question's difficulty band in SQL, over `ia` (its `item_analysis` row, left-joined): the bands
+ * of `difficultyBand` (contract, domain/practice.ts) with its bounds; no analysis is 'medium'.
+ */
+function bandExpression(): SQL {
+  const facility = sql`(100.0 * ia.correct / nullif(ia.participants, 0))`;
+  return sql`(case when ${facility} is null then 'medium'
+                   when ${facility} >= ${DIFFICULTY_BANDS.easyFrom} then 'easy'
+                   when ${facility} < ${DIFFICULTY_BANDS.hardBelow} then 'hard'
+                   else 'medium' end)`;
+}
+
+export interface QuizFilters {
+  exam?: string;
+  topic?: string;
+  previousYear?: boolean;
+}
+
+const quizColumns = (userId: string) => sql`
+  "quizzes"."id" as id, "quizzes"."name" as name, "quizzes"."exam" as exam,
+  "quizzes"."duration_min" as "durationMin", "quizzes"."price_paise" as "pricePaise",
+  "quizzes"."mark_correct" as "markCorrect", "quizzes"."mark_wrong" as "markWrong",
+  "quizzes"."previous_year" as "previousYear", "quizzes"."results_published_at" as "resultsPublishedAt",
+  ${unlockedExpression(userId)} as unlocked,
+  (select count(*)::int from questions q where q.quiz_id = "quizzes"."id") as "questionCount",
+  coalesce((select array_agg(distinct q.topic order by q.topic) from questions q
+            where q.quiz_id = "quizzes"."id" and q.topic is not null), '{}') as topics,
+  (select count(*)::int from practice_attempts p
+   where p.quiz_id = "quizzes"."id" and p.user_id = ${userId}::uuid) as "practiceCount"`;
+
+function toQuiz(r: Record<string, unknown>): PractisableQuizRow {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    exam: String(r.exam),
+    durationMin: Number(r.durationMin),
+    pricePaise: Number(r.pricePaise),
+    markCorrect: Number(r.markCorrect),
+    markWrong: Number(r.markWrong),
+    previousYear: r.previousYear === null ? null : Number(r.previousYear),
+    resultsPublishedAt: new Date(r.resultsPublishedAt as string),
+    unlocked: r.unlocked === true || r.unlocked === 't',
+    questionCount: Number(r.questionCount),
+    topics: (r.topics as string[] | null) ?? [],
+    practiceCount: Number(r.practiceCount),
+  };
+}
+
+/** The practice module's reads and writes; the only code here that touches the database. */
+export class PracticeRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Practisable quizzes, newest results first, with the learner's unlock and practice count. */
+  async listQuizzes(userId: string, filters: QuizFilters): Promise<PractisableQuizRow[]> {
+    const where: SQL[] = [PRACTISABLE];
+    if (filters.exam) where.push(sql`"quizzes"."exam" = ${filters.exam}`);
+    if (filters.topic)
+      where.push(
+        sql`exists (select 1 from questions t where t.quiz_id = "quizzes"."id" and t.topic = ${filters.topic})`,
+      );
+    if (filters.previousYear !== undefined)
+      where.push(
+        filters.previousYear
+          ? sql`"quizzes"."previous_year" is not null`
+          : sql`"quizzes"."previous_year" is null`,
+      );
+    const rows = rawRows<Record<string, unknown>>(
+      await this.db.execute(sql`
+        select ${quizColumns(userId)} from quizzes
+        where ${sql.join(where, sql` and `)}
+        order by "quizzes"."results_published_at" desc, "quizzes"."id"
+        limit 200`),
+    );
+    return rows.map(toQuiz);
+  }
+
+  /** One quiz if it is practisable (unlocked or not); undefined otherwise (unknown, not published…). */
+  async practisableQuiz(quizId: string, userId: string): Promise<PractisableQuizRow | undefined> {
+    const [row] = rawRows<Record<string, unknown>>(
+      await this.db.execute(sql`
+        select ${quizColumns(userId)} from quizzes where "quizzes"."id" = ${quizId}::uuid and ${PRACTISABLE}`),
+    );
+    return row ? toQuiz(row) : undefined;
+  }
+
+  /**
+   * The topics of an exam's practisable questions this learner may see, with how many there are in
+   * each difficulty band (the drill builder offers only bands that have some).
+   */
+  async topics(userId: string, exam: string): Promise<TopicCounts[]> {
+    const band = bandExpression();
+    const rows = rawRows<{ topic: string; n: number; easy: number; medium: number; hard: number }>(
+      await this.db.execute(sql`
+        select q.topic, count(*)::int as n,
+               count(*) filter (where ${band} = 'easy')::int as easy,
+               count(*) filter (where ${band} = 'medium')::int as medium,
+               count(*) filter (where ${band} = 'hard')::int as hard
+        from quizzes join questions q on q.quiz_id = "quizzes"."id"
+        left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
+        where "quizzes"."exam" = ${exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
+          and q.topic is not null and q.dropped_at is null
+        group by q.topic order by q.topic`),
+    );
+    return rows.map((r) => ({
+      topic: r.topic,
+      questions: Number(r.n),
+      easy: Number(r.easy),
+      medium: Number(r.medium),
+      hard: Number(r.hard),
+    }));
+  }
+
+  /**
+   * These questions, only those of practisable quizzes unlocked for the learner (in no order): what
+   * any practice response may show. A question whose quiz was withdrawn since is simply absent.
+   */
+  async visibleQuestions(userId: string, ids: readonly string[]): Promise<PracticeQuestionRow[]> {
+    if (!ids.length) return [];
+    const rows = rawRows<PracticeQuestionRow & { droppedAt: string | Date | null }>(
+      await this.db.execute(sql`
+        select q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
+               q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
+               q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
+               q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt"
+        from questions q join quizzes on "quizzes"."id" = q.quiz_id
+        where q.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${PRACTISABLE} and ${unlockedExpression(userId)}`),
+    );
+    return rows.map((r) => ({
+      ...r,
+      ansIndex: Number(r.ansIndex),
+      numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
+      tolerance: r.tolerance === null ? null : String(r.tolerance),
+      droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
+    }));
+  }
+
+  /** A quiz's question ids in question order. */
+  async quizQuestionIds(quizId: string): Promise<string[]> {
+    const rows = rawRows<{ id: string }>(
+      await this.db.execute(sql`select id from questions where quiz_id = ${quizId}::uuid order by position`),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * A drill's draw in one statement (ADR 024): the live questions of the topics, of the exam's
+   * practisable quizzes unlocked for the learner, in the difficulty band (item analysis' facility);
+   * never seen (no practice answer and no contest attempt of its quiz) or last answered wrong
+   * (in practice, or a contest mistake's card) first, then at random.
+   */
+  async drawDrill(
+    userId: string,
+    draw: { exam: string; topics: string[]; difficulty: DrillDifficulty; count: number },
+  ): Promise<string[]> {
+    const band = sql`${bandExpression()} = ${draw.difficulty}`;
+    const rows = rawRows<{ id: string }>(
+      await this.db.execute(sql`
+        select q.id
+        from questions q
+        join quizzes on "quizzes"."id" = q.quiz_id
+        left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
+        left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
+        left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
+        left join attempts a on a.quiz_id = q.quiz_id and a.user_id = ${userId}::uuid
+        where q.topic in (${sql.join(
+          draw.topics.map((t) => sql`${t}`),
+          sql`, `,
+        )})
+          and q.dropped_at is null and q.topic is not null
+          and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
+          and ${band}
+        order by case
+                   when s.user_id is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
+                   when s.user_id is not null and not s.last_correct then 0
+                   else 1
+                 end, random()
+        limit ${draw.count}`),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async insertAttempt(values: PracticeAttemptInsert): Promise<PracticeAttemptRow> {
+    const [row] = await this.db.insert(practiceAttempts).values(values).returning();
+    return row!;
+  }
+
+  async findAttempt(attemptId: string, userId: string): Promise<PracticeAttemptRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(practiceAttempts)
+      .where(and(eq(practiceAttempts.id, attemptId), eq(practiceAttempts.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Saves the merged answers of a running attempt; false when it is no longer running. */
+  async saveAnswers(attempt: PracticeAttemptRow, answers: SavedAnswer[], now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(practiceAttempts)
+      .set({ answers, revision: attempt.revision + 1, updatedAt: now })
+      .where(
+        and(
+          eq(practiceAttempts.id, attempt.id),
+          eq(practiceAttempts.status, 'in_progress'),
+          eq(practiceAttempts.revision, attempt.revision),
+        ),
+      )
+      .returning({ id: practiceAttempts.id });
+    return rows.length > 0;
+  }
+
+  /** Finishes a running attempt (once: false when another submission got there first). */
+  async finish(
+    db: Executor,
+    attempt: PracticeAttemptRow,
+    result: Pick<
+      PracticeAttemptRow,
+      'answers' | 'score' | 'correctCount' | 'wrongCount' | 'elapsedMs' | 'submittedAt' | 'predicted'
+    >,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = rawRows<{ id: string }>(
+      await db.execute(sql`
+        update practice_attempts set status = 'submitted', answers = ${JSON.stringify(result.answers)}::jsonb,
+               score = ${result.score}, correct_count = ${result.correctCount}, wrong_count = ${result.wrongCount},
+               elapsed_ms = ${result.elapsedMs}, submitted_at = ${result.submittedAt!.toISOString()}::timestamptz,
+               predicted = ${result.predicted ? JSON.stringify(result.predicted) : null}::jsonb,
+               updated_at = ${now.toISOString()}::timestamptz
+        where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
+        returning id`),
+    );
+    return rows.length > 0;
+  }
+
+  /** What the learner last did with each answered question (the drill's never-seen/wrong order). */
+  async recordQuestionState(
+    db: Executor,
+    userId: string,
+    answered: { questionId: string; correct: boolean }[],
+    now: Date,
+  ): Promise<void> {
+    if (!answered.length) return;
+    await db.execute(sql`
+      insert into practice_question_state (user_id, question_id, last_correct, answered, last_answered_at)
+      select ${userId}::uuid, a.id, a.correct, 1, ${now.toISOString()}::timestamptz
+      from unnest(${`{${answered.map((a) => a.questionId).join(',')}}`}::uuid[],
+                  ${`{${answered.map((a) => String(a.correct)).join(',')}}`}::boolean[]) as a(id, correct)
+      on conflict (user_id, question_id) do update
+        set last_correct = excluded.last_correct, answered = practice_question_state.answered + 1,
+            last_answered_at = excluded.last_answered_at`);
+  }
+
+  async history(userId: string): Promise<PracticeAttemptRow[]> {
+    return this.db
+      .select()
+      .from(practiceAttempts)
+      .where(eq(practiceAttempts.userId, userId))
+      .orderBy(desc(practiceAttempts.startedAt))
+      .limit(100);
+  }
+
+  /** For statements of other modules (the predicted rank) run on the same database. */
+  get executor(): Executor {
+    return this.db;
+  }
+
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+}

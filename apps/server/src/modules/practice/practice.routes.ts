@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@quizcast/contract/errors';
+import { API_PATHS } from '@quizcast/contract/routes';
+import {
+  practiceAttemptIdParamSchema,
+  practiceAttemptSchema,
+  practiceHistoryResponseSchema,
+  practiceQuizIdParamSchema,
+  practiceQuizListQuerySchema,
+  practiceQuizListResponseSchema,
+  practiceSaveBodySchema,
+  practiceSaveResponseSchema,
+  practiceSubmitBodySchema,
+  practiceTopicsQuerySchema,
+  practiceTopicsResponseSchema,
+  startDrillBodySchema,
+  startPracticeBodySchema,
+} from '@quizcast/contract/schemas/practice';
+import { currentUser } from '../../plugins/auth';
+import { PracticeRepository } from './practice.repository';
+import { PracticeService } from './practice.service';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries([400, 401, ...codes].map((code) => [code, errorBodySchema]));
+
+/** Practice of published quizzes and topic drills (issue 27, ADR 024): a learner's own attempts. */
+export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config } = app.ctx;
+  const practice = new PracticeService(new PracticeRepository(db), clock, config.SUBMIT_GRACE_SECONDS * 1000);
+  const security = [{ bearerAuth: [] }];
+  const tags = ['practice'];
+  const common = { preHandler: app.authenticate };
+
+  app.get(
+    API_PATHS.practiceQuizzes,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Published quizzes to practise, filtered by exam, topic and previous-year paper',
+        querystring: practiceQuizListQuerySchema,
+        response: { 200: practiceQuizListResponseSchema, ...errors() },
+      },
+    },
+    async (request) => practice.listQuizzes(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    API_PATHS.practiceTopics,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: "An exam's topics with practisable questions the learner may see",
+        querystring: practiceTopicsQuerySchema,
+        response: { 200: practiceTopicsResponseSchema, ...errors() },
+      },
+    },
+    async (request) => practice.topics(currentUser(request).id, request.query.exam),
+  );
+
+  app.post(
+    API_PATHS.practiceQuizStart,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Start a practice of a published quiz, timed or untimed (any number of times)',
+        params: practiceQuizIdParamSchema,
+        body: startPracticeBodySchema,
+        response: { 201: practiceAttemptSchema, ...errors(402, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await practice.startQuiz(currentUser(request).id, request.params.quizId, request.body)),
+  );
+
+  app.post(
+    API_PATHS.practiceDrills,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Start a topic drill drawn from published questions (never-seen and wrong ones first)',
+        body: startDrillBodySchema,
+        response: { 201: practiceAttemptSchema, ...errors(404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await practice.startDrill(currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    API_PATHS.practiceAttempts,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: "The learner's practice attempts and drills, newest first",
+        response: { 200: practiceHistoryResponseSchema, ...errors() },
+      },
+    },
+    async (request) => practice.history(currentUser(request).id),
+  );
+
+  app.get(
+    API_PATHS.practiceAttempt,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'A practice attempt: resume it, or its result once submitted',
+        params: practiceAttemptIdParamSchema,
+        response: { 200: practiceAttemptSchema, ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return practice.get(currentUser(request).id, request.params.attemptId);
+    },
+  );
+
+  app.put(
+    API_PATHS.practiceAttemptAnswers,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Save answers; with instant feedback, each new answer judged with its explanation',
+        params: practiceAttemptIdParamSchema,
+        body: practiceSaveBodySchema,
+        response: { 200: practiceSaveResponseSchema, ...errors(404, 409) },
+      },
+    },
+    async (request) => practice.save(currentUser(request).id, request.params.attemptId, request.body.answers),
+  );
+
+  app.post(
+    API_PATHS.practiceAttemptSubmit,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Submit a practice: scored by the server, with a predicted rank when timed',
+        params: practiceAttemptIdParamSchema,
+        body: practiceSubmitBodySchema,
+        response: { 200: practiceAttemptSchema, ...errors(404, 409) },
+      },
+    },
+    async (request) =>
+      practice.submit(currentUser(request).id, request.params.attemptId, request.body.answers),
+  );
+};

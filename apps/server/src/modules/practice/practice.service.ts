@@ -1,0 +1,345 @@
+import { drillSeconds } from '@quizcast/contract/domain/practice';
+import { percentileForRank } from '@quizcast/contract/domain/percentile';
+import { paiseToRupees } from '@quizcast/contract/domain/admin-quiz';
+import { isUuid } from '@quizcast/contract/schemas/ids';
+import { QUIZ_MESSAGES } from '@quizcast/contract/schemas/quiz';
+import {
+  PRACTICE_MESSAGES,
+  type PracticeAttempt,
+  type PracticeHistoryResponse,
+  type PracticeMode,
+  type PracticeQuizFilters,
+  type PracticeQuizListResponse,
+  type PracticeResult,
+  type PracticeSaveResponse,
+  type PracticeTopicsResponse,
+  type PredictedRank,
+  type StartDrillBody,
+} from '@quizcast/contract/schemas/practice';
+import type { Answer } from '@quizcast/contract/schemas/quiz';
+import type { SavedAnswer } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { conflict, notFound, paymentRequired } from '../../lib/http-error';
+import { DEFAULT_MARKING, markableQuestion, markAttempt } from '../marking/marking';
+import { predictRank } from '../marking/marking.repository';
+import { normalizeAnswers } from '../quizzes/answers';
+import { mergeForAttempt } from '../quizzes/attempt-writes';
+import { attemptDeadline, takenIn } from '../quizzes/attempt-rules';
+import { createCardsFromPractice } from '../review/cards-from-practice';
+import { feedbackFor, practiceQuestion } from './practice-feedback';
+import type { PracticeAttemptRow, PracticeQuestionRow, PracticeRepository } from './practice.repository';
+
+const MINUTE = 60_000;
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Practice and drills (issue 27, ADR 024). A practice attempt is a set of question ids the server
+ * chose; everything it shows is read through `visibleQuestions` at the time of the request, so a
+ * quiz withdrawn meanwhile shows nothing more. Marking is `modules/marking`'s; the deadline and the
+ * time taken are `quizzes/attempt-rules`' ; cards are made by `review`'s insert. Nothing here writes
+ * to a contest table.
+ */
+export class PracticeService {
+  constructor(
+    private readonly repo: PracticeRepository,
+    private readonly clock: Clock,
+    /** Saves and submissions are taken this long after a timed practice's deadline. */
+    private readonly graceMs: number,
+  ) {}
+
+  async listQuizzes(userId: string, filters: PracticeQuizFilters): Promise<PracticeQuizListResponse> {
+    const rows = await this.repo.listQuizzes(userId, filters);
+    return {
+      quizzes: rows.map((q) => ({
+        _id: q.id,
+        name: q.name,
+        exam: q.exam,
+        duration: q.durationMin,
+        questionCount: q.questionCount,
+        topics: q.topics,
+        previousYear: q.previousYear,
+        price: paiseToRupees(q.pricePaise),
+        unlocked: q.unlocked,
+        practiceCount: q.practiceCount,
+        resultsPublishedAt: iso(q.resultsPublishedAt),
+      })),
+    };
+  }
+
+  async topics(userId: string, exam: string): Promise<PracticeTopicsResponse> {
+    return { topics: await this.repo.topics(userId, exam) };
+  }
+
+  /** A new practice of a published quiz: 404 unless practisable, 402 while a paid quiz is locked. */
+  async startQuiz(userId: string, quizId: string, mode: PracticeMode): Promise<PracticeAttempt> {
+    const quiz = isUuid(quizId) ? await this.repo.practisableQuiz(quizId, userId) : undefined;
+    if (!quiz) throw notFound(QUIZ_MESSAGES.notFound);
+    if (!quiz.unlocked) throw paymentRequired(PRACTICE_MESSAGES.locked);
+    const startedAt = this.clock.now();
+    const attempt = await this.repo.insertAttempt({
+      userId,
+      kind: 'quiz',
+      quizId: quiz.id,
+      title: quiz.name,
+      exam: quiz.exam,
+      questionIds: await this.repo.quizQuestionIds(quiz.id),
+      timed: mode.timed,
+      instantFeedback: mode.instantFeedback,
+      startedAt,
+      deadlineAt: mode.timed ? attemptDeadline(startedAt, quiz.durationMin, null) : null,
+      markCorrect: quiz.markCorrect,
+      markWrong: quiz.markWrong,
+    });
+    return this.view(attempt);
+  }
+
+  /** A new drill drawn from the bank (one statement); 404 when nothing matches. */
+  async startDrill(userId: string, body: StartDrillBody): Promise<PracticeAttempt> {
+    const topics = [...new Set(body.topics)];
+    const ids = await this.repo.drawDrill(userId, { ...body, topics });
+    if (!ids.length) throw notFound(PRACTICE_MESSAGES.emptyDrill);
+    const startedAt = this.clock.now();
+    const minutes = drillSeconds(body.exam, ids.length) / 60;
+    const attempt = await this.repo.insertAttempt({
+      userId,
+      kind: 'drill',
+      quizId: null,
+      title: topics.join(', '),
+      exam: body.exam,
+      questionIds: ids,
+      timed: body.timed,
+      instantFeedback: body.instantFeedback,
+      startedAt,
+      deadlineAt: body.timed ? attemptDeadline(startedAt, minutes, null) : null,
+      markCorrect: DEFAULT_MARKING.correct,
+      markWrong: DEFAULT_MARKING.wrong,
+    });
+    return this.view(attempt);
+  }
+
+  async get(userId: string, attemptId: string): Promise<PracticeAttempt> {
+    return this.view(await this.attempt(userId, attemptId));
+  }
+
+  async history(userId: string): Promise<PracticeHistoryResponse> {
+    const rows = await this.repo.history(userId);
+    return {
+      attempts: rows.map((a) => ({
+        _id: a.id,
+        kind: a.kind,
+        quizId: a.quizId,
+        title: a.title,
+        timed: a.timed,
+        status: a.status,
+        startedAt: iso(a.startedAt),
+        submittedAt: a.submittedAt ? iso(a.submittedAt) : null,
+        score: a.score,
+        correctCount: a.correctCount,
+        totalQuestions: a.questionIds.length,
+      })),
+    };
+  }
+
+  /**
+   * Autosave, validated like a contest save; with instant feedback a question's first answer is
+   * final (it was judged) and the response judges each newly answered question.
+   */
+  async save(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSaveResponse> {
+    for (let tries = 0; ; tries += 1) {
+      const attempt = await this.attempt(userId, attemptId);
+      if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+      const now = this.clock.now();
+      if (this.pastGrace(attempt, now)) throw conflict(PRACTICE_MESSAGES.timeOver);
+      const questions = await this.questions(attempt);
+      const { merged, fresh } = this.merge(attempt, questions, answers, now);
+      if (await this.repo.saveAnswers(attempt, merged, now)) {
+        const byId = new Map(questions.map((q) => [q.id, q]));
+        const chosen = new Map(merged.map((a) => [a.qnId, a.selectedOption ?? null]));
+        const feedback = attempt.instantFeedback
+          ? fresh.flatMap((id) => {
+              const q = byId.get(id);
+              return q ? [feedbackFor(q, chosen.get(id), this.scheme(attempt))] : [];
+            })
+          : [];
+        return { savedAt: iso(now), feedback };
+      }
+      if (tries >= 3) throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+    }
+  }
+
+  /**
+   * Submit once: scored by marking from the saved answers merged with the body's (past the deadline
+   * plus grace only the saved ones count); a timed practice of a quiz gets its predicted rank; wrong
+   * answers become review cards (unless turned off) in the same transaction.
+   */
+  async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeAttempt> {
+    // A save that lands meanwhile makes the write miss (revision): read again and score again.
+    for (let tries = 0; tries < 4; tries += 1) {
+      const attempt = await this.attempt(userId, attemptId);
+      if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+      if (await this.finishOnce(attempt, answers)) return this.view(await this.attempt(userId, attemptId));
+    }
+    throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+  }
+
+  /** Scores and writes one read of the attempt; false when it changed meanwhile. */
+  private async finishOnce(attempt: PracticeAttemptRow, answers: Answer[]): Promise<boolean> {
+    const userId = attempt.userId;
+    const now = this.clock.now();
+    const questions = await this.questions(attempt);
+    const { merged } = this.pastGrace(attempt, now)
+      ? { merged: attempt.answers }
+      : this.merge(attempt, questions, answers, now);
+    const marks = markAttempt(questions.map(markableQuestion), merged, this.scheme(attempt));
+    const durationMin = attempt.deadlineAt
+      ? (attempt.deadlineAt.getTime() - attempt.startedAt.getTime()) / MINUTE
+      : null;
+    const { submittedAt, elapsedMs } = takenIn(attempt.startedAt, attempt.deadlineAt, durationMin, now);
+    const predicted =
+      attempt.kind === 'quiz' && attempt.timed && attempt.quizId && questions.length
+        ? await this.predict(attempt.quizId, marks.score, elapsedMs)
+        : null;
+    const byId = new Map(merged.map((a) => [a.qnId, a]));
+    return this.repo.transaction(async (tx) => {
+      const done = await this.repo.finish(
+        tx,
+        attempt,
+        {
+          answers: marks.answers.map(({ qnId, selectedOption }) => ({
+            ...byId.get(qnId),
+            qnId,
+            selectedOption,
+          })),
+          score: marks.score,
+          correctCount: marks.correctCount,
+          wrongCount: marks.wrongCount,
+          elapsedMs,
+          submittedAt,
+          predicted,
+        },
+        now,
+      );
+      if (!done) return false;
+      const answered = marks.answers.filter((m) => m.outcome === 'right' || m.outcome === 'wrong');
+      await this.repo.recordQuestionState(
+        tx,
+        userId,
+        answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' })),
+        now,
+      );
+      await createCardsFromPractice(
+        tx,
+        userId,
+        answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId),
+        now,
+      );
+      return true;
+    });
+  }
+
+  private async predict(quizId: string, score: number, elapsedMs: number): Promise<PredictedRank> {
+    const band = await predictRank(this.repo.executor, quizId, score, elapsedMs);
+    const of = band.field + 1;
+    return {
+      rank: band.rank,
+      bestRank: band.rank,
+      worstRank: band.rank + band.ties,
+      of,
+      percentile: percentileForRank(band.rank, of),
+    };
+  }
+
+  private scheme(attempt: PracticeAttemptRow) {
+    return { correct: attempt.markCorrect, wrong: attempt.markWrong };
+  }
+
+  private pastGrace(attempt: PracticeAttemptRow, now: Date): boolean {
+    return attempt.deadlineAt !== null && now.getTime() > attempt.deadlineAt.getTime() + this.graceMs;
+  }
+
+  /** The learner's attempt, or 404 (someone else's answers as an unknown one). */
+  private async attempt(userId: string, attemptId: string): Promise<PracticeAttemptRow> {
+    const attempt = isUuid(attemptId) ? await this.repo.findAttempt(attemptId, userId) : undefined;
+    if (!attempt) throw notFound(PRACTICE_MESSAGES.attemptNotFound);
+    return attempt;
+  }
+
+  /**
+   * The attempt's questions that are still visible to the learner, in the attempt's order. A quiz
+   * practice whose quiz is no longer practisable is gone (404, as an unknown quiz).
+   */
+  private async questions(attempt: PracticeAttemptRow): Promise<PracticeQuestionRow[]> {
+    const rows = await this.repo.visibleQuestions(attempt.userId, attempt.questionIds);
+    if (attempt.kind === 'quiz' && !rows.length) throw notFound(QUIZ_MESSAGES.notFound);
+    const byId = new Map(rows.map((q) => [q.id, q]));
+    return attempt.questionIds.flatMap((id) => {
+      const q = byId.get(id);
+      return q ? [q] : [];
+    });
+  }
+
+  /** The stored answers merged with a save's (by seq, ADR 016); with feedback, answered stays answered. */
+  private merge(attempt: PracticeAttemptRow, questions: PracticeQuestionRow[], answers: Answer[], now: Date) {
+    const incoming = normalizeAnswers(questions, answers);
+    const answeredBefore = new Set(
+      attempt.answers.filter((a) => a.selectedOption != null).map((a) => a.qnId),
+    );
+    const allowed = attempt.instantFeedback ? incoming.filter((a) => !answeredBefore.has(a.qnId)) : incoming;
+    const timing = { startedAt: attempt.startedAt, deadlineAt: attempt.deadlineAt ?? now };
+    const merged: SavedAnswer[] = mergeForAttempt(timing, attempt.answers, allowed, now);
+    const fresh = [...new Set(allowed.filter((a) => a.selectedOption != null).map((a) => a.qnId))].filter(
+      (id) => merged.some((m) => m.qnId === id && m.selectedOption != null),
+    );
+    return { merged, fresh };
+  }
+
+  private async view(attempt: PracticeAttemptRow): Promise<PracticeAttempt> {
+    const questions = await this.questions(attempt);
+    const scheme = this.scheme(attempt);
+    const chosen = new Map(attempt.answers.map((a) => [a.qnId, a.selectedOption ?? null]));
+    const submitted = attempt.status === 'submitted';
+    const result: PracticeResult | null = submitted
+      ? {
+          score: attempt.score ?? 0,
+          maxScore: questions.length * attempt.markCorrect,
+          correctCount: attempt.correctCount ?? 0,
+          wrongCount: attempt.wrongCount ?? 0,
+          totalQuestions: questions.length,
+          elapsedMs: attempt.elapsedMs ?? 0,
+          predictedRank: attempt.predicted ?? null,
+          feedback: questions.map((q) => feedbackFor(q, chosen.get(q.id), scheme)),
+        }
+      : null;
+    return {
+      _id: attempt.id,
+      kind: attempt.kind,
+      quizId: attempt.quizId,
+      title: attempt.title,
+      exam: attempt.exam,
+      timed: attempt.timed,
+      instantFeedback: attempt.instantFeedback,
+      startedAt: iso(attempt.startedAt),
+      deadlineAt: attempt.deadlineAt ? iso(attempt.deadlineAt) : null,
+      serverNow: iso(this.clock.now()),
+      status: attempt.status,
+      questions: questions.map(practiceQuestion),
+      savedAnswers: attempt.answers
+        .filter((a) => questions.some((q) => q.id === a.qnId))
+        .map((a) => ({
+          qnId: a.qnId,
+          selectedOption: a.selectedOption ?? null,
+          markedForReview: a.markedForReview ?? false,
+          visited: a.visited ?? a.selectedOption != null,
+          timeSpentMs: a.timeSpentMs ?? 0,
+          seq: a.seq ?? 0,
+        })),
+      feedback:
+        attempt.instantFeedback && !submitted
+          ? questions
+              .filter((q) => chosen.get(q.id) != null)
+              .map((q) => feedbackFor(q, chosen.get(q.id), scheme))
+          : [],
+      result,
+    };
+  }
+}

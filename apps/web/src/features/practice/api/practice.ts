@@ -1,0 +1,124 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, apiUrl } from '@quizcast/contract/routes';
+import type { Answer } from '@quizcast/contract/schemas/quiz';
+import {
+  practiceAttemptSchema,
+  practiceQuizListResponseSchema,
+  practiceSaveResponseSchema,
+  practiceTopicsResponseSchema,
+  type PracticeAttempt,
+  type PracticeMode,
+  type PracticeQuizListQuery,
+  type StartDrillBody,
+} from '@quizcast/contract/schemas/practice';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Practice and drills (issue 27): the list, topics, starting, saving and submitting. */
+
+export function practiceQuizzesQueryOptions(filters: PracticeQuizListQuery) {
+  return queryOptions({
+    queryKey: ['practice', 'quizzes', filters],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(apiUrl(API_PATHS.practiceQuizzes), {
+          query: { ...filters },
+          schema: practiceQuizListResponseSchema,
+          signal,
+        })
+      ).data,
+  });
+}
+
+export function usePracticeQuizzes(filters: PracticeQuizListQuery) {
+  return useQuery(practiceQuizzesQueryOptions(filters));
+}
+
+export function practiceTopicsQueryOptions(exam: string) {
+  return queryOptions({
+    queryKey: ['practice', 'topics', exam],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(apiUrl(API_PATHS.practiceTopics), {
+          query: { exam },
+          schema: practiceTopicsResponseSchema,
+          signal,
+        })
+      ).data,
+  });
+}
+
+export function usePracticeTopics(exam: string) {
+  return useQuery(practiceTopicsQueryOptions(exam));
+}
+
+export function practiceAttemptQueryOptions(attemptId: string) {
+  return queryOptions({
+    queryKey: ['practice', 'attempt', attemptId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(apiUrl(API_PATHS.practiceAttempt, { attemptId }), {
+          schema: practiceAttemptSchema,
+          signal,
+        })
+      ).data,
+    staleTime: Infinity,
+  });
+}
+
+export function usePracticeAttempt(attemptId: string) {
+  return useQuery(practiceAttemptQueryOptions(attemptId));
+}
+
+export function useStartPractice() {
+  return useMutation({
+    mutationFn: async ({ quizId, mode }: { quizId: string; mode: PracticeMode }) =>
+      (
+        await apiRequest(apiUrl(API_PATHS.practiceQuizStart, { quizId }), {
+          method: 'POST',
+          body: mode,
+          schema: practiceAttemptSchema,
+        })
+      ).data,
+  });
+}
+
+export function useStartDrill() {
+  return useMutation({
+    mutationFn: async (body: StartDrillBody) =>
+      (
+        await apiRequest(apiUrl(API_PATHS.practiceDrills), {
+          method: 'POST',
+          body,
+          schema: practiceAttemptSchema,
+        })
+      ).data,
+  });
+}
+
+export async function savePracticeAnswers(attemptId: string, answers: Answer[]) {
+  return (
+    await apiRequest(apiUrl(API_PATHS.practiceAttemptAnswers, { attemptId }), {
+      method: 'PUT',
+      body: { answers },
+      schema: practiceSaveResponseSchema,
+    })
+  ).data;
+}
+
+export function useSubmitPractice(attemptId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (answers: Answer[]): Promise<PracticeAttempt> =>
+      (
+        await apiRequest(apiUrl(API_PATHS.practiceAttemptSubmit, { attemptId }), {
+          method: 'POST',
+          body: { answers },
+          schema: practiceAttemptSchema,
+        })
+      ).data,
+    onSuccess: (attempt) => {
+      client.setQueryData(practiceAttemptQueryOptions(attemptId).queryKey, attempt);
+      void client.invalidateQueries({ queryKey: ['practice', 'quizzes'] });
+    },
+  });
+}

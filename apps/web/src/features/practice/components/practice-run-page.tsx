@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state';
+import { FullScreenLoader } from '../../../components/ui/full-screen-loader';
+import { errorMessage } from '../../../lib/api-client';
+import { useServerMessage, useT } from '../../../i18n/use-t';
+import { usePracticeAttempt } from '../api/practice';
+import { practiceCatalog } from '../messages/catalog';
+import { PracticeResultView } from './practice-result';
+import { PracticeRunner } from './practice-runner';
+
+/** /practice/attempts/:attemptId: the running practice, or its result once submitted. */
+export function PracticeRunPage() {
+  const { attemptId = '' } = useParams();
+  const t = useT(practiceCatalog);
+  const localise = useServerMessage();
+  const query = usePracticeAttempt(attemptId);
+  if (query.isPending) return <FullScreenLoader />;
+  if (query.isError)
+    return (
+      <ErrorState
+        title={t('practice.run.loadFailed')}
+        message={localise(errorMessage(query.error, t('practice.run.loadFailed')))}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const attempt = query.data;
+  if (attempt.result) return <PracticeResultView attempt={attempt} result={attempt.result} />;
+  return <PracticeRunner key={attempt._id} attempt={attempt} />;
+}

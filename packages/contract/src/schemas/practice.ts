@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { EXAM_FAMILIES } from '../constants';
+import { DRILL_COUNTS, DRILL_DIFFICULTIES, PREVIOUS_YEAR_MAX, PREVIOUS_YEAR_MIN } from '../domain/practice';
+import { PRACTICE_MESSAGES } from '../messages/practice';
+import { answerSchema, attemptQuestionSchema } from './quiz';
+import { questionTextFields } from './question-text';
+import { participantQuizIdParamSchema, unknownIdParam } from './ids';
+
+/**
+ * Practice (issue 27, ADR 024): any published quiz, again and again, and topic drills from the bank.
+ * A practice attempt is a set of question ids the server chose (a quiz's questions, a drill's draw),
+ * timed or untimed, kept apart from contest attempts. Answers, explanations and scores appear only
+ * for questions of quizzes whose results are published.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const QUIZ_EXAMS = [...EXAM_FAMILIES, 'Other'] as const;
+const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const practiceQuizListQuerySchema = z.object({
+  exam: z.enum(QUIZ_EXAMS, { message: `exam must be one of ${QUIZ_EXAMS.join(', ')}` }).optional(),
+  topic: z.string().trim().min(1).max(60, 'topic must be at most 60 characters').optional(),
+  /** Only previous-year papers ("true"), or only other quizzes ("false"). */
+  previousYear: booleanText.optional(),
+});
+export type PracticeQuizListQuery = z.input<typeof practiceQuizListQuerySchema>;
+export type PracticeQuizFilters = z.infer<typeof practiceQuizListQuerySchema>;
+
+export const practiceQuizSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  exam: z.string(),
+  /** Minutes: a timed practice runs this long. */
+  duration: z.number().int(),
+  questionCount: z.number().int(),
+  topics: z.array(z.string()),
+  /** The year of the exam paper this quiz is, when an admin tagged it as a previous-year paper. */
+  previousYear: z.number().int().nullable(),
+  /** Base price in rupees; 0 is free. */
+  price: z.number(),
+  /** Free, or unlocked by this learner: practice can start. */
+  unlocked: z.boolean(),
+  /** How many practice attempts this learner has made of it. */
+  practiceCount: z.number().int(),
+  resultsPublishedAt: isoDateTime,
+});
+export type PracticeQuiz = z.infer<typeof practiceQuizSchema>;
+
+export const practiceQuizListResponseSchema = z.object({ quizzes: z.array(practiceQuizSchema) });
+export type PracticeQuizListResponse = z.infer<typeof practiceQuizListResponseSchema>;
+
+export const practiceTopicsQuerySchema = z.object({
+  exam: z.enum(QUIZ_EXAMS, { message: `exam must be one of ${QUIZ_EXAMS.join(', ')}` }),
+});
+export const practiceTopicsResponseSchema = z.object({
+  /** Each topic with how many questions it has in all and in each difficulty band. */
+  topics: z.array(
+    z.object({
+      topic: z.string(),
+      questions: z.number().int(),
+      easy: z.number().int(),
+      medium: z.number().int(),
+      hard: z.number().int(),
+    }),
+  ),
+});
+export type PracticeTopicsResponse = z.infer<typeof practiceTopicsResponseSchema>;
+
+/** How a practice runs: against the clock or not, and with feedback after each answer or not. */
+export const practiceModeSchema = z.object({
+  timed: z.boolean({ message: 'timed must be true or false' }),
+  instantFeedback: z.boolean({ message: 'instantFeedback must be true or false' }),
+});
+export type PracticeMode = z.infer<typeof practiceModeSchema>;
+
+export const startPracticeBodySchema = practiceModeSchema;
+
+export const startDrillBodySchema = practiceModeSchema.extend({
+  exam: z.enum(QUIZ_EXAMS, { message: `exam must be one of ${QUIZ_EXAMS.join(', ')}` }),
+  topics: z
+    .array(z.string().trim().min(1).max(60, 'topic must be at most 60 characters'))
+    .min(1, 'Pick at least one topic')
+    .max(20, 'Pick at most 20 topics'),
+  difficulty: z.enum(DRILL_DIFFICULTIES, { message: 'difficulty must be easy, medium or hard' }),
+  count: z
+    .number({ message: 'count must be 10, 20 or 30' })
+    .refine((n) => (DRILL_COUNTS as readonly number[]).includes(n), 'count must be 10, 20 or 30'),
+});
+export type StartDrillBody = z.infer<typeof startDrillBodySchema>;
+
+/** What a learner sees after answering one question (instant feedback), or at the end. */
+export const practiceFeedbackSchema = z.object({
+  qnId: z.string(),
+  outcome: z.enum(['right', 'wrong', 'skipped', 'dropped']),
+  /** The keyed choice's text, or the numeric answer. */
+  correctAnswer: z.string(),
+  explanation: z.string().nullable(),
+  /** Formulas (explanation included) and the Hindi version with its explanation. */
+  ...questionTextFields,
+});
+export type PracticeFeedback = z.infer<typeof practiceFeedbackSchema>;
+
+export const predictedRankSchema = z.object({
+  /** The rank the real results would give (ties share it: standard competition rank). */
+  rank: z.number().int(),
+  /** Best and worst place: equal unless someone of the field has exactly this score and time. */
+  bestRank: z.number().int(),
+  worstRank: z.number().int(),
+  /** The published field plus this learner. */
+  of: z.number().int(),
+  percentile: z.number(),
+});
+export type PredictedRank = z.infer<typeof predictedRankSchema>;
+
+export const practiceResultSchema = z.object({
+  score: z.number(),
+  maxScore: z.number(),
+  correctCount: z.number().int(),
+  wrongCount: z.number().int(),
+  totalQuestions: z.number().int(),
+  elapsedMs: z.number().int(),
+  /** A timed practice of a published quiz: where it would have ranked. */
+  predictedRank: predictedRankSchema.nullable(),
+  feedback: z.array(practiceFeedbackSchema),
+});
+export type PracticeResult = z.infer<typeof practiceResultSchema>;
+
+export const practiceAttemptSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['quiz', 'drill']),
+  /** The practised quiz (kind 'quiz'). */
+  quizId: z.string().nullable(),
+  title: z.string(),
+  exam: z.string(),
+  timed: z.boolean(),
+  instantFeedback: z.boolean(),
+  startedAt: isoDateTime,
+  /** Timed: when the server stops taking answers (plus its grace); untimed: null. */
+  deadlineAt: isoDateTime.nullable(),
+  serverNow: isoDateTime,
+  status: z.enum(['in_progress', 'submitted']),
+  questions: z.array(attemptQuestionSchema),
+  savedAnswers: z.array(answerSchema),
+  /** Instant feedback: what the learner already answered. */
+  feedback: z.array(practiceFeedbackSchema),
+  result: practiceResultSchema.nullable(),
+});
+export type PracticeAttempt = z.infer<typeof practiceAttemptSchema>;
+
+export const practiceSaveBodySchema = z.object({
+  answers: z.array(answerSchema).max(500, 'Too many answers'),
+});
+export const practiceSaveResponseSchema = z.object({
+  savedAt: isoDateTime,
+  /** Instant feedback mode: one entry per answered question of this save. */
+  feedback: z.array(practiceFeedbackSchema),
+});
+export type PracticeSaveResponse = z.infer<typeof practiceSaveResponseSchema>;
+
+export const practiceSubmitBodySchema = practiceSaveBodySchema;
+
+export const practiceHistoryItemSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['quiz', 'drill']),
+  quizId: z.string().nullable(),
+  title: z.string(),
+  timed: z.boolean(),
+  status: z.enum(['in_progress', 'submitted']),
+  startedAt: isoDateTime,
+  submittedAt: isoDateTime.nullable(),
+  score: z.number().nullable(),
+  correctCount: z.number().int().nullable(),
+  totalQuestions: z.number().int(),
+});
+export const practiceHistoryResponseSchema = z.object({ attempts: z.array(practiceHistoryItemSchema) });
+export type PracticeHistoryResponse = z.infer<typeof practiceHistoryResponseSchema>;
+
+export const previousYearSchema = z
+  .number({ message: 'previousYear must be a year' })
+  .int('previousYear must be a year')
+  .min(PREVIOUS_YEAR_MIN, `previousYear must be ${PREVIOUS_YEAR_MIN}–${PREVIOUS_YEAR_MAX}`)
+  .max(PREVIOUS_YEAR_MAX, `previousYear must be ${PREVIOUS_YEAR_MIN}–${PREVIOUS_YEAR_MAX}`)
+  .nullable();
+
+/** `/:attemptId` of a learner's practice attempt routes. */
+export const practiceAttemptIdParamSchema = z.object({
+  attemptId: unknownIdParam(PRACTICE_MESSAGES.attemptNotFound, z.string().min(1).max(64)),
+});
+/** `/:quizId` of a practice start. */
+export const practiceQuizIdParamSchema = participantQuizIdParamSchema;
+
+export { PRACTICE_MESSAGES };
