@@ -22,12 +22,15 @@ import { HOSTILE_SEED, reportFigure } from './support';
 const migrationSql = readFileSync(
   path.resolve(
     path.dirname(fileURLToPath(import.meta.url)),
-    '../../src/db/migrations/0018_clean_display_names_exactly.sql',
+    '../../src/db/migrations/0018_names_and_plausible_time.sql',
   ),
   'utf8',
 );
-const statements = migrationSql.split('--> statement-breakpoint');
-/** The migration's CREATE FUNCTION of the cleaning rule (its first statement). */
+/** The migration's hand-written part (after drizzle-kit's column): the clean-up, statement by statement. */
+const statements = migrationSql
+  .slice(migrationSql.indexOf('-- hand-written:'))
+  .split('--> statement-breakpoint');
+/** Its CREATE FUNCTION of the cleaning rule (the first hand-written statement). */
 const createCleanFunction = statements[0]!;
 
 let t: TestApp;

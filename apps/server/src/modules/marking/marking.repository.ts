@@ -3,6 +3,7 @@ import type { Executor, Tx } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attemptMarks, attempts, quizzes } from '../../db/schema';
 import { answerIsCorrectSql, scoreSql } from './marking.sql';
+import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from './plausible-time';
 
 /*
  * Marking's statements (ADR 021): the narrow marks written after publication, the re-score of a key
@@ -12,22 +13,42 @@ import { answerIsCorrectSql, scoreSql } from './marking.sql';
 
 /**
  * The one ranking statement (ADR 009): standard competition rank of every submitted attempt by score
- * desc, elapsed time asc, written into `attempts.rank`, with the count in `quizzes.participant_count`.
+ * desc, elapsed time asc (at least its plausible floor, then unflagged first: plausible-time.ts),
+ * written into `attempts.rank` and `attempts.implausible_time`, with the count in
+ * `quizzes.participant_count`.
  * Publication runs it once; an answer-key correction runs it again after re-scoring.
  */
-export async function rankQuizAttempts(tx: Executor, quizId: string): Promise<number> {
+export async function rankQuizAttempts(
+  tx: Executor,
+  quizId: string,
+  plausibleMsPerAnswer: number = DEFAULT_PLAUSIBLE_MS_PER_ANSWER,
+): Promise<number> {
   const [counted] = rawRows<{ participants: number }>(
     await tx.execute(sql`
-      with ranked as (
-        select id,
-               rank() over (partition by quiz_id order by score desc nulls last, elapsed_ms asc nulls last) as r
+      with timed as (
+        -- The plausible floor (plausible-time.ts): the answered questions times the floor per answer.
+        select id, quiz_id, score, elapsed_ms,
+               ${plausibleMsPerAnswer}::int * (
+                 select count(*) from jsonb_array_elements(answers) e where e->>'selectedOption' is not null
+               )::int as floor_ms
         from ${attempts}
         where quiz_id = ${quizId} and status in ('submitted', 'auto_submitted')
+      ), ranked as (
+        select id,
+               coalesce(elapsed_ms < floor_ms, false) as implausible,
+               rank() over (
+                 partition by quiz_id
+                 order by score desc nulls last,
+                          case when elapsed_ms is not null then greatest(elapsed_ms, floor_ms) end asc nulls last,
+                          coalesce(elapsed_ms < floor_ms, false) asc
+               ) as r
+        from timed
       ), materialised as (
-        -- Only rows whose rank changes are written: after a key correction most keep theirs.
-        update ${attempts} as a set rank = ranked.r
+        -- Only rows whose rank or flag changes are written: after a key correction most keep theirs.
+        update ${attempts} as a set rank = ranked.r, implausible_time = ranked.implausible
         from ranked
-        where a.id = ranked.id and a.rank is distinct from ranked.r
+        where a.id = ranked.id
+          and (a.rank is distinct from ranked.r or a.implausible_time is distinct from ranked.implausible)
         returning 1
       )
       update ${quizzes} set participant_count = (select count(*)::int from ranked)

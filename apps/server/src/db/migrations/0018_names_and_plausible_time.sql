@@ -1,5 +1,7 @@
--- hand-written: issue 29 item 4, second pass. Migration 0017 cleaned stored names with a handful of
--- regular expressions that were looser than the contract's cleanDisplayText
+ALTER TABLE "attempts" ADD COLUMN "implausible_time" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
+-- hand-written: issue 29 item 4, second pass (the column above is item 3, plausible time).
+-- Migration 0017 cleaned stored names with a handful of regular expressions that were looser than the contract's cleanDisplayText
 -- (packages/contract/src/domain/display-text.ts): a name of a braille blank (U+2800) or of emoji alone
 -- kept no letter yet stayed, and only the accents U+0300–036F were capped at four on one letter. This
 -- function is the same algorithm, step for step: U+FFFD refuses the text (NULL); NFC; Hangul fillers
