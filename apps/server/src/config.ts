@@ -171,6 +171,8 @@ export const envSchema = z
       )
       .pipe(z.array(z.string().regex(/^[0-9]{10}$/, 'ADMIN_PHONES must list 10-digit numbers'))),
     SUBMIT_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    /** The plausible floor per answered question (issue 29 item 3; modules/marking/plausible-time.ts). */
+    PLAUSIBLE_SECONDS_PER_ANSWER: z.coerce.number().min(0).max(600).default(2),
     /** Per learner per minute: attempt fetches, autosaves and submits (429 with Retry-After beyond). */
     ATTEND_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     AUTOSAVE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),

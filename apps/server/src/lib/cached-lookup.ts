@@ -1,11 +1,13 @@
-import type { InvalidationBus } from './invalidation-bus';
+import { RESET_ALL_KEY, type InvalidationBus } from './invalidation-bus';
 import type { TtlCache } from './ttl-cache';
 
 /**
  * A lookup (e.g. the session's user) answered from a short TTL cache, invalidated on every instance
  * through a bus. Concurrent misses for one key share a single load. A load that was under way when
  * its key was invalidated is not cached, so a value read before a change (a revoked token, a new
- * role) never outlives the invalidation.
+ * role) never outlives the invalidation. While the bus cannot hear other instances (a Redis blip)
+ * nothing is answered from memory or stored, and when it hears again everything is dropped: a
+ * revocation never waits for a TTL (issue 29 item 6).
  */
 export class CachedLookup<V> {
   private readonly inflight = new Map<string, { promise: Promise<V | undefined>; stale: boolean }>();
@@ -23,11 +25,13 @@ export class CachedLookup<V> {
     private readonly prefix = '',
   ) {
     bus.subscribe((key) => {
-      if (key.startsWith(prefix)) this.forget(key.slice(prefix.length));
+      if (key === RESET_ALL_KEY) this.forgetAll();
+      else if (key.startsWith(prefix)) this.forget(key.slice(prefix.length));
     });
   }
 
   async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    if (!this.bus.listening) return load();
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     const pending = this.inflight.get(key);
@@ -36,7 +40,7 @@ export class CachedLookup<V> {
     this.inflight.set(key, flight);
     try {
       const value = await flight.promise;
-      if (!flight.stale && value !== undefined) this.cache.set(key, value);
+      if (!flight.stale && value !== undefined && this.bus.listening) this.cache.set(key, value);
       return value;
     } finally {
       if (this.inflight.get(key) === flight) this.inflight.delete(key);
@@ -49,12 +53,20 @@ export class CachedLookup<V> {
    * a load of this key is under way: a value read before a change never outlives the invalidation.
    */
   prime(key: string, value: V, since: number): void {
-    if (this.invalidationCount === since && !this.inflight.has(key)) this.cache.set(key, value);
+    if (this.invalidationCount === since && !this.inflight.has(key) && this.bus.listening)
+      this.cache.set(key, value);
   }
 
   /** Drop `key` here and on every other instance; call after the change is committed. */
   async invalidate(key: string): Promise<void> {
     await this.bus.publish(`${this.prefix}${key}`);
+  }
+
+  private forgetAll(): void {
+    this.invalidationCount += 1;
+    this.cache.clear();
+    for (const flight of this.inflight.values()) flight.stale = true;
+    this.inflight.clear();
   }
 
   private forget(key: string): void {

@@ -7,16 +7,27 @@ import { randomUUID } from 'node:crypto';
  * Tells every instance that a cached key is stale. `publish` reaches this instance's listeners at
  * once and, with Redis, every other instance's within a round trip (pub/sub). A lost message only
  * lasts until the cache's TTL, which is why every cache on this bus is short-lived.
+ *
+ * Revocations must not wait for a TTL (issue 29 item 6): while an instance cannot hear the bus
+ * (`listening` false: its Redis subscription is down) its caches answer nothing from memory, and
+ * when it hears again its listeners get `RESET_ALL_KEY` (drop everything: what was sent meanwhile
+ * is lost). A key this instance could not send is sent again once Redis is back.
  */
 export interface InvalidationBus {
   publish(key: string): Promise<void>;
   subscribe(listener: (key: string) => void): void;
+  /** False while invalidations from other instances may be missed: caches must not answer then. */
+  readonly listening: boolean;
   close(): Promise<void>;
 }
+
+/** Heard when this instance may have missed invalidations: every cache on the bus drops all it holds. */
+export const RESET_ALL_KEY = '*';
 
 /** One process (PGlite, or a single instance without workers). */
 export class LocalInvalidationBus implements InvalidationBus {
   private readonly listeners: ((key: string) => void)[] = [];
+  readonly listening = true;
 
   async publish(key: string): Promise<void> {
     for (const listener of this.listeners) listener(key);
@@ -34,9 +45,16 @@ export class RedisInvalidationBus implements InvalidationBus {
   private readonly local = new LocalInvalidationBus();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private readonly ready: Promise<unknown>;
+  private readonly ready: Promise<void>;
   /** Messages carry their sender, so an instance does not handle its own twice. */
   private readonly id = randomUUID();
+
+  /** Whether the subscription is live: set once Redis confirmed it, cleared when the connection drops. */
+  private subscribed = false;
+  /** Keys whose publish failed (Redis unreachable): sent again when the publisher is back. */
+  private readonly unsent = new Set<string>();
+  private closing = false;
+  private firstAttempt: () => void = () => {};
 
   constructor(
     url: string,
@@ -44,8 +62,10 @@ export class RedisInvalidationBus implements InvalidationBus {
     private readonly log: FastifyBaseLogger,
   ) {
     const options = { connectTimeout: 1000, maxRetriesPerRequest: 1 };
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, options);
+    // A publish never holds up the response that revoked something: past a second it is queued
+    // and sent again once Redis is back (a half-open connection would otherwise wait for ever).
+    this.publisher = new Redis(url, { ...options, commandTimeout: 1000 });
+    this.subscriber = new Redis(url, { ...options, autoResubscribe: false });
     for (const connection of [this.publisher, this.subscriber])
       connection.on('error', (err) => log.warn({ err }, 'redis (cache invalidation) connection problem'));
     this.subscriber.on('message', (from: string, message: string) => {
@@ -53,9 +73,58 @@ export class RedisInvalidationBus implements InvalidationBus {
       if (from !== channel || separator < 0 || message.slice(0, separator) === this.id) return;
       void this.local.publish(message.slice(separator + 1));
     });
-    this.ready = this.subscriber.subscribe(channel).catch((err: unknown) => {
-      log.warn({ err }, 'cache invalidation: subscribing failed; entries expire by TTL only');
+    // The moment the subscription's connection drops, this instance may miss invalidations.
+    this.subscriber.on('close', () => {
+      this.subscribed = false;
     });
+    let first = true;
+    this.subscriber.on('ready', () => {
+      const reconnected = !first;
+      first = false;
+      void this.listen(reconnected);
+    });
+    this.publisher.on('ready', () => void this.sendUnsent());
+    // Start-up waits for the first attempt only: without Redis the app still starts (caches off).
+    this.ready = new Promise<void>((resolve) => {
+      this.firstAttempt = resolve;
+    });
+    this.subscriber.once('error', () => this.firstAttempt());
+  }
+
+  get listening(): boolean {
+    return this.subscribed;
+  }
+
+  /** (Re)subscribe; after a reconnection, every cache drops what it holds (it may have missed keys). */
+  private async listen(reconnected: boolean): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.channel);
+    } catch (err) {
+      this.log.warn({ err }, 'cache invalidation: subscribing failed; caches answer nothing until it works');
+      this.firstAttempt();
+      return;
+    }
+    if (reconnected) await this.local.publish(RESET_ALL_KEY);
+    this.subscribed = true;
+    this.firstAttempt();
+    if (reconnected) this.log.info('cache invalidation: Redis is back; caches were dropped');
+  }
+
+  private async sendUnsent(): Promise<void> {
+    for (const key of [...this.unsent]) {
+      this.unsent.delete(key);
+      await this.send(key);
+    }
+  }
+
+  private async send(key: string): Promise<void> {
+    try {
+      await this.publisher.publish(this.channel, `${this.id}|${key}`);
+    } catch (err) {
+      if (this.closing) return;
+      this.unsent.add(key);
+      this.log.warn({ err, key }, 'cache invalidation not sent yet; sent again when Redis is back');
+    }
   }
 
   /** Resolves once this instance is listening (tests, and the app's ready hook). */
@@ -65,11 +134,7 @@ export class RedisInvalidationBus implements InvalidationBus {
 
   async publish(key: string): Promise<void> {
     await this.local.publish(key);
-    try {
-      await this.publisher.publish(this.channel, `${this.id}|${key}`);
-    } catch (err) {
-      this.log.warn({ err, key }, 'cache invalidation not sent; other instances catch up by TTL');
-    }
+    await this.send(key);
   }
 
   subscribe(listener: (key: string) => void): void {
@@ -77,6 +142,7 @@ export class RedisInvalidationBus implements InvalidationBus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all([this.publisher, this.subscriber].map((c) => c.quit().catch(() => c.disconnect())));
   }
 }
@@ -115,6 +181,7 @@ export type WorkerChannel = Pick<NodeJS.Process, 'send' | 'on' | 'off'>;
  */
 export class ClusterInvalidationBus implements InvalidationBus {
   private readonly local = new LocalInvalidationBus();
+  readonly listening = true;
   private readonly waiting = new Map<number, () => void>();
   private sent = 0;
   private readonly onMessage = (message: unknown) => {

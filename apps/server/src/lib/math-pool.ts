@@ -4,6 +4,20 @@ import type { TextLang } from '@quizcast/contract/schemas/question-text';
 import { FORMULA_LIMITS, shownFormula, type RenderBudget } from './formula-bounds';
 import type { MathJob, MathReply, MathWorkerLimits } from './math-worker';
 
+const WORKER_LIMITS: MathWorkerLimits = {
+  maxExpand: FORMULA_LIMITS.maxExpand,
+  maxSize: FORMULA_LIMITS.maxSize,
+  maxMathml: FORMULA_LIMITS.maxMathml,
+};
+
+/**
+ * From the sources (tsx, vitest) the worker is math-worker.ts beside this file; in the bundle
+ * (dist/main.js) it is dist/math-worker.js (scripts/build.mjs).
+ */
+function mathWorkerUrl(): URL {
+  return new URL(import.meta.url.endsWith('.ts') ? './math-worker.ts' : './math-worker.js', import.meta.url);
+}
+
 interface Pending {
   job: MathJob;
   resolve: (reply: MathReply) => void;
@@ -15,14 +29,20 @@ interface Pending {
  * one, at most two: the main thread keeps a core. A formula past `timeoutMs` stops its worker (a new
  * one starts) and is refused. Idle workers do not keep the process alive.
  */
-class MathPool {
+export class MathPool {
   private readonly idle: Worker[] = [];
   private readonly waiting: Pending[] = [];
   private starting = 0;
   private live = 0;
   private nextId = 1;
 
-  constructor(private readonly size: number) {}
+  /** `timeoutMs` and `createWorker` are the renderer's own unless a test gives its own (math-pool.test.ts). */
+  constructor(
+    private readonly size: number,
+    private readonly timeoutMs: number = FORMULA_LIMITS.timeoutMs,
+    private readonly createWorker: () => Worker = () =>
+      new Worker(mathWorkerUrl(), { workerData: WORKER_LIMITS }),
+  ) {}
 
   render(tex: string, display: boolean, lang: TextLang): Promise<MathReply> {
     return new Promise((resolve) => {
@@ -36,28 +56,16 @@ class MathPool {
     if (this.waiting.length > this.starting && this.live + this.starting < this.size) this.start();
   }
 
-  private workerUrl(): URL {
-    // From the sources (tsx, vitest) the worker is math-worker.ts beside this file; in the bundle
-    // (dist/main.js) it is dist/math-worker.js (scripts/build.mjs).
-    return new URL(
-      import.meta.url.endsWith('.ts') ? './math-worker.ts' : './math-worker.js',
-      import.meta.url,
-    );
-  }
-
   private start(): void {
     this.starting += 1;
-    const limits: MathWorkerLimits = {
-      maxExpand: FORMULA_LIMITS.maxExpand,
-      maxSize: FORMULA_LIMITS.maxSize,
-      maxMathml: FORMULA_LIMITS.maxMathml,
-    };
-    const worker = new Worker(this.workerUrl(), { workerData: limits });
+    const worker = this.createWorker();
     let ready = false;
     const failed = (err: unknown) => {
       if (ready) return;
       ready = true;
       this.starting -= 1;
+      // Another worker runs (or is starting): it serves the waiting formulas when it is free.
+      if (this.live > 0 || this.starting > 0) return;
       // Nothing can render: answer every waiting formula rather than hang.
       for (const p of this.waiting.splice(0)) {
         p.resolve({ id: p.job.id, ok: false, error: `the formula renderer did not start (${String(err)})` });
@@ -117,13 +125,13 @@ class MathPool {
         {
           id: pending.job.id,
           ok: false,
-          error: `it took longer than ${FORMULA_LIMITS.timeoutMs / 1000} s to render`,
+          error: `it took longer than ${this.timeoutMs / 1000} s to render`,
           limit: true,
         },
         false,
       );
       void worker.terminate();
-    }, FORMULA_LIMITS.timeoutMs);
+    }, this.timeoutMs);
     worker.on('message', onMessage);
     worker.once('exit', onExit);
     worker.postMessage(pending.job);

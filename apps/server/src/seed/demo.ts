@@ -264,12 +264,15 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       if (scenario.withResults) await seedResults(tx, created, content, rng);
       count += 1;
     }
-    // Issue 26: an IBPS-style sectional mock (locked, timed sections), live for weeks.
+    // Issue 26: an IBPS-style sectional mock (locked, timed sections), live for weeks. A draft until
+    // the attempt screen runs sections (the API runs it end to end; the web app does not yet): an
+    // admin sees it, no learner meets a locked quiz the screen cannot show.
     const { sections, navigation, markCorrect, markWrong, ...mock } = IBPS_MOCK;
     await createQuiz(
       tx,
       {
         ...mock,
+        published: false,
         sections,
         navigation,
         markCorrect,

@@ -26,8 +26,11 @@ const migrationSql = readFileSync(
   ),
   'utf8',
 );
-const statements = migrationSql.split('--> statement-breakpoint');
-/** The migration's CREATE FUNCTION of the cleaning rule (its first statement). */
+/** The migration's hand-written part (after drizzle-kit's column): the clean-up, statement by statement. */
+const statements = migrationSql
+  .slice(migrationSql.indexOf('-- hand-written:'))
+  .split('--> statement-breakpoint');
+/** Its CREATE FUNCTION of the cleaning rule (the first hand-written statement). */
 const createCleanFunction = statements[0]!;
 
 let t: TestApp;

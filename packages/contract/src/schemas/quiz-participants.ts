@@ -15,6 +15,11 @@ export const quizParticipantSchema = z.object({
   rank: z.number().int().nullable(),
   /** Seconds between start and submission, capped at the duration; null while in progress. */
   elapsedTime: z.number().nullable(),
+  /**
+   * Ranked as if it took the plausible floor: its answered questions averaged under the floor
+   * (issue 29 item 3; set when the quiz's results were ranked).
+   */
+  implausibleTime: z.boolean(),
   status: z.enum(ATTEMPT_STATUSES),
   startedAt: z.string(),
   submittedAt: z.string().nullable(),

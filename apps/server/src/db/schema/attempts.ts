@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -75,6 +76,11 @@ export const attempts = pgTable(
     correctCount: integer('correct_count'),
     elapsedMs: integer('elapsed_ms'),
     rank: integer('rank'),
+    /**
+     * Set when the attempt was ranked (publication, key correction): its answered questions averaged
+     * under the plausible floor, so it was ranked as if it took the floor (issue 29 item 3).
+     */
+    implausibleTime: boolean('implausible_time').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -45,6 +45,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
     service,
     options.finishAnalysis,
     options.onKeyCorrected,
+    app.ctx.config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
   );
   const security = [{ bearerAuth: [] }];
   const admin = { preHandler: app.requireAdmin };

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { AuditService } from '../audit/audit.service';
 import { rankQuizAttempts, rescoreQuestion, writeSectionResults } from '../marking/marking.repository';
+import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from '../marking/plausible-time';
 import type { UserRow } from '../students/student.repository';
 import type { AnalyticsRepository, KeyCorrectionRow, QuizRow } from './analytics.repository';
 
@@ -35,6 +36,8 @@ export class KeyCorrectionService {
     private readonly finishAnalysis: (tx: Tx, quizId: string, now: Date) => Promise<void>,
     /** After the correction committed: caches of the quiz's published questions are dropped. */
     private readonly onKeyCorrected: (quizId: string) => Promise<void> | void = () => {},
+    /** The plausible floor per answered question, in ms (marking/plausible-time.ts). */
+    private readonly plausibleMsPerAnswer = DEFAULT_PLAUSIBLE_MS_PER_ANSWER,
   ) {}
 
   /**
@@ -99,7 +102,7 @@ export class KeyCorrectionService {
       );
       // Sections (ADR 022): marked again whole, each with its own scheme, before the ranks.
       await writeSectionResults(tx, quiz.id);
-      const participants = await rankQuizAttempts(tx, quiz.id);
+      const participants = await rankQuizAttempts(tx, quiz.id, this.plausibleMsPerAnswer);
       await repo.refreshItems(quiz.id, now);
       // A dropped question no longer makes review cards come due (issue 14 follow-up).
       if (drop) await repo.suspendCardsOf(question.id, now);

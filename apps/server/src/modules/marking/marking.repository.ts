@@ -4,6 +4,7 @@ import { rawRows } from '../../db/raw-rows';
 import { attemptMarks, attempts, questions, quizzes } from '../../db/schema';
 import { competitionRanks, markableQuestion, markSectioned } from './marking';
 import { answerIsCorrectSql, scoreSql } from './marking.sql';
+import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from './plausible-time';
 
 /*
  * Marking's statements (ADR 021): the narrow marks written after publication, the re-score of a key
@@ -12,32 +13,56 @@ import { answerIsCorrectSql, scoreSql } from './marking.sql';
  */
 
 /**
- * The ranking rule (ADR 009): score desc, elapsed time asc. Both the ranking statement and the
- * predicted rank of a practice (ADR 024) order by exactly this, over rows with `score` and `elapsed_ms`.
+ * An attempt row's ranking keys (ADR 009, plausible-time.ts): its score; its ranked time, the server's
+ * elapsed time but at least its plausible floor (answered questions × the floor per answer); and
+ * whether it was under that floor (`implausible`).
  */
-const RANK_ORDER = sql.raw('score desc nulls last, elapsed_ms asc nulls last');
+const RANK_KEYS = (plausibleMsPerAnswer: number) => sql`
+  score,
+  case when elapsed_ms is not null then greatest(elapsed_ms, ${plausibleMsPerAnswer}::int * (
+    select count(*) from jsonb_array_elements(answers) e where e->>'selectedOption' is not null
+  )::int) end as ranked_ms,
+  coalesce(elapsed_ms < ${plausibleMsPerAnswer}::int * (
+    select count(*) from jsonb_array_elements(answers) e where e->>'selectedOption' is not null
+  )::int, false) as implausible`;
+
+/**
+ * The ranking rule (ADR 009): score desc, ranked time asc, then an unflagged attempt before a
+ * flagged one. Both the ranking statement and the predicted rank of a practice (ADR 024) order by
+ * exactly this, over rows with the columns of `RANK_KEYS`.
+ */
+const RANK_ORDER = sql.raw('score desc nulls last, ranked_ms asc nulls last, implausible asc');
 
 /** The attempts a published quiz's ranks are made of (its field). */
 const RANKED_STATUSES = sql.raw(`status in ('submitted', 'auto_submitted')`);
 
 /**
  * The one ranking statement (ADR 009): standard competition rank of every submitted attempt by score
- * desc, elapsed time asc, written into `attempts.rank`, with the count in `quizzes.participant_count`.
+ * desc, elapsed time asc (at least its plausible floor, then unflagged first: plausible-time.ts),
+ * written into `attempts.rank` and `attempts.implausible_time`, with the count in
+ * `quizzes.participant_count`.
  * Publication runs it once; an answer-key correction runs it again after re-scoring.
  */
-export async function rankQuizAttempts(tx: Executor, quizId: string): Promise<number> {
+export async function rankQuizAttempts(
+  tx: Executor,
+  quizId: string,
+  plausibleMsPerAnswer: number = DEFAULT_PLAUSIBLE_MS_PER_ANSWER,
+): Promise<number> {
   const [counted] = rawRows<{ participants: number }>(
     await tx.execute(sql`
-      with ranked as (
-        select id,
-               rank() over (partition by quiz_id order by ${RANK_ORDER}) as r
+      with timed as (
+        select id, quiz_id, ${RANK_KEYS(plausibleMsPerAnswer)}
         from ${attempts}
         where quiz_id = ${quizId} and ${RANKED_STATUSES}
+      ), ranked as (
+        select id, implausible, rank() over (partition by quiz_id order by ${RANK_ORDER}) as r
+        from timed
       ), materialised as (
-        -- Only rows whose rank changes are written: after a key correction most keep theirs.
-        update ${attempts} as a set rank = ranked.r
+        -- Only rows whose rank or flag changes are written: after a key correction most keep theirs.
+        update ${attempts} as a set rank = ranked.r, implausible_time = ranked.implausible
         from ranked
-        where a.id = ranked.id and a.rank is distinct from ranked.r
+        where a.id = ranked.id
+          and (a.rank is distinct from ranked.r or a.implausible_time is distinct from ranked.implausible)
         returning 1
       )
       update ${quizzes} set participant_count = (select count(*)::int from ranked)
@@ -67,21 +92,26 @@ export async function predictRank(
   quizId: string,
   score: number,
   elapsedMs: number,
+  /** Its answered questions: its plausible floor (plausible-time.ts) is these × the floor per answer. */
+  answered: number,
+  plausibleMsPerAnswer: number = DEFAULT_PLAUSIBLE_MS_PER_ANSWER,
 ): Promise<RankBand> {
   const [row] = rawRows<{ rank: number; ties: number; field: number }>(
     await db.execute(sql`
       with field as (
-        select score, elapsed_ms, false as me from ${attempts}
+        select ${RANK_KEYS(plausibleMsPerAnswer)}, false as me from ${attempts}
         where quiz_id = ${quizId} and ${RANKED_STATUSES}
         union all
-        select ${score}::float8, ${elapsedMs}::int, true
+        select ${score}::float8, greatest(${elapsedMs}::int, ${plausibleMsPerAnswer}::int * ${answered}::int),
+               ${elapsedMs}::int < ${plausibleMsPerAnswer}::int * ${answered}::int, true
       ), ranked as (
-        select me, score, elapsed_ms, rank() over (order by ${RANK_ORDER}) as r from field
-      ), mine as (select r, score, elapsed_ms from ranked where me)
+        select me, score, ranked_ms, implausible, rank() over (order by ${RANK_ORDER}) as r from field
+      ), mine as (select r, score, ranked_ms, implausible from ranked where me)
       select mine.r::int as rank,
              (select count(*)::int from ranked o
               where not o.me and o.score is not distinct from mine.score
-                and o.elapsed_ms is not distinct from mine.elapsed_ms) as ties,
+                and o.ranked_ms is not distinct from mine.ranked_ms
+                and o.implausible = mine.implausible) as ties,
              (select count(*)::int from ranked where not me) as field
       from mine
     `),

@@ -26,7 +26,12 @@ const errors = (...codes: number[]) =>
 /** Practice of published quizzes and topic drills (issue 27, ADR 024): a learner's own attempts. */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.ctx;
-  const practice = new PracticeService(new PracticeRepository(db), clock, config.SUBMIT_GRACE_SECONDS * 1000);
+  const practice = new PracticeService(
+    new PracticeRepository(db),
+    clock,
+    config.SUBMIT_GRACE_SECONDS * 1000,
+    config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
+  );
   const security = [{ bearerAuth: [] }];
   const tags = ['practice'];
   const common = { preHandler: app.authenticate };

@@ -45,6 +45,8 @@ export class PracticeService {
     private readonly clock: Clock,
     /** Saves and submissions are taken this long after a timed practice's deadline. */
     private readonly graceMs: number,
+    /** The ranking's plausible floor per answered question (plausible-time.ts), for the predicted rank. */
+    private readonly plausibleMsPerAnswer: number,
   ) {}
 
   async listQuizzes(userId: string, filters: PracticeQuizFilters): Promise<PracticeQuizListResponse> {
@@ -197,7 +199,12 @@ export class PracticeService {
     const { submittedAt, elapsedMs } = takenIn(attempt.startedAt, attempt.deadlineAt, durationMin, now);
     const predicted =
       attempt.kind === 'quiz' && attempt.timed && attempt.quizId && questions.length
-        ? await this.predict(attempt.quizId, marks.score, elapsedMs)
+        ? await this.predict(
+            attempt.quizId,
+            marks.score,
+            elapsedMs,
+            merged.filter((a) => a.selectedOption != null).length,
+          )
         : null;
     const byId = new Map(merged.map((a) => [a.qnId, a]));
     return this.repo.transaction(async (tx) => {
@@ -237,8 +244,20 @@ export class PracticeService {
     });
   }
 
-  private async predict(quizId: string, score: number, elapsedMs: number): Promise<PredictedRank> {
-    const band = await predictRank(this.repo.executor, quizId, score, elapsedMs);
+  private async predict(
+    quizId: string,
+    score: number,
+    elapsedMs: number,
+    answered: number,
+  ): Promise<PredictedRank> {
+    const band = await predictRank(
+      this.repo.executor,
+      quizId,
+      score,
+      elapsedMs,
+      answered,
+      this.plausibleMsPerAnswer,
+    );
     const of = band.field + 1;
     return {
       rank: band.rank,

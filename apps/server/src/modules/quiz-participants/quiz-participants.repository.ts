@@ -29,6 +29,7 @@ export class QuizParticipantsRepository {
         score: attempts.score,
         correctCount: attempts.correctCount,
         elapsedMs: attempts.elapsedMs,
+        implausibleTime: attempts.implausibleTime,
         startedAt: attempts.startedAt,
         submittedAt: attempts.submittedAt,
         rank: sql<
@@ -54,6 +55,7 @@ export class QuizParticipantsRepository {
         score: ranked.score,
         correctCount: ranked.correctCount,
         elapsedMs: ranked.elapsedMs,
+        implausibleTime: ranked.implausibleTime,
         startedAt: ranked.startedAt,
         submittedAt: ranked.submittedAt,
         rank: ranked.rank,

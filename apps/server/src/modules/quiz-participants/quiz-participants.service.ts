@@ -98,6 +98,7 @@ function toParticipant(
     score: number | null;
     correctCount: number | null;
     elapsedMs: number | null;
+    implausibleTime: boolean;
     startedAt: Date;
     submittedAt: Date | null;
     rank: number | null;
@@ -116,6 +117,7 @@ function toParticipant(
     correctCount: r.correctCount,
     rank: r.rank,
     elapsedTime: elapsedSeconds(r, quiz.durationMin),
+    implausibleTime: r.implausibleTime,
     status: r.status,
     startedAt: iso(r.startedAt),
     submittedAt: r.submittedAt ? iso(r.submittedAt) : null,

@@ -33,6 +33,8 @@ export class PublicationService {
     private readonly log: FastifyBaseLogger,
     /** Called once a sweep published anything: the podium changed. */
     private readonly podiumChanged: () => Promise<void>,
+    /** The plausible floor per answered question, in ms (marking/plausible-time.ts). */
+    private readonly plausibleMsPerAnswer?: number,
   ) {}
 
   /** Sweeper task: publish every quiz whose end time plus grace has passed, each exactly once. */
@@ -42,7 +44,7 @@ export class PublicationService {
     let published = 0;
     for (const quizId of due) {
       try {
-        const outcome = await this.repo.publish(quizId, now, this.graceSeconds);
+        const outcome = await this.repo.publish(quizId, now, this.graceSeconds, this.plausibleMsPerAnswer);
         if (!outcome.published) continue;
         published += 1;
         this.log.info(

@@ -5,6 +5,7 @@ import { quizzes } from '../../db/schema';
 import { completeItemAnalysis } from '../item-analysis/item-analysis';
 import { appendItemAnswers, ensureItemAnswers } from '../item-analysis/item-answers';
 import { rankQuizAttempts, writeAttemptMarks, writeSectionResults } from '../marking/marking.repository';
+import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from '../marking/plausible-time';
 import { closeOpenAttempts } from '../quizzes/close-open-attempts';
 import { createCardsAtPublication } from '../review/cards-at-publication';
 
@@ -51,6 +52,7 @@ export async function publishResults(
   quizId: string,
   now: Date,
   graceSeconds: number,
+  plausibleMsPerAnswer: number = DEFAULT_PLAUSIBLE_MS_PER_ANSWER,
 ): Promise<PublishOutcome> {
   const cutoff = new Date(now.getTime() - graceSeconds * 1000);
   return db.transaction(async (tx) => {
@@ -66,7 +68,7 @@ export async function publishResults(
     });
     // A quiz with sections: each attempt's section figures and section ranks (ADR 022).
     await writeSectionResults(tx, quizId);
-    const participants = await rankQuizAttempts(tx, quizId);
+    const participants = await rankQuizAttempts(tx, quizId, plausibleMsPerAnswer);
     return { published: true, autoSubmitted, participants };
   });
 }

@@ -60,8 +60,13 @@ export class ResultsRepository {
   }
 
   /** Publishes one quiz's results exactly once (the pipeline's first transaction, `publication.ts`). */
-  async publish(quizId: string, now: Date, graceSeconds: number): Promise<PublishOutcome> {
-    return publishResults(this.db, quizId, now, graceSeconds);
+  async publish(
+    quizId: string,
+    now: Date,
+    graceSeconds: number,
+    plausibleMsPerAnswer?: number,
+  ): Promise<PublishOutcome> {
+    return publishResults(this.db, quizId, now, graceSeconds, plausibleMsPerAnswer);
   }
 
   /**

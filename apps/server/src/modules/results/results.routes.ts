@@ -46,8 +46,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       : undefined,
   );
-  const publication = new PublicationService(repo, app.ctx.config.SUBMIT_GRACE_SECONDS, app.log, () =>
-    service.podiumChanged(),
+  const publication = new PublicationService(
+    repo,
+    app.ctx.config.SUBMIT_GRACE_SECONDS,
+    app.log,
+    () => service.podiumChanged(),
+    app.ctx.config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
   );
   app.sweeper.add('publish-results', (now) => publication.publishDue(now), { first: true });
   // The analysis after the ranks commit (ADR 017) is its own task: on a 100,000-attempt quiz it runs

@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { inLearnerOrder } from '../quizzes/learner-order';
 import { participantTexts } from '../../lib/question-texts';
-import type { InvalidationBus } from '../../lib/invalidation-bus';
+import { RESET_ALL_KEY, type InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
 import type { AvatarUrls } from '../files/avatar-url';
 import { markableQuestion, markAttempt } from '../marking/marking';
@@ -97,6 +97,11 @@ export class ResultsService {
   ) {
     caches?.bus.subscribe((key) => {
       if (key === LATEST_KEY) this.forgetLatest();
+      // Back from a Redis blip: whatever was announced meanwhile was missed.
+      if (key === RESET_ALL_KEY) {
+        this.publishedQuizzes.clear();
+        this.forgetLatest();
+      }
       // A key correction (analytics) changed this quiz's questions.
       if (key.startsWith(PUBLISHED_QUIZ_KEY)) this.forget(key.slice(PUBLISHED_QUIZ_KEY.length));
     });

@@ -108,6 +108,11 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
                         <td className="px-3 py-2 tabular-nums">{p.score ?? '—'}</td>
                         <td className="px-3 py-2 tabular-nums">
                           {p.elapsedTime === null ? '—' : formatElapsed(p.elapsedTime)}
+                          {p.implausibleTime && (
+                            <span className="ms-2">
+                              <Badge tone="amber">{t('students.participants.implausibleTime')}</Badge>
+                            </span>
+                          )}
                         </td>
                         <td className="px-3 py-2">
                           <Badge tone={statusTone[p.status]}>{t(`students.attempt.${p.status}`)}</Badge>

@@ -1,0 +1,1 @@
+ALTER TABLE "attempts" ADD COLUMN "implausible_time" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quizParticipantsResponseSchema } from '@quizcast/contract/schemas/quiz-participants';
+import { leaderboardResponseSchema } from '@quizcast/contract/schemas/result';
+import { createQuiz, createStudent, type UserRow } from '../../src/seed/factories';
+import { bearerFor, buildTestApp, type TestApp } from '../helpers';
+import { reportFigure } from './support';
+
+/**
+ * Instant submissions (issue 29 item 3): "start, then submit the full key 30 ms later" recorded an
+ * elapsed time of 0 and ranked first. Ranking now holds every attempt to a plausible floor (2 s per
+ * answered question by default, the server's own time): one under it is ranked as if it took the
+ * floor and flagged for the admin, and at an equal ranked time the unflagged attempt goes first.
+ * The clock is the test's ManualClock: 30 ms is 30 ms of server time.
+ */
+
+const MIN = 60_000;
+const QUESTIONS = 3;
+const START = new Date('2026-11-22T10:00:00Z');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ now: START });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('plausible time', () => {
+  it('ranks the 30 ms attack at the floor, behind an honest learner who took exactly the floor', async () => {
+    const { quiz, questions } = await createQuiz(
+      t.db,
+      { startAt: START, endAt: new Date(START.getTime() + 30 * MIN), durationMin: 10 },
+      undefined,
+      t.clock.now(),
+    );
+    expect(questions).toHaveLength(10);
+    const key = questions
+      .slice(0, QUESTIONS)
+      .map((q) => ({ qnId: q.id, selectedOption: q.choices[q.ansIndex]! }));
+    const attacker = await createStudent(t.db, { name: 'Throw Away' });
+    const onTheFloor = await createStudent(t.db, { name: 'Quick Honest' });
+    const slower = await createStudent(t.db, { name: 'Slow Honest' });
+
+    /** Start the attempt, let `ms` of server time pass, submit the key (three answers). */
+    const attempt = async (user: UserRow, ms: number) => {
+      const headers = await bearerFor(user, t.clock);
+      const started = await t.app.inject({
+        method: 'GET',
+        url: `/api/quizzes/participant/attend/${quiz.id}`,
+        headers,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      t.clock.advance(ms);
+      const submitted = await t.app.inject({
+        method: 'POST',
+        url: '/api/quizzes/participant/submit',
+        headers,
+        payload: { quizId: quiz.id, answers: key },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      t.clock.advance(MIN - ms); // the next learner starts a minute later
+    };
+    await attempt(attacker, 30);
+    await attempt(onTheFloor, QUESTIONS * 2000);
+    await attempt(slower, QUESTIONS * 2000 + 1);
+
+    t.clock.advance(40 * MIN); // past the end and the grace: the sweeper publishes
+    await t.app.sweeper.runOnce();
+
+    const viewer = await bearerFor(await createStudent(t.db), t.clock);
+    const board = leaderboardResponseSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/quizzes/participant/${quiz.id}/leaderboard`,
+          headers: viewer,
+        })
+      ).json(),
+    );
+    expect(board.results.map((r) => [r.userId.name, r.rank])).toEqual([
+      ['Quick Honest', 1],
+      ['Throw Away', 2],
+      ['Slow Honest', 3],
+    ]);
+
+    const admin = await bearerFor(await createStudent(t.db, { role: 'admin' }), t.clock);
+    const listed = quizParticipantsResponseSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/quizzes/admin-get-participants/${quiz.id}`,
+          headers: admin,
+        })
+      ).json(),
+    );
+    expect(listed.participants.map((p) => [p.name, p.implausibleTime])).toEqual([
+      ['Quick Honest', false],
+      ['Throw Away', true],
+      ['Slow Honest', false],
+    ]);
+    reportFigure(
+      'plausible time',
+      `floor 2 s per answer; the 30 ms attack (${QUESTIONS} answers) ranked at ${QUESTIONS * 2} s, 2nd behind a tie at the floor; 1 of 3 attempts flagged`,
+    );
+  });
+});
