@@ -74,6 +74,10 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   [QUIZ_MESSAGES.notStarted]: 'जवाब सेव करने से पहले क्विज़ शुरू करें',
   [QUIZ_MESSAGES.submitNotStarted]: 'जमा करने से पहले क्विज़ शुरू करें',
   [QUIZ_MESSAGES.tooManySaves]: 'बहुत ज़्यादा अनुरोध हो गए। थोड़ा रुककर फिर से कोशिश करें।',
+  [QUIZ_MESSAGES.extraTimeStarted]:
+    'यह विद्यार्थी यह क्विज़ शुरू कर चुका है: अतिरिक्त समय केवल शुरू करने से पहले दिया जा सकता है',
+  [QUIZ_MESSAGES.learnerNotFound]: 'इस फ़ोन नंबर का कोई विद्यार्थी नहीं है',
+  [QUIZ_MESSAGES.extraMinutesInvalid]: 'अतिरिक्त मिनट 0 से 1440 तक की पूर्ण संख्या होने चाहिए',
 
   // Results
   [RESULT_MESSAGES.notPublished]: 'रिज़ल्ट क्विज़ खत्म होने के बाद दिखेगा',

@@ -12,4 +12,8 @@ export const QUIZ_MESSAGES = {
   notStarted: 'Start the quiz before saving answers',
   submitNotStarted: 'Start the quiz before submitting',
   tooManySaves: 'Too many requests. Please wait a moment and try again.',
+  extraTimeStarted:
+    'This learner has already started this quiz: extra time can only be given before they start',
+  learnerNotFound: 'No learner has this phone number',
+  extraMinutesInvalid: 'Extra minutes must be a whole number from 0 to 1440',
 } as const;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attemptMarks, attempts, quizzes } from '../../db/schema';
-import { answerIsCorrectSql, scoreSql } from './marking.sql';
+import { answerIsCorrectSql, rankOrderSql, scoreSql } from './marking.sql';
 
 /*
  * Marking's statements (ADR 021): the narrow marks written after publication, the re-score of a key
@@ -12,17 +12,18 @@ import { answerIsCorrectSql, scoreSql } from './marking.sql';
 
 /**
  * The one ranking statement (ADR 009): standard competition rank of every submitted attempt by score
- * desc, elapsed time asc, written into `attempts.rank`, with the count in `quizzes.participant_count`.
+ * desc, then time taken per minute allowed asc (`rankAttempts`' SQL twin, ADR 023), written into
+ * `attempts.rank`, with the count in `quizzes.participant_count`.
  * Publication runs it once; an answer-key correction runs it again after re-scoring.
  */
 export async function rankQuizAttempts(tx: Executor, quizId: string): Promise<number> {
   const [counted] = rawRows<{ participants: number }>(
     await tx.execute(sql`
       with ranked as (
-        select id,
-               rank() over (partition by quiz_id order by score desc nulls last, elapsed_ms asc nulls last) as r
-        from ${attempts}
-        where quiz_id = ${quizId} and status in ('submitted', 'auto_submitted')
+        select a.id,
+               rank() over (order by ${rankOrderSql('a', sql`q.duration_min`)}) as r
+        from ${attempts} a join ${quizzes} q on q.id = a.quiz_id
+        where a.quiz_id = ${quizId} and a.status in ('submitted', 'auto_submitted')
       ), materialised as (
         -- Only rows whose rank changes are written: after a key correction most keep theirs.
         update ${attempts} as a set rank = ranked.r

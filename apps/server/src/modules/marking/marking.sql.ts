@@ -46,3 +46,18 @@ export function answerIsCorrectSql(q: string, selected: SQL): SQL {
 export function scoreSql(correct: SQL, wrong: SQL, markCorrect: SQL, markWrong: SQL): SQL {
   return sql`(floor(((${correct})::float8 * (${markCorrect})::float8 - (${wrong})::float8 * (${markWrong})::float8) * 100 + 0.5) / 100)`;
 }
+
+/**
+ * `timeShare`: `a` is the alias of an `attempts` row, `durationMin` the SQL of its quiz's duration in
+ * minutes; elapsed ÷ (duration + extra) in float8, as JavaScript divides two integers.
+ */
+export function timeShareSql(a: string, durationMin: SQL): SQL {
+  const t = sql.raw(a);
+  return sql`(${t}.elapsed_ms::float8 / nullif((${durationMin})::float8 * 60000 + ${t}.extra_ms, 0))`;
+}
+
+/** `rankAttempts`' order, for `rank() over (… order by <this>)`. */
+export function rankOrderSql(a: string, durationMin: SQL): SQL {
+  const t = sql.raw(a);
+  return sql`${t}.score desc nulls last, ${timeShareSql(a, durationMin)} asc nulls last`;
+}

@@ -184,6 +184,7 @@ export class AttemptRepository {
         id: row.id,
         startedAt: row.startedAt.getTime(),
         deadlineAt: row.deadlineAt.getTime(),
+        extraMs: row.extraMs,
         answers: JSON.stringify(row.answers),
       },
       now.getTime(),
@@ -193,7 +194,7 @@ export class AttemptRepository {
   private rememberWritten(
     quizId: string,
     userId: string,
-    row: Pick<RunningAttempt, 'id' | 'startedAt' | 'deadlineAt'>,
+    row: Pick<RunningAttempt, 'id' | 'startedAt' | 'deadlineAt' | 'extraMs'>,
     answers: string,
     now: Date,
   ): void {
@@ -214,6 +215,8 @@ export class AttemptRepository {
     userId: string;
     startedAt: Date;
     deadlineAt: Date;
+    /** Time allowed beyond the duration (ADR 023); 0 when absent. */
+    extraMs?: number;
   }): Promise<AttemptRow> {
     const [inserted] = await this.db
       .insert(attempts)
@@ -279,7 +282,12 @@ export class AttemptRepository {
         this.rememberWritten(
           quizId,
           userId,
-          { id: row.id, startedAt: row.startedAt.getTime(), deadlineAt: row.deadlineAt.getTime() },
+          {
+            id: row.id,
+            startedAt: row.startedAt.getTime(),
+            deadlineAt: row.deadlineAt.getTime(),
+            extraMs: row.extraMs,
+          },
           answers,
           now,
         );

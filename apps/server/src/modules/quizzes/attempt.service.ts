@@ -10,12 +10,18 @@ import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import { participantTexts } from '../../lib/question-texts';
 import { AttemptCaches } from './attempt-caches';
 import type { AttemptRepository, AttemptRow } from './attempt.repository';
-import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
+import {
+  allowedDurationMs,
+  attemptDeadline,
+  autoSubmitOne,
+  MINUTE_MS,
+  requireOpen,
+  type AttemptOptions,
+} from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import { inLearnerOrder } from './learner-order';
 import type { QuizRepository, QuizRow } from './quiz.repository';
 
-const MINUTE = 60_000;
 /** How many overdue attempts one sweep transaction takes. */
 const SWEEP_BATCH = 200;
 const rupees = (paise: number) => paise / 100;
@@ -43,6 +49,11 @@ export class AttemptService {
     if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadyAttended);
     if (!attempt) this.requireOpen(quiz);
     const questionCount = await this.quizzes.questionCount(quizId);
+    // A running attempt keeps what it started with; otherwise what a start now would get (ADR 023).
+    const extraMs = attempt
+      ? attempt.extraMs
+      : allowedDurationMs(quiz.durationMin * MINUTE_MS, await this.quizzes.allowance(quizId, userId)) -
+        quiz.durationMin * MINUTE_MS;
     return {
       _id: quiz.id,
       name: quiz.name,
@@ -59,6 +70,7 @@ export class AttemptService {
       instructions: quiz.instructions,
       markingScheme: { correct: quiz.markCorrect, wrong: quiz.markWrong },
       attemptStatus: attempt ? 'in_progress' : 'not_started',
+      extraMinutes: Math.floor(extraMs / MINUTE_MS),
     };
   }
 
@@ -175,14 +187,20 @@ export class AttemptService {
     requireOpen(quiz, this.now());
   }
 
-  /** Open, unlocked: start now; deadline = min(start + duration, quiz end). */
+  /** Open, unlocked: start now; deadline = min(start + allowed time, quiz end) (ADR 023). */
   private async start(quiz: QuizRow, userId: string, unlocked: boolean): Promise<AttemptRow> {
     this.requireOpen(quiz);
     if (!unlocked) throw paymentRequired(QUIZ_MESSAGES.locked);
     const startedAt = this.now();
-    const deadlineAt = new Date(
-      Math.min(startedAt.getTime() + quiz.durationMin * MINUTE, quiz.endAt.getTime()),
-    );
-    return this.attempts.startOrGet({ quizId: quiz.id, userId, startedAt, deadlineAt });
+    const durationMs = quiz.durationMin * MINUTE_MS;
+    const allowedMs = allowedDurationMs(durationMs, await this.quizzes.allowance(quiz.id, userId));
+    const deadlineAt = attemptDeadline(startedAt, allowedMs, quiz.endAt);
+    return this.attempts.startOrGet({
+      quizId: quiz.id,
+      userId,
+      startedAt,
+      deadlineAt,
+      extraMs: allowedMs - durationMs,
+    });
   }
 }

@@ -16,6 +16,8 @@ export interface RunningAttempt {
   id: string;
   startedAt: number;
   deadlineAt: number;
+  /** Time allowed beyond the quiz's duration (ADR 023; `attempts.extra_ms`). */
+  extraMs: number;
   /** The answers as stored, JSON text: the `expected` of the next write. */
   answers: string;
 }

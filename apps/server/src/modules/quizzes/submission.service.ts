@@ -15,11 +15,9 @@ import {
   type AttemptResult,
   type AttemptRow,
 } from './attempt.repository';
-import { autoSubmitOne, requireOpen, type AttemptOptions } from './attempt-rules';
+import { autoSubmitOne, MINUTE_MS, requireOpen, type AttemptOptions } from './attempt-rules';
 import { normalizeAnswers } from './answers';
 import type { QuizQuestion, QuizRepository, QuizRow, ScoringQuestion } from './quiz.repository';
-
-const MINUTE = 60_000;
 
 /**
  * Submitting an attempt: once, only one that was started, scored with the server's startedAt and
@@ -75,7 +73,7 @@ export class SubmissionService {
       const result = scoreResult(
         {
           ...attempt,
-          durationMin: quiz.durationMin,
+          allowedMs: quiz.durationMin * MINUTE_MS + attempt.extraMs,
           markCorrect: quiz.markCorrect,
           markWrong: quiz.markWrong,
         },
@@ -120,7 +118,12 @@ export class SubmissionService {
     const timing = { startedAt: new Date(known.startedAt), deadlineAt: new Date(known.deadlineAt) };
     const merged = mergeForAttempt(timing, JSON.parse(known.answers) as SavedAnswer[], submitted, now);
     const result = scoreResult(
-      { ...timing, durationMin: quiz.durationMin, markCorrect: quiz.markCorrect, markWrong: quiz.markWrong },
+      {
+        ...timing,
+        allowedMs: quiz.durationMin * MINUTE_MS + known.extraMs,
+        markCorrect: quiz.markCorrect,
+        markWrong: quiz.markWrong,
+      },
       questions,
       merged,
       now,
@@ -186,11 +189,11 @@ export function submitResponse(
 
 /**
  * Score with the quiz's marking scheme. Taken in at min(now, deadline); elapsed = that − server
- * startedAt, never more than the duration.
+ * startedAt, never more than the time allowed (the duration, or more with compensatory time: ADR 023).
  */
 function scoreResult(
   attempt: Pick<AttemptRow, 'startedAt' | 'deadlineAt'> &
-    Pick<QuizRow, 'durationMin' | 'markCorrect' | 'markWrong'>,
+    Pick<QuizRow, 'markCorrect' | 'markWrong'> & { allowedMs: number },
   questions: ScoringQuestion[],
   answers: SavedAnswer[],
   now: Date,
@@ -201,7 +204,7 @@ function scoreResult(
   const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
   const elapsedMs = Math.max(
     0,
-    Math.min(submittedAt.getTime() - attempt.startedAt.getTime(), attempt.durationMin * MINUTE),
+    Math.min(submittedAt.getTime() - attempt.startedAt.getTime(), attempt.allowedMs),
   );
   return {
     status,
