@@ -15,7 +15,7 @@ export const quizParticipantSchema = z.object({
   phNo: z.string(),
   score: z.number().nullable(),
   correctCount: z.number().int().nullable(),
-  /** Standard competition rank among submitted attempts (score desc, then elapsed time asc). */
+  /** Standard competition rank among submitted attempts (score desc, then time taken per minute allowed asc; ADR 023). */
   rank: z.number().int().nullable(),
   /** Seconds between start and submission, capped at the duration; null while in progress. */
   elapsedTime: z.number().nullable(),
