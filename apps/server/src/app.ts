@@ -30,6 +30,7 @@ import { questionAudioRoutes } from './modules/question-audio/question-audio.rou
 import { participantQuizRoutes } from './modules/quizzes/quiz.routes';
 import { finishAnalysis } from './modules/results/publication';
 import { quizParticipantsRoutes } from './modules/quiz-participants/quiz-participants.routes';
+import { quizTimeOverridesRoutes } from './modules/quiz-time-overrides/quiz-time-overrides.routes';
 import { posterTemplateRoutes } from './modules/results/poster-template.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { publishedQuizKey } from './modules/results/results.service';
@@ -265,6 +266,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       await api.register(practiceRoutes);
       await api.register(authoringRoutes);
       await api.register(quizParticipantsRoutes);
+      await api.register(quizTimeOverridesRoutes);
       await api.register(studentDirectoryRoutes);
       await api.register(auditRoutes);
     },

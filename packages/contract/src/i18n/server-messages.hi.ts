@@ -85,6 +85,10 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   [QUIZ_MESSAGES.sectionClosed]: 'यह सेक्शन बंद हो चुका है। इसके जवाब अब बदले नहीं जा सकते।',
   [QUIZ_MESSAGES.sectionNotOpen]: 'यह सेक्शन अभी शुरू नहीं हुआ है।',
   [QUIZ_MESSAGES.notSectioned]: 'इस क्विज़ में बंद करने के लिए कोई समयबद्ध सेक्शन नहीं है।',
+  [QUIZ_MESSAGES.extraTimeStarted]:
+    'यह विद्यार्थी यह क्विज़ शुरू कर चुका है: अतिरिक्त समय केवल शुरू करने से पहले दिया जा सकता है',
+  [QUIZ_MESSAGES.learnerNotFound]: 'इस फ़ोन नंबर का कोई विद्यार्थी नहीं है',
+  [QUIZ_MESSAGES.extraMinutesInvalid]: 'अतिरिक्त मिनट 0 से 1440 तक की पूर्ण संख्या होने चाहिए',
 
   // Results
   [RESULT_MESSAGES.notPublished]: 'रिज़ल्ट क्विज़ खत्म होने के बाद दिखेगा',

@@ -16,4 +16,8 @@ export const QUIZ_MESSAGES = {
   sectionClosed: 'This section is closed. Its answers can no longer be changed.',
   sectionNotOpen: 'This section has not started yet.',
   notSectioned: 'This quiz has no timed sections to close.',
+  extraTimeStarted:
+    'This learner has already started this quiz: extra time can only be given before they start',
+  learnerNotFound: 'No learner has this phone number',
+  extraMinutesInvalid: 'Extra minutes must be a whole number from 0 to 1440',
 } as const;

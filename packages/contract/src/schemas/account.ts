@@ -23,6 +23,10 @@ export const privacySettingsSchema = z.object({
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 
+/** PUT /students/compensatory-time: rehearse with 20 minutes per hour more (ADR 023). */
+export const compensatoryTimeBodySchema = z.object({ compensatoryTime: z.boolean() });
+export type CompensatoryTimeBody = z.infer<typeof compensatoryTimeBodySchema>;
+
 /** POST /students/delete-account: the learner types DELETE to confirm. */
 export const deleteAccountBodySchema = z.object({
   confirm: z.literal(ACCOUNT_MESSAGES.deleteConfirmWord, { error: ACCOUNT_MESSAGES.deleteConfirmMismatch }),
@@ -34,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'quiz.delete',
   'quiz.import_questions',
   'quiz.key_correction',
+  'quiz.extra_time',
   'user.promote',
   'user.demote',
 ] as const;

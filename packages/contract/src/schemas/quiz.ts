@@ -81,6 +81,12 @@ export const quizIntroSchema = z.object({
   markingScheme: z.object({ correct: z.number(), wrong: z.number() }),
   /** This user's attempt: not started yet, or running (the timer keeps going on the server). */
   attemptStatus: z.enum(['not_started', 'in_progress']),
+  /**
+   * Minutes this learner has beyond `duration` (compensatory time from the profile plus an admin's
+   * extra minutes; ADR 023), whole minutes rounded down; 0 for most. Of a running attempt: what it
+   * started with. The deadline is still capped at the quiz's end.
+   */
+  extraMinutes: z.number().int().min(0),
 });
 export type QuizIntro = z.infer<typeof quizIntroSchema>;
 

@@ -82,8 +82,15 @@ export const quizSummaryResponseSchema = z.object({
       submittedAt: z.string().nullable(),
       /** One entry per question, in question order. */
       answers: z.array(summaryAnswerSchema),
+      /** Minutes this attempt was allowed (the duration, or more with compensatory time; ADR 023). */
+      allowedMinutes: z.number().min(0),
+      /** The attempt had more time than the quiz's duration: its time is ranked per minute allowed. */
+      withCompensatoryTime: z.boolean(),
     }),
-    /** Standard competition rank over (score desc, elapsed time asc): ties share a rank, "1, 2, 2, 4". */
+    /**
+     * Standard competition rank over (score desc, time taken ÷ time allowed asc): ties share a rank,
+     * "1, 2, 2, 4" (ADR 023: with compensatory time, time counts per minute allowed).
+     */
     rank: z.number().int().min(1),
     totalParticipants: z.number().int().min(1),
     /**
@@ -153,6 +160,8 @@ export const leaderboardEntrySchema = z.object({
   userId: publicParticipantSchema,
   /** True on the signed-in participant's own row. */
   isMe: z.boolean(),
+  /** The attempt had more time than the quiz's duration (ADR 023): its time is ranked per minute allowed. */
+  withCompensatoryTime: z.boolean(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

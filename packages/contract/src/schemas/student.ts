@@ -20,6 +20,8 @@ export const participantUserSchema = z.object({
   /** Privacy (ADR 015): leaderboards show initials only; the photo may appear on the public podium. */
   initialsOnly: z.boolean().optional(),
   publicPhoto: z.boolean().optional(),
+  /** Rehearses with compensatory time: every quiz's time × 4/3 (ADR 023). Off unless chosen. */
+  compensatoryTime: z.boolean().optional(),
   /** The language the user chose ("en" or "hi"); null until they pick one (issue 18). */
   preferredLanguage: z.enum(LANGUAGES).nullable().optional(),
 });

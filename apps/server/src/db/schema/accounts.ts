@@ -35,6 +35,8 @@ export const users = pgTable(
     initialsOnly: boolean('initials_only').notNull().default(false),
     /** Privacy: the photo may appear on public surfaces (the landing podium). Off unless chosen. */
     publicPhoto: boolean('public_photo').notNull().default(false),
+    /** Rehearses with compensatory time: every quiz's time × 4/3 (issue 26, ADR 023). Off unless chosen. */
+    compensatoryTime: boolean('compensatory_time').notNull().default(false),
     /** Account deleted: personal data erased, the row kept (anonymised) so ranks stay true. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** "en" or "hi" once the user picks a language (issue 18); null until then. */

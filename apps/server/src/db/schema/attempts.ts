@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -62,6 +63,12 @@ export const attempts = pgTable(
       .default('in_progress'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    /**
+     * Time allowed beyond the quiz's duration, fixed at the start (ADR 023): compensatory time from
+     * the profile plus an admin's extra minutes (`allowedDurationMs`); 0 for most. The attempt's
+     * allowed time is duration + this: elapsed time is capped at it and ranked per minute of it.
+     */
+    extraMs: integer('extra_ms').notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     clientStartedAt: timestamp('client_started_at', { withTimezone: true }),
     clientSubmittedAt: timestamp('client_submitted_at', { withTimezone: true }),
@@ -96,5 +103,27 @@ export const attempts = pgTable(
       .on(t.deadlineAt)
       .where(sql`${t.status} = 'in_progress'`),
     check('attempts_status_check', sql`${t.status} in ('in_progress', 'submitted', 'auto_submitted')`),
+  ],
+);
+
+/**
+ * An admin's extra minutes for one learner on one quiz (Moodle's user overrides; issue 26, ADR 023).
+ * Read once, when the learner's attempt starts; refused once it has started.
+ */
+export const quizTimeOverrides = pgTable(
+  'quiz_time_overrides',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extraMinutes: integer('extra_minutes').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.userId] }),
+    check('quiz_time_overrides_extra_minutes_check', sql`${t.extraMinutes} > 0`),
   ],
 );

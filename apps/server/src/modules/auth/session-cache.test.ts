@@ -16,6 +16,7 @@ const full: UserRow = {
   roleSource: 'ADMIN_PHONES',
   initialsOnly: true,
   publicPhoto: true,
+  compensatoryTime: true,
   deletedAt: new Date('2026-11-20T08:00:00.123Z'),
   preferredLanguage: 'hi',
   createdAt: new Date('2026-01-02T03:04:05.006Z'),
@@ -30,6 +31,7 @@ const sparse: UserRow = {
   roleSource: null,
   initialsOnly: false,
   publicPhoto: false,
+  compensatoryTime: false,
   deletedAt: null,
   preferredLanguage: null,
 };

@@ -52,6 +52,7 @@ export function compactUser(row: UserRow): CachedUser {
     roleSource: row.roleSource,
     initialsOnly: row.initialsOnly,
     publicPhoto: row.publicPhoto,
+    compensatoryTime: row.compensatoryTime,
     deletedAt: row.deletedAt === null ? null : row.deletedAt.getTime(),
     preferredLanguage:
       row.preferredLanguage === null ? null : (LANGUAGES[row.preferredLanguage] ?? row.preferredLanguage),
@@ -75,6 +76,7 @@ export function expandUser(user: CachedUser): UserRow {
     roleSource: user.roleSource,
     initialsOnly: user.initialsOnly,
     publicPhoto: user.publicPhoto,
+    compensatoryTime: user.compensatoryTime,
     deletedAt: user.deletedAt === null ? null : new Date(user.deletedAt),
     preferredLanguage: user.preferredLanguage,
     createdAt: new Date(user.createdAt),

@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { openTestDatabase, testDatabaseKind } from '../../../test/helpers';
-import { markAttempt, type MarkableQuestion, type MarkingScheme, type SubmittedAnswer } from './marking';
-import { answerIsCorrectSql, scoreSql } from './marking.sql';
+import {
+  markAttempt,
+  rankAttempts,
+  type MarkableQuestion,
+  type MarkingScheme,
+  type SubmittedAnswer,
+} from './marking';
+import { answerIsCorrectSql, rankOrderSql, scoreSql } from './marking.sql';
 
 /**
  * The one parity test of marking (ADR 021): `marking.ts` and its SQL twin `marking.sql.ts` judge the
@@ -202,5 +208,92 @@ describe(`marking and its SQL twin agree (${testDatabaseKind})`, () => {
         }
       }
     }
+  });
+});
+
+/** Attempts of one quiz as `rankQuizAttempts` sees them: score, time taken, extra time (ADR 023). */
+interface RankCase {
+  durationMin: number;
+  attempts: { score: number | null; elapsedMs: number | null; extraMs: number }[];
+}
+
+async function rankInSql({ durationMin, attempts }: RankCase): Promise<number[]> {
+  const rows = attempts.map((a, i) => ({
+    ord: i,
+    score: a.score,
+    elapsed_ms: a.elapsedMs,
+    extra_ms: a.extraMs,
+  }));
+  const [row] = rawRows<{ ranks: number[] | string }>(
+    await database.db.execute(sql`
+      with ranked as (
+        select a.ord, rank() over (order by ${rankOrderSql('a', sql`${durationMin}::int`)}) as r
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as a(ord int, score float8, elapsed_ms int, extra_ms int)
+      )
+      select coalesce(json_agg(r order by ord), '[]') as ranks from ranked
+    `),
+  );
+  const ranks = typeof row!.ranks === 'string' ? (JSON.parse(row!.ranks) as number[]) : row!.ranks;
+  return ranks.map(Number);
+}
+
+function rankInTs({ durationMin, attempts }: RankCase): number[] {
+  return rankAttempts(
+    attempts.map((a) => ({
+      score: a.score,
+      elapsedMs: a.elapsedMs,
+      allowedMs: durationMin * 60_000 + a.extraMs,
+    })),
+  );
+}
+
+const rankCase: fc.Arbitrary<RankCase> = fc.integer({ min: 1, max: 180 }).chain((durationMin) =>
+  fc.record({
+    durationMin: fc.constant(durationMin),
+    attempts: fc.array(
+      fc.record({
+        score: fc.option(
+          fc.integer({ min: -8, max: 8 }).map((n) => n / 4),
+          { nil: null },
+        ),
+        // Whole minutes often, so that shares tie across different allowed times.
+        elapsedMs: fc.option(
+          fc.oneof(
+            fc.integer({ min: 0, max: 240 }).map((m) => m * 60_000),
+            fc.integer({ min: 0, max: 240 * 60_000 }),
+          ),
+          { nil: null },
+        ),
+        extraMs: fc.constantFrom(0, 0, Math.round((durationMin * 60_000) / 3), 10 * 60_000, 1),
+      }),
+      { maxLength: 12 },
+    ),
+  }),
+);
+
+describe(`ranking and its SQL twin agree (${testDatabaseKind})`, () => {
+  it('on generated attempts with and without compensatory time', async () => {
+    await fc.assert(
+      fc.asyncProperty(rankCase, async (c) => {
+        expect(await rankInSql(c)).toEqual(rankInTs(c));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('compares time per minute allowed: 80 of 80 minutes ties 60 of 60, 40 of 80 beats 40 of 60', async () => {
+    const c: RankCase = {
+      durationMin: 60,
+      attempts: [
+        { score: 10, elapsedMs: 60 * 60_000, extraMs: 0 },
+        { score: 10, elapsedMs: 80 * 60_000, extraMs: 20 * 60_000 },
+        { score: 10, elapsedMs: 40 * 60_000, extraMs: 20 * 60_000 },
+        { score: 10, elapsedMs: 40 * 60_000, extraMs: 0 },
+        { score: 11, elapsedMs: 79 * 60_000, extraMs: 20 * 60_000 },
+      ],
+    };
+    expect(rankInTs(c)).toEqual([4, 4, 2, 3, 1]);
+    expect(await rankInSql(c)).toEqual([4, 4, 2, 3, 1]);
   });
 });

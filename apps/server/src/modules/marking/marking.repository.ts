@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attemptMarks, attempts, questions, quizzes } from '../../db/schema';
 import { competitionRanks, markableQuestion, markSectioned } from './marking';
-import { answerIsCorrectSql, scoreSql } from './marking.sql';
+import { answerIsCorrectSql, scoreSql, timeShareSql } from './marking.sql';
 import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from './plausible-time';
 
 /*
@@ -17,30 +17,32 @@ import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from './plausible-time';
  * elapsed time but at least its plausible floor (answered questions × the floor per answer); and
  * whether it was under that floor (`implausible`).
  */
-const RANK_KEYS = (plausibleMsPerAnswer: number) => sql`
-  score,
-  case when elapsed_ms is not null then greatest(elapsed_ms, ${plausibleMsPerAnswer}::int * (
-    select count(*) from jsonb_array_elements(answers) e where e->>'selectedOption' is not null
-  )::int) end as ranked_ms,
-  coalesce(elapsed_ms < ${plausibleMsPerAnswer}::int * (
-    select count(*) from jsonb_array_elements(answers) e where e->>'selectedOption' is not null
-  )::int, false) as implausible`;
+const RANK_KEYS = (plausibleMsPerAnswer: number) => {
+  const floor = sql`${plausibleMsPerAnswer}::int * (
+    select count(*) from jsonb_array_elements(a.answers) e where e->>'selectedOption' is not null
+  )::int`;
+  const rankedMs = sql`case when a.elapsed_ms is not null then greatest(a.elapsed_ms, ${floor}) end`;
+  return sql`
+    a.score,
+    ${timeShareSql('a', sql`q.duration_min`, rankedMs)} as ranked_share,
+    coalesce(a.elapsed_ms < ${floor}, false) as implausible`;
+};
 
 /**
  * The ranking rule (ADR 009): score desc, ranked time asc, then an unflagged attempt before a
  * flagged one. Both the ranking statement and the predicted rank of a practice (ADR 024) order by
  * exactly this, over rows with the columns of `RANK_KEYS`.
  */
-const RANK_ORDER = sql.raw('score desc nulls last, ranked_ms asc nulls last, implausible asc');
+const RANK_ORDER = sql.raw('score desc nulls last, ranked_share asc nulls last, implausible asc');
 
 /** The attempts a published quiz's ranks are made of (its field). */
-const RANKED_STATUSES = sql.raw(`status in ('submitted', 'auto_submitted')`);
+const RANKED_STATUSES = sql.raw(`a.status in ('submitted', 'auto_submitted')`);
 
 /**
  * The one ranking statement (ADR 009): standard competition rank of every submitted attempt by score
- * desc, elapsed time asc (at least its plausible floor, then unflagged first: plausible-time.ts),
- * written into `attempts.rank` and `attempts.implausible_time`, with the count in
- * `quizzes.participant_count`.
+ * desc, then time taken per minute allowed asc (`rankAttempts`' SQL twin, ADR 023), the time at
+ * least its plausible floor, then unflagged first (plausible-time.ts); written into `attempts.rank`
+ * and `attempts.implausible_time`, with the count in `quizzes.participant_count`.
  * Publication runs it once; an answer-key correction runs it again after re-scoring.
  */
 export async function rankQuizAttempts(
@@ -51,9 +53,9 @@ export async function rankQuizAttempts(
   const [counted] = rawRows<{ participants: number }>(
     await tx.execute(sql`
       with timed as (
-        select id, quiz_id, ${RANK_KEYS(plausibleMsPerAnswer)}
-        from ${attempts}
-        where quiz_id = ${quizId} and ${RANKED_STATUSES}
+        select a.id, a.quiz_id, ${RANK_KEYS(plausibleMsPerAnswer)}
+        from ${attempts} a join ${quizzes} q on q.id = a.quiz_id
+        where a.quiz_id = ${quizId} and ${RANKED_STATUSES}
       ), ranked as (
         select id, implausible, rank() over (partition by quiz_id order by ${RANK_ORDER}) as r
         from timed
@@ -99,18 +101,22 @@ export async function predictRank(
   const [row] = rawRows<{ rank: number; ties: number; field: number }>(
     await db.execute(sql`
       with field as (
-        select ${RANK_KEYS(plausibleMsPerAnswer)}, false as me from ${attempts}
-        where quiz_id = ${quizId} and ${RANKED_STATUSES}
+        select ${RANK_KEYS(plausibleMsPerAnswer)}, false as me
+        from ${attempts} a join ${quizzes} q on q.id = a.quiz_id
+        where a.quiz_id = ${quizId} and ${RANKED_STATUSES}
         union all
-        select ${score}::float8, greatest(${elapsedMs}::int, ${plausibleMsPerAnswer}::int * ${answered}::int),
+        -- The practice's own row: the quiz's time allowed, no extra minutes.
+        select ${score}::float8,
+               greatest(${elapsedMs}::int, ${plausibleMsPerAnswer}::int * ${answered}::int)::float8
+                 / nullif((select duration_min from ${quizzes} where id = ${quizId})::float8 * 60000, 0),
                ${elapsedMs}::int < ${plausibleMsPerAnswer}::int * ${answered}::int, true
       ), ranked as (
-        select me, score, ranked_ms, implausible, rank() over (order by ${RANK_ORDER}) as r from field
-      ), mine as (select r, score, ranked_ms, implausible from ranked where me)
+        select me, score, ranked_share, implausible, rank() over (order by ${RANK_ORDER}) as r from field
+      ), mine as (select r, score, ranked_share, implausible from ranked where me)
       select mine.r::int as rank,
              (select count(*)::int from ranked o
               where not o.me and o.score is not distinct from mine.score
-                and o.ranked_ms is not distinct from mine.ranked_ms
+                and o.ranked_share is not distinct from mine.ranked_share
                 and o.implausible = mine.implausible) as ties,
              (select count(*)::int from ranked where not me) as field
       from mine

@@ -46,3 +46,20 @@ export function answerIsCorrectSql(q: string, selected: SQL): SQL {
 export function scoreSql(correct: SQL, wrong: SQL, markCorrect: SQL, markWrong: SQL): SQL {
   return sql`(floor(((${correct})::float8 * (${markCorrect})::float8 - (${wrong})::float8 * (${markWrong})::float8) * 100 + 0.5) / 100)`;
 }
+
+/**
+ * `timeShare`: `a` is the alias of an `attempts` row, `durationMin` the SQL of its quiz's duration in
+ * minutes; elapsed ÷ (duration + extra) in float8, as JavaScript divides two integers. `elapsedMs`
+ * replaces the row's own elapsed time (the ranking passes it at least its plausible floor).
+ */
+export function timeShareSql(a: string, durationMin: SQL, elapsedMs?: SQL): SQL {
+  const t = sql.raw(a);
+  const elapsed = elapsedMs ?? sql`${t}.elapsed_ms`;
+  return sql`((${elapsed})::float8 / nullif((${durationMin})::float8 * 60000 + ${t}.extra_ms, 0))`;
+}
+
+/** `rankAttempts`' order, for `rank() over (… order by <this>)`. */
+export function rankOrderSql(a: string, durationMin: SQL): SQL {
+  const t = sql.raw(a);
+  return sql`${t}.score desc nulls last, ${timeShareSql(a, durationMin)} asc nulls last`;
+}

@@ -225,3 +225,41 @@ export function competitionRanks(scores: readonly number[]): number[] {
   });
   return scores.map((s) => first.get(s)!);
 }
+
+/** What ranks an attempt (ADR 009, ADR 023): its score, its time taken and the time it was allowed. */
+export interface RankableAttempt {
+  score: number | null;
+  elapsedMs: number | null;
+  /** The time allowed: the quiz's duration, or more with compensatory time or an admin's extra minutes. */
+  allowedMs: number;
+}
+
+/**
+ * Time taken per unit of time allowed (ADR 023): the tie-breaker after the score, so a learner with
+ * compensatory time is compared per minute allowed (45 of 80 minutes ties 33.75 of 60). Null when
+ * not known. The SQL twin is `timeShareSql`.
+ */
+export function timeShare(attempt: Pick<RankableAttempt, 'elapsedMs' | 'allowedMs'>): number | null {
+  if (attempt.elapsedMs === null || attempt.allowedMs <= 0) return null;
+  return attempt.elapsedMs / attempt.allowedMs;
+}
+
+/**
+ * The ranking rule: standard competition rank ("1, 2, 2, 4") by score desc, then time share asc,
+ * nulls last in both. Returns each attempt's rank, in the order given. The SQL twin is `rankOrderSql`
+ * (`rankQuizAttempts`); `marking.parity.test.ts` checks they agree.
+ */
+export function rankAttempts(list: readonly RankableAttempt[]): number[] {
+  const keyed = list.map((a, i) => ({ i, score: a.score, share: timeShare(a) }));
+  const cmpNullLast = (x: number | null, y: number | null, dir: 1 | -1): number =>
+    x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -dir : x > y ? dir : 0;
+  const compare = (a: (typeof keyed)[number], b: (typeof keyed)[number]) =>
+    cmpNullLast(a.score, b.score, -1) || cmpNullLast(a.share, b.share, 1);
+  const sorted = [...keyed].sort(compare);
+  const ranks = new Array<number>(list.length);
+  sorted.forEach((entry, pos) => {
+    const previous = sorted[pos - 1];
+    ranks[entry.i] = previous && compare(previous, entry) === 0 ? ranks[previous.i]! : pos + 1;
+  });
+  return ranks;
+}

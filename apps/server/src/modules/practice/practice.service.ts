@@ -88,7 +88,7 @@ export class PracticeService {
       timed: mode.timed,
       instantFeedback: mode.instantFeedback,
       startedAt,
-      deadlineAt: mode.timed ? attemptDeadline(startedAt, quiz.durationMin, null) : null,
+      deadlineAt: mode.timed ? attemptDeadline(startedAt, quiz.durationMin * MINUTE, null) : null,
       markCorrect: quiz.markCorrect,
       markWrong: quiz.markWrong,
     });
@@ -112,7 +112,7 @@ export class PracticeService {
       timed: body.timed,
       instantFeedback: body.instantFeedback,
       startedAt,
-      deadlineAt: body.timed ? attemptDeadline(startedAt, minutes, null) : null,
+      deadlineAt: body.timed ? attemptDeadline(startedAt, minutes * MINUTE, null) : null,
       markCorrect: DEFAULT_MARKING.correct,
       markWrong: DEFAULT_MARKING.wrong,
     });

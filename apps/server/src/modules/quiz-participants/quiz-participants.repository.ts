@@ -3,6 +3,13 @@ import type { Db } from '../../db/client';
 import { attempts, quizzes, users } from '../../db/schema';
 import type { PageWindow } from '../../lib/page-window';
 import { containsPattern, intCount } from '../../lib/sql-search';
+import { timeShareSql } from '../marking/marking.sql';
+
+/** Ties broken by time taken per minute allowed, as publication ranks (ADR 023). */
+const provisionalTimeShare = timeShareSql(
+  'attempts',
+  sql`(select q.duration_min from quizzes q where q.id = "attempts"."quiz_id")`,
+);
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
@@ -34,7 +41,7 @@ export class QuizParticipantsRepository {
         submittedAt: attempts.submittedAt,
         rank: sql<
           number | null
-        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.score} is null order by ${attempts.score} desc, ${attempts.elapsedMs} asc nulls last) end) as int)`.as(
+        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.score} is null order by ${attempts.score} desc, ${provisionalTimeShare} asc nulls last) end) as int)`.as(
           'rank',
         ),
       })

@@ -148,6 +148,7 @@ export class AttemptRepository {
         id: row.id,
         startedAt: row.startedAt.getTime(),
         deadlineAt: row.deadlineAt.getTime(),
+        extraMs: row.extraMs,
         answers: JSON.stringify(row.answers),
         sections: sectionsParam(row.sections),
       },
@@ -158,7 +159,7 @@ export class AttemptRepository {
   private rememberWritten(
     quizId: string,
     userId: string,
-    row: Pick<RunningAttempt, 'id' | 'startedAt' | 'deadlineAt' | 'sections'>,
+    row: Pick<RunningAttempt, 'id' | 'startedAt' | 'deadlineAt' | 'sections' | 'extraMs'>,
     answers: string,
     now: Date,
   ): void {
@@ -179,6 +180,8 @@ export class AttemptRepository {
     userId: string;
     startedAt: Date;
     deadlineAt: Date;
+    /** Time allowed beyond the duration (ADR 023); 0 when absent. */
+    extraMs?: number;
   }): Promise<AttemptRow> {
     const [inserted] = await this.db
       .insert(attempts)
@@ -257,6 +260,7 @@ export class AttemptRepository {
             startedAt: row.startedAt.getTime(),
             deadlineAt: row.deadlineAt.getTime(),
             sections: sectionsParam(row.sections),
+            extraMs: row.extraMs,
           },
           answers,
           now,

@@ -13,11 +13,13 @@ import { AttemptCaches } from './attempt-caches';
 import type { AttemptRepository, AttemptRow } from './attempt.repository';
 import type { SaveGate } from './attempt-writes';
 import {
+  allowedDurationMs,
   attemptDeadline,
   autoSubmitOne,
   closeSectionEarly,
   currentSection,
   isLocked,
+  MINUTE_MS,
   requireOpen,
   requireSectionsOpen,
   sectionState,
@@ -55,6 +57,11 @@ export class AttemptService {
     if (attempt && attempt.status !== 'in_progress') throw conflict(QUIZ_MESSAGES.alreadyAttended);
     if (!attempt) this.requireOpen(quiz);
     const questionCount = await this.quizzes.questionCount(quizId);
+    // A running attempt keeps what it started with; otherwise what a start now would get (ADR 023).
+    const extraMs = attempt
+      ? attempt.extraMs
+      : allowedDurationMs(quiz.durationMin * MINUTE_MS, await this.quizzes.allowance(quizId, userId)) -
+        quiz.durationMin * MINUTE_MS;
     return {
       _id: quiz.id,
       name: quiz.name,
@@ -71,6 +78,7 @@ export class AttemptService {
       instructions: quiz.instructions,
       markingScheme: { correct: quiz.markCorrect, wrong: quiz.markWrong },
       attemptStatus: attempt ? 'in_progress' : 'not_started',
+      extraMinutes: Math.floor(extraMs / MINUTE_MS),
     };
   }
 
@@ -285,13 +293,21 @@ export class AttemptService {
     requireOpen(quiz, this.now());
   }
 
-  /** Open, unlocked: start now; deadline = min(start + duration, quiz end). */
+  /** Open, unlocked: start now; deadline = min(start + allowed time, quiz end) (ADR 023). */
   private async start(quiz: QuizRow, userId: string, unlocked: boolean): Promise<AttemptRow> {
     this.requireOpen(quiz);
     if (!unlocked) throw paymentRequired(QUIZ_MESSAGES.locked);
     const startedAt = this.now();
-    const deadlineAt = attemptDeadline(startedAt, quiz.durationMin, quiz.endAt);
-    return this.attempts.startOrGet({ quizId: quiz.id, userId, startedAt, deadlineAt });
+    const durationMs = quiz.durationMin * MINUTE_MS;
+    const allowedMs = allowedDurationMs(durationMs, await this.quizzes.allowance(quiz.id, userId));
+    const deadlineAt = attemptDeadline(startedAt, allowedMs, quiz.endAt);
+    return this.attempts.startOrGet({
+      quizId: quiz.id,
+      userId,
+      startedAt,
+      deadlineAt,
+      extraMs: allowedMs - durationMs,
+    });
   }
 }
 

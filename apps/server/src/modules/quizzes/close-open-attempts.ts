@@ -6,7 +6,8 @@ import { markSectioned } from '../marking/marking';
 /**
  * Auto-submits attempts still `in_progress` past their deadline + grace: each is submitted with the
  * answers it saved, scored by the server, as ending at its deadline (elapsed time = deadline − start,
- * capped at the duration). The one rule for every path that closes attempts:
+ * capped at the time allowed: the duration plus the attempt's `extra_ms`, ADR 023). The deadline is
+ * the one stored at the start, so compensatory time needs nothing here. The one rule for every path that closes attempts:
  *
  * - the 'auto-submit' sweeper task and a late request for one attempt (`attemptId`): `lock: 'skip'`,
  *   so several instances share the work;
@@ -42,6 +43,7 @@ export async function closeOpenAttempts(tx: Tx, options: AutoSubmitOptions): Pro
       answers: attempts.answers,
       startedAt: attempts.startedAt,
       deadlineAt: attempts.deadlineAt,
+      extraMs: attempts.extraMs,
     })
     .from(attempts)
     .where(and(...conditions))
@@ -94,7 +96,10 @@ export async function closeOpenAttempts(tx: Tx, options: AutoSubmitOptions): Pro
     );
     const elapsedMs = Math.max(
       0,
-      Math.min(attempt.deadlineAt.getTime() - attempt.startedAt.getTime(), quiz.durationMin * 60_000),
+      Math.min(
+        attempt.deadlineAt.getTime() - attempt.startedAt.getTime(),
+        quiz.durationMin * 60_000 + attempt.extraMs,
+      ),
     );
     return { id: attempt.id, score: result.score, correct_count: result.correctCount, elapsed_ms: elapsedMs };
   });

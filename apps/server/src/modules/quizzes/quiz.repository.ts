@@ -1,7 +1,15 @@
 import type { QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, questions, quizzes, type StoredQuestionMath } from '../../db/schema';
+import {
+  attempts,
+  questions,
+  quizTimeOverrides,
+  quizzes,
+  users,
+  type StoredQuestionMath,
+} from '../../db/schema';
+import { allowedDurationSql, MINUTE_MS, type LearnerAllowance } from './attempt-rules';
 import { unlockedExpression } from './unlock-rule';
 
 export type QuizRow = typeof quizzes.$inferSelect;
@@ -53,12 +61,22 @@ function prepareQueries(db: Db) {
   // The start of an attempt, inside the statement that reads the quiz: inserted only when the quiz
   // is published, open at `now` and unlocked for the user (the same rules as the service's checks,
   // which still decide the answer when nothing was inserted); the unique (quiz, user) key keeps it
-  // to one attempt. Deadline = min(start + duration, quiz end).
+  // to one attempt. Allowed = `allowedDurationSql` (ADR 023: compensatory time from the profile, an
+  // admin's extra minutes), stored as `extra_ms` beyond the duration; deadline = min(start + allowed,
+  // quiz end), as `attemptDeadline`.
+  const durationMs = sql`"quizzes"."duration_min"::bigint * ${MINUTE_MS}`;
+  const allowed = allowedDurationSql(
+    durationMs,
+    sql`(select u.compensatory_time from ${users} u where u.id = ${userIdParam}::uuid)`,
+    sql`(select o.extra_minutes from ${quizTimeOverrides} o
+         where o.quiz_id = "quizzes"."id" and o.user_id = ${userIdParam}::uuid)`,
+  );
   const started = db.$with('started', getTableColumns(attempts)).as(sql`
-    insert into ${attempts} (quiz_id, user_id, status, started_at, deadline_at, answers)
+    insert into ${attempts} (quiz_id, user_id, status, started_at, deadline_at, extra_ms, answers)
     select "quizzes"."id", ${userIdParam}::uuid, 'in_progress', ${now},
-           least(${now} + "quizzes"."duration_min" * interval '1 minute', "quizzes"."end_at"), '[]'::jsonb
-    from ${quizzes}
+           least(${now} + allowed.ms * interval '1 millisecond', "quizzes"."end_at"),
+           allowed.ms - ${durationMs}, '[]'::jsonb
+    from ${quizzes} cross join lateral (select ${allowed} as ms) allowed
     where "quizzes"."id" = ${quizIdParam} and "quizzes"."published"
       and "quizzes"."start_at" <= ${now} and "quizzes"."end_at" > ${now}
       and ${unlockedExpression(userIdParam)}
@@ -143,6 +161,20 @@ export class QuizRepository {
         unlocked: row.unlocked === true,
       }
     );
+  }
+
+  /** What this learner is allowed on this quiz beyond its time (ADR 023): read at the start. */
+  async allowance(quizId: string, userId: string): Promise<LearnerAllowance> {
+    const [row] = await this.db
+      .select({ compensatoryTime: users.compensatoryTime, extraMinutes: quizTimeOverrides.extraMinutes })
+      .from(users)
+      .leftJoin(
+        quizTimeOverrides,
+        and(eq(quizTimeOverrides.userId, users.id), eq(quizTimeOverrides.quizId, quizId)),
+      )
+      .where(eq(users.id, userId))
+      .limit(1);
+    return { compensatoryTime: row?.compensatoryTime ?? false, extraMinutes: row?.extraMinutes ?? 0 };
   }
 
   /** A published quiz by id (unpublished ones do not exist for participants). */

@@ -5,6 +5,7 @@ const entry = (id: string, answers: string, deadlineAt = 10_000): RunningAttempt
   id,
   startedAt: 0,
   deadlineAt,
+  extraMs: 0,
   answers,
 });
 

@@ -16,6 +16,8 @@ export interface RunningAttempt {
   id: string;
   startedAt: number;
   deadlineAt: number;
+  /** Time allowed beyond the quiz's duration (ADR 023; `attempts.extra_ms`). */
+  extraMs: number;
   /** The answers as stored, JSON text: the `expected` of the next write. */
   answers: string;
   /** A locked quiz's stored section windows as JSON text (ADR 022); null while none was closed early. */

@@ -14,10 +14,10 @@ import { mergeForAttempt } from './attempt-writes';
 import {
   autoSubmitOne,
   isLocked,
+  MINUTE_MS,
   requireOpen,
   sectionState,
   sectionWindows,
-  takenIn,
   type AttemptOptions,
 } from './attempt-rules';
 import { normalizeAnswers } from './answers';
@@ -79,7 +79,7 @@ export class SubmissionService {
       const result = scoreResult(
         {
           ...attempt,
-          durationMin: quiz.durationMin,
+          allowedMs: quiz.durationMin * MINUTE_MS + attempt.extraMs,
           markCorrect: quiz.markCorrect,
           markWrong: quiz.markWrong,
           sections: quiz.sections,
@@ -134,7 +134,7 @@ export class SubmissionService {
     const result = scoreResult(
       {
         ...timing,
-        durationMin: quiz.durationMin,
+        allowedMs: quiz.durationMin * MINUTE_MS + known.extraMs,
         markCorrect: quiz.markCorrect,
         markWrong: quiz.markWrong,
         sections: quiz.sections,
@@ -233,12 +233,13 @@ function openSectionsOnly(
 }
 
 /**
- * Score with the quiz's marking scheme (each section's own, where it has one). Taken in at min(now, deadline); elapsed = that − server
- * startedAt, never more than the duration.
+ * Score with the quiz's marking scheme (each section's own, where it has one). Taken in at
+ * min(now, deadline); elapsed = that − server startedAt, never more than the time allowed (the
+ * duration, or more with compensatory time: ADR 023).
  */
 function scoreResult(
   attempt: Pick<AttemptRow, 'startedAt' | 'deadlineAt'> &
-    Pick<QuizRow, 'durationMin' | 'markCorrect' | 'markWrong' | 'sections'>,
+    Pick<QuizRow, 'markCorrect' | 'markWrong' | 'sections'> & { allowedMs: number },
   questions: ScoringQuestion[],
   answers: SavedAnswer[],
   now: Date,
@@ -251,7 +252,11 @@ function scoreResult(
     attempt.sections,
   );
   const byId = new Map(answers.map((a) => [a.qnId, a]));
-  const { submittedAt, elapsedMs } = takenIn(attempt.startedAt, attempt.deadlineAt, attempt.durationMin, now);
+  const submittedAt = new Date(Math.min(now.getTime(), attempt.deadlineAt.getTime()));
+  const elapsedMs = Math.max(
+    0,
+    Math.min(submittedAt.getTime() - attempt.startedAt.getTime(), attempt.allowedMs),
+  );
   return {
     status,
     // One entry per question in question order, keeping its palette state, time and seq.

@@ -14,6 +14,8 @@ export interface RankedEntry {
   rank: number;
   score: number;
   elapsedMs: number;
+  /** Time allowed beyond the duration (ADR 023): > 0 is "with compensatory time". */
+  extraMs: number;
   name: string;
   profilePicKey: string | null;
   /** Privacy choices (docs/privacy.md): initials only; photo allowed on the public podium. */
@@ -27,6 +29,7 @@ const rankedEntryColumns = {
   rank: sql<number>`${attempts.rank}`.mapWith(Number),
   score: sql<number>`coalesce(${attempts.score}, 0)`.mapWith(Number),
   elapsedMs: sql<number>`coalesce(${attempts.elapsedMs}, 0)`.mapWith(Number),
+  extraMs: attempts.extraMs,
   name: users.name,
   profilePicKey: users.profilePicKey,
   initialsOnly: users.initialsOnly,

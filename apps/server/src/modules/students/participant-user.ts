@@ -16,6 +16,7 @@ export function toParticipantUser(row: UserRow, avatars: AvatarUrls): Participan
     role: row.role,
     initialsOnly: row.initialsOnly,
     publicPhoto: row.publicPhoto,
+    compensatoryTime: row.compensatoryTime,
     preferredLanguage: row.preferredLanguage,
   };
 }

@@ -94,6 +94,16 @@ export class StudentRepository {
     return row;
   }
 
+  /** The profile's compensatory-time choice (ADR 023): read by each attempt's start, never by a running one. */
+  async setCompensatoryTime(id: string, compensatoryTime: boolean, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ compensatoryTime, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
   async setPrivacy(
     id: string,
     settings: { initialsOnly: boolean; publicPhoto: boolean },

@@ -9,6 +9,7 @@ import {
 } from '@quizcast/contract/schemas/student';
 import {
   ACCOUNT_MESSAGES,
+  compensatoryTimeBodySchema,
   deleteAccountBodySchema,
   privacySettingsSchema,
 } from '@quizcast/contract/schemas/account';
@@ -134,6 +135,26 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const updated = await students.setPrivacy(currentUser(request), request.body);
+      await app.sessions.userChanged(updated.id);
+      return { data: toParticipantUser(updated, app.ctx.avatarUrls) };
+    },
+  );
+
+  app.put(
+    API_PATHS.compensatoryTime,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['students'],
+        summary:
+          'Rehearse with compensatory time: 20 minutes per hour more in every quiz started from now on',
+        security: secured,
+        body: compensatoryTimeBodySchema,
+        response: { 200: userEnvelopeSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const updated = await students.setCompensatoryTime(currentUser(request), request.body.compensatoryTime);
       await app.sessions.userChanged(updated.id);
       return { data: toParticipantUser(updated, app.ctx.avatarUrls) };
     },

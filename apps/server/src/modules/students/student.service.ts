@@ -65,6 +65,12 @@ export class StudentService {
     return updated;
   }
 
+  async setCompensatoryTime(user: UserRow, compensatoryTime: boolean): Promise<UserRow> {
+    const updated = await this.repo.setCompensatoryTime(user.id, compensatoryTime, this.clock.now());
+    if (!updated) throw unauthorized('Session has ended. Please log in again.');
+    return updated;
+  }
+
   /** Erase the learner's personal data (the photo file too); anonymised attempts keep ranks true. */
   async deleteAccount(user: UserRow): Promise<void> {
     await this.repo.eraseAccount(user, this.clock.now());

@@ -14,6 +14,7 @@ const KNOWN_ACTIONS = new Set([
   'quiz.delete',
   'quiz.import_questions',
   'quiz.key_correction',
+  'quiz.extra_time',
   'user.promote',
   'user.demote',
 ]);

@@ -24,6 +24,24 @@ export function useSavePrivacy() {
   });
 }
 
+/** PUT /students/compensatory-time → the saved user (ADR 023). */
+export async function saveCompensatoryTime(compensatoryTime: boolean) {
+  const res = await apiRequest(apiUrl(API_PATHS.compensatoryTime), {
+    method: 'PUT',
+    body: { compensatoryTime },
+    schema: userEnvelopeSchema,
+  });
+  return res.data.data;
+}
+
+export function useSaveCompensatoryTime() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCompensatoryTime,
+    onSuccess: (user) => queryClient.setQueryData(meQueryOptions().queryKey, user),
+  });
+}
+
 /** POST /students/logout-all: every session of this user ends, this one included. */
 export async function logoutAllDevices() {
   await apiRequest(apiUrl(API_PATHS.logoutAll), { method: 'POST', schema: messageResponseSchema });

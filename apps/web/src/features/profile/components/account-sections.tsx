@@ -17,7 +17,8 @@ import { profileCatalog } from '../messages/catalog';
 
 const card = 'mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6';
 
-function Toggle({
+/** A labelled checkbox with a hint (the profile's switches). */
+export function Toggle({
   id,
   label,
   hint,

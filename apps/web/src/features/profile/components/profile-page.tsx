@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/auth';
 import { profileCatalog } from '../messages/catalog';
 import { useMe } from '../api/get-me';
 import { DeleteAccountSection, PrivacySection, SessionsSection } from './account-sections';
+import { CompensatoryTimeSection } from './compensatory-time-section';
 
 function Detail({ label, value }: { label: string; value?: string | null }) {
   const m = useServerMessage();
@@ -84,6 +85,7 @@ export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
       </div>
       {extra}
       <PrivacySection user={shown} />
+      <CompensatoryTimeSection user={shown} />
       <SessionsSection />
       <DeleteAccountSection />
     </section>

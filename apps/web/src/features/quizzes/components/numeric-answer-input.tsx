@@ -3,6 +3,8 @@ import { canonicalNumber } from '@quizcast/contract/domain/numeric-answer';
 import { TextField } from '../../../components/ui/text-field';
 import { useT } from '../../../i18n/use-t';
 import { attemptCatalog } from '../attempt/messages/catalog';
+import { applyKeypadKey } from '../lib/keypad-edit';
+import { NumericKeypad } from './numeric-keypad';
 
 /** Text that may still become a number as the learner types ("-", ".", "-."): no message yet. */
 const STARTING = /^[+-]?\.?$/;
@@ -11,7 +13,8 @@ const STARTING = /^[+-]?\.?$/;
  * The answer box of a numeric question (JEE "numerical value", issue 12): a text field with the phone's
  * decimal keypad (`inputmode="decimal"`, not `type=number`, which silently drops bad input). A number is
  * saved at once as its canonical text ("2.50" → "2.5"); anything else shows a plain message next to the
- * field and saves nothing. Emptying the field clears the response.
+ * field and saves nothing. Emptying the field clears the response. The NTA on-screen keypad below it
+ * (issue 26) edits the same text through the same rules.
  */
 export function NumericAnswerInput({
   selected,
@@ -61,23 +64,25 @@ export function NumericAnswerInput({
   };
 
   return (
-    <TextField
-      className="mt-5"
-      label={t('attempt.numeric.label')}
-      hint={error ? undefined : t('attempt.numeric.hint')}
-      error={error ? t('attempt.numeric.notANumber') : undefined}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      spellCheck={false}
-      enterKeyHint="done"
-      value={text}
-      disabled={disabled}
-      onChange={(e) => change(e.target.value)}
-      onBlur={check}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') check();
-      }}
-    />
+    <div className="mt-5">
+      <TextField
+        label={t('attempt.numeric.label')}
+        hint={error ? undefined : t('attempt.numeric.hint')}
+        error={error ? t('attempt.numeric.notANumber') : undefined}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="done"
+        value={text}
+        disabled={disabled}
+        onChange={(e) => change(e.target.value)}
+        onBlur={check}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') check();
+        }}
+      />
+      <NumericKeypad disabled={disabled} onKey={(key) => change(applyKeypadKey(text, key))} />
+    </div>
   );
 }

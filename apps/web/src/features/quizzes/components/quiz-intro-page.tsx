@@ -209,6 +209,14 @@ export function QuizIntroPage({ renderUnlock }: { renderUnlock?: RenderUnlock })
               <dd>{educationLevelLabel(quiz.class, tc)}</dd>
             </div>
           </dl>
+          {quiz.extraMinutes > 0 && (
+            <p className="rounded-xl bg-white/15 px-3 py-2 text-base font-bold">
+              {t('quizIntro.extraTime', {
+                count: quiz.extraMinutes,
+                total: formatNumber(quiz.duration + quiz.extraMinutes, language),
+              })}
+            </p>
+          )}
         </header>
 
         <div className="grid gap-6 p-6 md:grid-cols-2">

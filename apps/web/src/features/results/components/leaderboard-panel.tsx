@@ -68,9 +68,10 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
                   {t('results.rankValue', { rank: row.rank })}
                 </td>
                 <td className="px-3 py-3 sm:px-4">
-                  <span className="inline-flex items-center gap-2">
+                  <span className="inline-flex flex-wrap items-center gap-2">
                     {row.userId.name}
                     {row.isMe && <Badge tone="brand">{t('results.leaderboard.you')}</Badge>}
+                    {row.withCompensatoryTime && <Badge>{t('results.withCompensatoryTime')}</Badge>}
                   </span>
                 </td>
                 <td className="px-3 py-3 sm:px-4 text-right tabular-nums">

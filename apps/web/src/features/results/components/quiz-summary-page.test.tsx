@@ -39,6 +39,8 @@ function summary(rank: number): QuizSummaryResponse {
         score: 2,
         startedAt: '2026-11-20T10:00:00.000Z',
         submittedAt: '2026-11-20T10:07:30.000Z',
+        allowedMinutes: 20,
+        withCompensatoryTime: false,
         answers: [
           { qnId: 'q1', selectedOption: 'Mumbai', isCorrect: false },
           { qnId: 'q2', selectedOption: '4', isCorrect: true },

@@ -117,7 +117,13 @@ export function SummaryStats({ summary }: { summary: QuizSummary }) {
       <StatCard
         title={t('results.timeTakenTitle')}
         icon={<Clock className={iconClass} aria-hidden="true" />}
-        note={t('results.ofMinutes', { minutes: n(quizDetails.duration) })}
+        note={
+          quizzSummary.withCompensatoryTime
+            ? t('results.ofMinutesCompensatory', {
+                minutes: formatDecimal(quizzSummary.allowedMinutes, language),
+              })
+            : t('results.ofMinutes', { minutes: n(quizDetails.duration) })
+        }
       >
         {t('results.minutes', { minutes: formatDecimal(minutes, language) })}
       </StatCard>
