@@ -43,7 +43,7 @@ test('finds a published quiz in Practice and practises it with instant feedback'
     await signIn(page, learner);
     await page.goto('/practice');
     await expect(page.getByRole('heading', { level: 1, name: 'Practice' })).toBeVisible();
-    await page.getByLabel('Topic').fill(topic);
+    await page.getByRole('textbox', { name: 'Topic', exact: true }).fill(topic);
     await expect(page.getByLabel('Show the answer after each question')).toBeChecked();
     await expect(page.getByLabel("Timed (the quiz's own clock)")).not.toBeChecked();
     await expectAccessible(page, 'practice');

@@ -217,48 +217,53 @@ describe('practising a published quiz', () => {
 });
 
 describe('practice never changes the contest', () => {
-  it('leaves ranks, leaderboard, summary and item analysis byte-for-byte the same after 100 practices', async () => {
-    const quiz = await openQuiz(t);
-    const contestants = await Promise.all(Array.from({ length: 4 }, () => createStudent(t.db)));
-    for (const [i, user] of contestants.entries())
-      await contestAttempt(t, quiz, user, [0, i % 2 ? 0 : 1, null, 0], i % 2 ? 3 : 2, 60_000 + i * 1000);
-    await publish(t, quiz);
-    const first = await learner(t, contestants[0]!);
-    const snapshot = async () => {
-      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: first.headers });
-      const [board, summary] = await Promise.all([
-        get(`/api/quizzes/participant/${quiz.quiz.id}/leaderboard`),
-        get(`/api/quizzes/participant/quiz-summary/${quiz.quiz.id}`),
-      ]);
-      expect(board.statusCode).toBe(200);
-      expect(summary.statusCode).toBe(200);
-      const rows = await t.db
-        .select()
-        .from(attempts)
-        .where(eq(attempts.quizId, quiz.quiz.id))
-        .orderBy(attempts.id);
-      const items = await t.db
-        .select()
-        .from(itemAnalysis)
-        .where(eq(itemAnalysis.quizId, quiz.quiz.id))
-        .orderBy(itemAnalysis.questionId);
-      const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
-      return JSON.stringify([board.body, summary.body, rows, items, row]);
-    };
-    const before = await snapshot();
-    const practisers = [first, ...(await Promise.all(contestants.slice(1).map((u) => learner(t, u))))];
-    for (let i = 0; i < 100; i += 1) {
-      const who = practisers[i % practisers.length]!;
-      const attempt = await started(t, who, quiz.quiz.id, { timed: i % 2 === 0, instantFeedback: false });
-      await submitPractice(
-        t,
-        who,
-        attempt,
-        quiz.questions.map((q, j) => ({ qnId: q.id, selectedOption: q.choices[(i + j) % 4]! })),
-      );
-    }
-    expect(await snapshot()).toBe(before);
-  });
+  // 100 practices are 200 requests (start and submit each): more than the default 30 s on a busy machine.
+  it(
+    'leaves ranks, leaderboard, summary and item analysis byte-for-byte the same after 100 practices',
+    { timeout: 120_000 },
+    async () => {
+      const quiz = await openQuiz(t);
+      const contestants = await Promise.all(Array.from({ length: 4 }, () => createStudent(t.db)));
+      for (const [i, user] of contestants.entries())
+        await contestAttempt(t, quiz, user, [0, i % 2 ? 0 : 1, null, 0], i % 2 ? 3 : 2, 60_000 + i * 1000);
+      await publish(t, quiz);
+      const first = await learner(t, contestants[0]!);
+      const snapshot = async () => {
+        const get = (url: string) => t.app.inject({ method: 'GET', url, headers: first.headers });
+        const [board, summary] = await Promise.all([
+          get(`/api/quizzes/participant/${quiz.quiz.id}/leaderboard`),
+          get(`/api/quizzes/participant/quiz-summary/${quiz.quiz.id}`),
+        ]);
+        expect(board.statusCode).toBe(200);
+        expect(summary.statusCode).toBe(200);
+        const rows = await t.db
+          .select()
+          .from(attempts)
+          .where(eq(attempts.quizId, quiz.quiz.id))
+          .orderBy(attempts.id);
+        const items = await t.db
+          .select()
+          .from(itemAnalysis)
+          .where(eq(itemAnalysis.quizId, quiz.quiz.id))
+          .orderBy(itemAnalysis.questionId);
+        const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.quiz.id));
+        return JSON.stringify([board.body, summary.body, rows, items, row]);
+      };
+      const before = await snapshot();
+      const practisers = [first, ...(await Promise.all(contestants.slice(1).map((u) => learner(t, u))))];
+      for (let i = 0; i < 100; i += 1) {
+        const who = practisers[i % practisers.length]!;
+        const attempt = await started(t, who, quiz.quiz.id, { timed: i % 2 === 0, instantFeedback: false });
+        await submitPractice(
+          t,
+          who,
+          attempt,
+          quiz.questions.map((q, j) => ({ qnId: q.id, selectedOption: q.choices[(i + j) % 4]! })),
+        );
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
 });
 
 describe('mistakes in practice become review cards', () => {
