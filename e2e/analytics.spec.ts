@@ -58,6 +58,17 @@ test.describe('performance analytics', () => {
       );
       await expectChartsWithTables(page);
       await expectAccessible(page, 'progress');
+
+      // At a desktop width (on either project) the sidebar's column runs the whole length of this long
+      // page (issue 30, defect 14: its background ended at the first screen's height).
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+      const { pageHeight, sidebarBottom } = await page.evaluate(() => ({
+        pageHeight: document.documentElement.scrollHeight,
+        sidebarBottom: document.querySelector('aside')!.getBoundingClientRect().bottom + window.scrollY,
+      }));
+      expect(pageHeight).toBeGreaterThan(720);
+      expect(sidebarBottom).toBeGreaterThanOrEqual(pageHeight - 1);
     },
   );
 

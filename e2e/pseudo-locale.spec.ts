@@ -77,7 +77,68 @@ async function layoutProblems(page: Page, accents: string) {
         }
       }
     }
-    return { overflow: root.scrollWidth - root.clientWidth, sticking, clipped };
+    // Issue 30's phone checks. A box that scrolls sideways shows a cue while there is more to see
+    // (HorizontalScroll's fade and arrow).
+    const uncued: string[] = [];
+    const name = (el: Element) =>
+      `<${el.tagName.toLowerCase()} class="${(el.getAttribute('class') ?? '').slice(0, 60)}">`;
+    for (const box of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (!['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) continue;
+      if (box.scrollWidth <= box.clientWidth + 1) continue;
+      if (!box.parentElement?.querySelector(':scope > [data-scroll-cue]')) uncued.push(name(box));
+    }
+    // Nothing fixed or sticky lies over a control a finger or the keyboard can reach.
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const pinned = [...document.body.querySelectorAll('*')].filter(
+      (el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position) && shown(el),
+    );
+    const controls = [
+      ...document.body.querySelectorAll(
+        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((el) => shown(el) && !el.closest('[inert], [aria-hidden="true"]'));
+    const covered: string[] = [];
+    for (const over of pinned) {
+      const a = over.getBoundingClientRect();
+      for (const control of controls) {
+        if (over.contains(control) || control.contains(over)) continue;
+        const b = control.getBoundingClientRect();
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1 && h > 1)
+          covered.push(`${name(over)} covers ${name(control)} "${control.textContent?.trim().slice(0, 30)}"`);
+      }
+    }
+    // No text under 12 px, formulas included. Charts' SVG labels are left out for now: drawn to fit
+    // 360 px they are 8 to 9 px (progress, review, results analysis), not yet fixed (issue 30).
+    const small: string[] = [];
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node && small.length < 8; node = texts.nextNode()) {
+      const holder = node.parentElement;
+      if (!holder || !node.textContent?.trim() || !shown(holder)) continue;
+      if (holder.closest('script, style, noscript, .sr-only, option, svg')) continue;
+      const size = parseFloat(getComputedStyle(holder).fontSize);
+      if (size < 11.95)
+        small.push(`"${node.textContent.trim().slice(0, 30)}" at ${size} px in ${name(holder)}`);
+    }
+    // An inline formula's fraction at the size of the text around it (issue 30, defect 13).
+    const fractions = [...document.querySelectorAll('math mfrac > *')].map((part) => {
+      const math = part.closest('math')!;
+      const text = parseFloat(getComputedStyle(math.parentElement!).fontSize);
+      return parseFloat(getComputedStyle(part).fontSize) / text;
+    });
+    return {
+      overflow: root.scrollWidth - root.clientWidth,
+      sticking,
+      clipped,
+      uncued,
+      covered: covered.slice(0, 8),
+      small,
+      fractions,
+    };
   }, accents);
 }
 
@@ -92,20 +153,37 @@ test.describe('pseudo-locale (issue 18)', () => {
     test.setTimeout(300_000);
     await usePseudoLocale(page);
     const seen: string[] = [];
+    const fractionsSeen: number[] = [];
     await visitEveryScreen(page, testInfo, {
       label: pseudoLabel,
       async check(screen) {
         // The pseudo catalogue is on screen (this screen's chrome at least is translated).
         await expect(page.locator('body')).toContainText(/[åéîöûñçšž]{2,}/);
-        const { overflow, sticking, clipped } = await layoutProblems(page, PSEUDO_ACCENTS);
+        const { overflow, sticking, clipped, uncued, covered, small, fractions } = await layoutProblems(
+          page,
+          PSEUDO_ACCENTS,
+        );
         // Soft: one run names every screen with a problem.
         expect
           .soft(overflow, `${screen} scrolls sideways by ${overflow} px: ${sticking.join(' ')}`)
           .toBeLessThanOrEqual(0);
         expect.soft(clipped, `${screen}: clipped text`).toEqual([]);
+        expect.soft(uncued, `${screen}: scrolls sideways with no cue`).toEqual([]);
+        expect.soft(covered, `${screen}: a fixed or sticky element covers a control`).toEqual([]);
+        expect.soft(small, `${screen}: text under 12 px`).toEqual([]);
+        expect
+          .soft(
+            fractions.filter((ratio) => ratio < 0.99),
+            `${screen}: a formula smaller than its text`,
+          )
+          .toEqual([]);
+        // The question with a formula is on these screens: the check above saw one.
+        if (screen === 'attempt' || screen === 'results questions') fractionsSeen.push(fractions.length);
         seen.push(screen);
       },
     });
     expect(seen).toEqual([...EVERY_SCREEN]);
+    // Each of the two screens showed the fraction's numerator and denominator.
+    expect(fractionsSeen).toEqual([2, 2]);
   });
 });

@@ -57,7 +57,8 @@ export async function visitEveryScreen(
     markingScheme: { correct: 2, wrong: 0 },
     questions: [
       {
-        qn: 'Which amendment gave constitutional status to Panchayati-Raj-Institutions-Everywhere?',
+        // An inline formula: its fraction must be the text's size (issue 30, defect 13).
+        qn: 'Which amendment gave constitutional status to Panchayati-Raj-Institutions-Everywhere, with $\\frac{1}{3}$ of the seats for women?',
         choices: ['73rd', '74th', '42nd', 'Forty-Fourth-Constitutional-Amendment-Act-Nineteen-Seventy-Eight'],
         ansIndex: 0,
         topic: 'Local-Self-Government-And-Decentralisation',

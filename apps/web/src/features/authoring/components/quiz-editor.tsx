@@ -232,7 +232,9 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
         )}
       </section>
 
-      <div className="sticky bottom-0 mt-6 flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50/95 py-3 backdrop-blur sm:flex-row sm:justify-between">
+      {/* On a phone the actions end the form, in its flow: stacked and kept in view, they covered its
+          fields (issue 30's 360 px check). From sm up they are one row kept at the bottom. */}
+      <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50/95 py-3 backdrop-blur sm:sticky sm:bottom-0 sm:flex-row sm:justify-between">
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           {quiz && !locked && (
             <Button variant="danger" onClick={() => setConfirmDelete(true)}>

@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDecimal } from '../../../i18n/format';
 import { useLanguage, useT } from '../../../i18n/use-t';
@@ -184,8 +185,8 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
           <dd className="font-bold text-slate-900 tabular-nums">{secs(item.avgTimeMs)}</dd>
         </div>
       </dl>
-      <div
-        className="mt-3 overflow-x-auto"
+      <HorizontalScroll
+        className="mt-3"
         role="region"
         aria-label={t('itemAnalysis.items.whoChose', { number: item.number })}
         tabIndex={0}
@@ -249,7 +250,7 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </HorizontalScroll>
       <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
         {t('itemAnalysis.items.correctButton', { number: item.number })}
       </Button>

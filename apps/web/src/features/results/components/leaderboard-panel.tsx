@@ -4,6 +4,7 @@ import { formatElapsed } from '@quizcast/contract/domain/time-format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useLeaderboard } from '../api/leaderboard';
@@ -38,7 +39,7 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
   const pages = Math.max(1, Math.ceil(data.total / data.limit));
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <div className="overflow-x-auto">
+      <HorizontalScroll>
         <table className="w-full text-left text-sm" aria-busy={isPlaceholderData || undefined}>
           <caption className="sr-only">{t('results.leaderboard.caption')}</caption>
           <thead className="border-b border-slate-200 text-sm text-slate-600 uppercase">
@@ -84,7 +85,7 @@ export function LeaderboardPanel({ quizId }: { quizId: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </HorizontalScroll>
       {pages > 1 && (
         <nav
           className="flex items-center justify-between gap-2 border-t border-slate-200 p-3"

@@ -7,6 +7,7 @@ import { webPath } from '@quizcast/contract/routes';
 import { ADMIN_PAGE_SIZE } from '@quizcast/contract/schemas/admin-page';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api-client';
 import { studentsCatalog } from '../messages/catalog';
@@ -65,7 +66,7 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
         >
           {(data) => (
             <>
-              <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+              <HorizontalScroll className="rounded-2xl border border-slate-200 bg-white">
                 <table className="w-full min-w-[40rem] text-left text-sm">
                   <caption className="sr-only">
                     {t('students.participants.caption', { quiz: data.quiz.name, total: data.total })}
@@ -121,7 +122,7 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </HorizontalScroll>
               <Pager
                 label={t('students.participants.pages')}
                 page={page}
