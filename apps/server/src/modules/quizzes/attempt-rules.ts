@@ -4,7 +4,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { AttemptSection } from '../../db/schema';
 import { conflict, notAcceptable } from '../../lib/http-error';
-import type { AttemptRepository } from './attempt.repository';
 import type { AutoSubmitOptions } from './close-open-attempts';
 import type { QuizRow } from './quiz.repository';
 
