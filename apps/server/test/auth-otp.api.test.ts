@@ -1,20 +1,13 @@
 import * as nodeCrypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { errorBodySchema } from '@quizcast/contract/errors';
 import { authResponseSchema, devOutboxEntrySchema } from '@quizcast/contract/schemas/auth';
-import { otpChallenges, sessions, users } from '../src/db/schema';
+import { otpChallenges, sessions } from '../src/db/schema';
 import { createStudent } from '../src/seed/factories';
-import {
-  authHeader,
-  freshPhone,
-  outboxOtp,
-  postSignup,
-  profileFields,
-  sendOtp,
-  signUpViaApi,
-} from './account-support';
-import { buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+import { authHeader, freshPhone, outboxOtp, sendOtp, signUpViaApi } from './account-support';
+import { testDatabaseKind } from './helpers';
+import { SECOND, MINUTE, verifyLogin, wrong, errorOf } from './support/auth-otp';
+import { t, useTestApp } from './support/app';
 
 // The app draws each code with node:crypto's randomInt (otp.service.ts). A test that needs two codes
 // to differ says which ones the app draws next (`nextCodes`); every other draw stays random.
@@ -28,27 +21,7 @@ function nextCodes(...codes: number[]) {
   for (const code of codes) vi.mocked(nodeCrypto.randomInt).mockImplementationOnce(() => code);
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-
-async function verifyLogin(phNo: string, otp: string) {
-  return t.app.inject({ method: 'POST', url: '/api/students/login-verify-otp', payload: { phNo, otp } });
-}
-
-/** A code that is certainly not `code`. */
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-function errorOf(res: { json(): unknown }) {
-  return errorBodySchema.parse(res.json());
-}
+useTestApp();
 
 describe(`sending codes (${testDatabaseKind})`, () => {
   it('sends a sign-up code and shows it in the dev outbox', async () => {
@@ -318,77 +291,6 @@ describe(`logging in (${testDatabaseKind})`, () => {
     const res = await verifyLogin(student.phNo, '123456');
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe('Invalid OTP');
-  });
-});
-
-describe(`signing up (${testDatabaseKind})`, () => {
-  it('creates the account from the multipart form: 201 with the token and the user', async () => {
-    const phNo = freshPhone();
-    await sendOtp(t.app, 'signup', phNo);
-    const otp = await outboxOtp(t.app, phNo);
-    const res = await postSignup(t.app, { ...profileFields, phNo, otp });
-    expect(res.statusCode).toBe(201);
-    const body = authResponseSchema.parse(res.json());
-    expect(body).toMatchObject({
-      ...profileFields,
-      phNo,
-      email: null,
-      profilePicUrl: null,
-      role: 'participant',
-    });
-    const [row] = await t.db.select().from(users).where(eq(users.phNo, phNo));
-    expect(row).toMatchObject({ id: body._id, name: profileFields.name, class: profileFields.class });
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/students/me',
-      headers: authHeader(body.accessToken),
-    });
-    expect(me.json()).toEqual({ data: expect.objectContaining({ _id: body._id, phNo }) });
-
-    const again = await postSignup(t.app, { ...profileFields, phNo, otp });
-    expect(again.statusCode).toBe(409);
-    expect(errorOf(again).message).toBe('Phone number already registered');
-  });
-
-  it('keeps an empty institution as null and trims the text fields', async () => {
-    const user = await signUpViaApi(t.app, { name: '  Ravi  ', school: '' });
-    expect(user).toMatchObject({ name: 'Ravi', school: null });
-  });
-
-  it('lists every missing field with the spec messages, without spending the code', async () => {
-    const phNo = freshPhone();
-    await sendOtp(t.app, 'signup', phNo);
-    const otp = await outboxOtp(t.app, phNo);
-    const res = await postSignup(t.app, { phNo, otp });
-    expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toEqual(['Name is required', 'Place is required', 'Class is required']);
-
-    const badClass = await postSignup(t.app, { ...profileFields, class: 'Class 7', phNo, otp });
-    expect(badClass.statusCode).toBe(400);
-    expect(errorOf(badClass).message).toBe('Please choose an education level from the list');
-
-    const badPhone = await postSignup(t.app, { ...profileFields, phNo: '12345', otp });
-    expect(errorOf(badPhone).message).toBe('Phone number must be exactly 10 digits');
-
-    expect((await postSignup(t.app, { ...profileFields, phNo, otp })).statusCode).toBe(201);
-  });
-
-  it('refuses a wrong code and a login code', async () => {
-    const phNo = freshPhone();
-    await sendOtp(t.app, 'signup', phNo);
-    const otp = await outboxOtp(t.app, phNo);
-    const res = await postSignup(t.app, { ...profileFields, phNo, otp: wrong(otp) });
-    expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toBe('Invalid OTP');
-    expect(await t.db.select().from(users).where(eq(users.phNo, phNo))).toHaveLength(0);
-  });
-
-  it('accepts every education level from the fixed list', async () => {
-    const { EDUCATION_LEVELS } = await import('@quizcast/contract/constants');
-    for (const level of EDUCATION_LEVELS) {
-      const user = await signUpViaApi(t.app, { class: level });
-      expect(user).toMatchObject({ class: level });
-    }
   });
 });
 

@@ -1,145 +1,28 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema } from '@quizcast/contract/errors';
+import { createOrderResponseSchema, paymentListResponseSchema } from '@quizcast/contract/schemas/payment';
+import { payments } from '../src/db/schema';
+import { createQuiz, createStudent, type UserRow } from '../src/seed/factories';
+import { bearerFor, buildTestApp, testDatabaseKind } from './helpers';
 import {
-  createOrderResponseSchema,
-  fakePayResponseSchema,
-  paymentListResponseSchema,
-  paymentStatusResponseSchema,
-  type CheckoutSuccess,
-  type CreateOrderResponse,
-} from '@quizcast/contract/schemas/payment';
-import { payments, webhookEvents } from '../src/db/schema';
-import { deriveSecret } from '../src/providers/payments/payment-provider';
-import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../src/modules/payments/fake-gateway.service';
-import { createQuiz, createStudent, type QuizRow, type UserRow } from '../src/seed/factories';
-import { bearerFor, buildTestApp, TEST_JWT_SECRET, testDatabaseKind, type TestApp } from './helpers';
+  KEY_SECRET,
+  sign,
+  learner,
+  paidQuiz,
+  post,
+  createOrder,
+  orderFor,
+  gatewayPay,
+  checkoutBody,
+  verify,
+  statusOf,
+  statusValue,
+  message,
+} from './support/payments';
+import { t, useTestApp } from './support/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-/** The fake provider's secrets as the server derives them (a test stands in for Razorpay itself). */
-const KEY_SECRET = deriveSecret(TEST_JWT_SECRET, 'fake-payment-key-secret');
-const WEBHOOK_SECRET = deriveSecret(TEST_JWT_SECRET, 'fake-payment-webhook-secret');
-const sign = (data: string, secret: string) => createHmac('sha256', secret).update(data).digest('hex');
-
-interface Learner {
-  user: UserRow;
-  headers: Record<string, string>;
-}
-
-async function learner(): Promise<Learner> {
-  const user = await createStudent(t.db);
-  return { user, headers: await bearerFor(user, t.clock) };
-}
-
-async function paidQuiz(overrides: Partial<QuizRow> = {}): Promise<QuizRow> {
-  const { quiz } = await createQuiz(t.db, { pricePaise: 1000, ...overrides }, undefined, t.clock.now());
-  return quiz;
-}
-
-function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-}
-
-async function createOrder(who: Learner, quiz: QuizRow, extra: Record<string, unknown> = {}) {
-  return post(
-    '/api/payments/create-order',
-    {
-      amount: 11.8,
-      currency: 'INR',
-      userId: who.user.id,
-      email: null,
-      contact: who.user.phNo,
-      description: `Unlock ${quiz.name}`,
-      quizId: quiz.id,
-      ...extra,
-    },
-    who.headers,
-  );
-}
-
-async function orderFor(who: Learner, quiz: QuizRow): Promise<CreateOrderResponse> {
-  const res = await createOrder(who, quiz);
-  expect(res.statusCode, res.body).toBe(200);
-  return createOrderResponseSchema.parse(res.json());
-}
-
-/** The fake gateway's Pay: what the checkout hands the success handler. */
-async function gatewayPay(orderId: string) {
-  const res = await post('/api/payments/fake/pay', { orderId });
-  expect(res.statusCode, res.body).toBe(200);
-  return fakePayResponseSchema.parse(res.json());
-}
-
-/** The verify-payment body the checkout's success handler sends for this gateway payment. */
-function checkoutBody(paid: CheckoutSuccess, quizId: string) {
-  return {
-    orderId: paid.razorpay_order_id,
-    paymentId: paid.razorpay_payment_id,
-    signature: paid.razorpay_signature,
-    quizId,
-  };
-}
-
-function verify(who: Learner, body: Record<string, unknown>) {
-  return post('/api/payments/verify-payment', { amount: 11.8, ...body }, who.headers);
-}
-
-async function statusOf(who: Learner, paymentId: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/payments/status/${paymentId}`,
-    headers: who.headers,
-  });
-  return res;
-}
-
-async function statusValue(who: Learner, paymentId: string): Promise<string> {
-  const res = await statusOf(who, paymentId);
-  expect(res.statusCode, res.body).toBe(200);
-  return paymentStatusResponseSchema.parse(res.json()).payment.status;
-}
-
-function message(res: { json(): unknown }): string | string[] {
-  return errorBodySchema.parse(res.json()).message;
-}
-
-function webhook(body: string, headers: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    payload: body,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
-let eventCounter = 0;
-function event(type: string, entity: Record<string, unknown>, order?: Record<string, unknown>) {
-  eventCounter += 1;
-  const body = JSON.stringify({
-    entity: 'event',
-    account_id: 'acc_test',
-    event: type,
-    contains: order ? ['payment', 'order'] : ['payment'],
-    payload: { payment: { entity }, ...(order ? { order: { entity: order } } : {}) },
-    created_at: 1_700_000_000 + eventCounter,
-  });
-  return { body, eventId: `evt_test_${eventCounter}_${Date.now()}` };
-}
-
-function signedWebhook(e: { body: string; eventId: string }) {
-  return webhook(e.body, {
-    'x-razorpay-signature': sign(e.body, WEBHOOK_SECRET),
-    'x-razorpay-event-id': e.eventId,
-  });
-}
+useTestApp();
 
 describe(`create-order (${testDatabaseKind})`, () => {
   it("charges the server's price (₹10 + 18% GST = 1180 paise) and creates a pending payment", async () => {
@@ -407,186 +290,6 @@ describe(`payment status (${testDatabaseKind})`, () => {
   });
 });
 
-describe(`webhook (${testDatabaseKind})`, () => {
-  async function pendingOrder() {
-    const who = await learner();
-    const quiz = await paidQuiz();
-    return { who, quiz, order: await orderFor(who, quiz) };
-  }
-  const captured = (orderId: string, paymentId = `pay_Wh${eventCounter}x`, amount = 1180) =>
-    event('payment.captured', {
-      id: paymentId,
-      order_id: orderId,
-      amount,
-      currency: 'INR',
-      status: 'captured',
-    });
-  const failed = (orderId: string, paymentId = `pay_Wf${eventCounter}x`) =>
-    event('payment.failed', {
-      id: paymentId,
-      order_id: orderId,
-      amount: 1180,
-      currency: 'INR',
-      status: 'failed',
-    });
-
-  it('payment.captured with a valid signature unlocks without the browser', async () => {
-    const { who, order } = await pendingOrder();
-    const res = await signedWebhook(captured(order.order.id));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'processed' });
-    expect(await statusValue(who, order.paymentId)).toBe('success');
-  });
-
-  it('order.paid unlocks too', async () => {
-    const { who, order } = await pendingOrder();
-    const e = event(
-      'order.paid',
-      { id: 'pay_OrderPaid001', order_id: order.order.id, amount: 1180, currency: 'INR', status: 'captured' },
-      { id: order.order.id, amount: 1180, amount_paid: 1180, currency: 'INR', status: 'paid' },
-    );
-    expect((await signedWebhook(e)).json()).toEqual({ status: 'processed' });
-    expect(await statusValue(who, order.paymentId)).toBe('success');
-  });
-
-  it('refuses a bad or missing signature and changes nothing', async () => {
-    const { who, order } = await pendingOrder();
-    const e = captured(order.order.id);
-    const wrongSecret = await webhook(e.body, {
-      'x-razorpay-signature': sign(e.body, 'some-other-secret'),
-      'x-razorpay-event-id': e.eventId,
-    });
-    expect(wrongSecret.statusCode).toBe(400);
-    expect(message(wrongSecret)).toBe('Invalid webhook signature');
-    const tamperedBody = e.body.replace('"amount":1180', '"amount":1181');
-    const tampered = await webhook(tamperedBody, {
-      'x-razorpay-signature': sign(e.body, WEBHOOK_SECRET),
-      'x-razorpay-event-id': e.eventId,
-    });
-    expect(tampered.statusCode).toBe(400);
-    const missing = await webhook(e.body, { 'x-razorpay-event-id': e.eventId });
-    expect(missing.statusCode).toBe(400);
-    // The checkout key secret is not the webhook secret.
-    const keySigned = await webhook(e.body, {
-      'x-razorpay-signature': sign(e.body, KEY_SECRET),
-      'x-razorpay-event-id': e.eventId,
-    });
-    expect(keySigned.statusCode).toBe(400);
-    expect(await statusValue(who, order.paymentId)).toBe('pending');
-    // The refused attempts did not burn the event id: the genuine delivery still counts.
-    expect((await signedWebhook(e)).json()).toEqual({ status: 'processed' });
-  });
-
-  it('handles a replayed event once', async () => {
-    const { who, order } = await pendingOrder();
-    const e = failed(order.order.id);
-    expect((await signedWebhook(e)).json()).toEqual({ status: 'processed' });
-    expect(await statusValue(who, order.paymentId)).toBe('failed');
-    const replay = await signedWebhook(e);
-    expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toEqual({ status: 'duplicate' });
-    const seen = await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, e.eventId));
-    expect(seen).toHaveLength(1);
-
-    // Without an event id header, an identical body is still recognised as the same event.
-    const next = await pendingOrder();
-    const bare = captured(next.order.order.id);
-    const headers = { 'x-razorpay-signature': sign(bare.body, WEBHOOK_SECRET) };
-    expect((await webhook(bare.body, headers)).json()).toEqual({ status: 'processed' });
-    expect((await webhook(bare.body, headers)).json()).toEqual({ status: 'duplicate' });
-    expect(await statusValue(next.who, next.order.paymentId)).toBe('success');
-  });
-
-  it('never moves a success back when events arrive out of order', async () => {
-    const { who, quiz, order } = await pendingOrder();
-    // The capture of the second attempt arrives before the failure of the first.
-    expect((await signedWebhook(captured(order.order.id, 'pay_Second00001'))).json()).toEqual({
-      status: 'processed',
-    });
-    expect((await signedWebhook(failed(order.order.id, 'pay_First000001'))).json()).toEqual({
-      status: 'processed',
-    });
-    expect(await statusValue(who, order.paymentId)).toBe('success');
-    expect(message(await createOrder(who, quiz))).toBe('Quiz already unlocked');
-
-    // And the other way round: a failure first, then the capture of a retry on the same order.
-    const second = await pendingOrder();
-    await signedWebhook(failed(second.order.order.id, 'pay_Fail0000001'));
-    expect(await statusValue(second.who, second.order.paymentId)).toBe('failed');
-    await signedWebhook(captured(second.order.order.id, 'pay_Retry000001'));
-    expect(await statusValue(second.who, second.order.paymentId)).toBe('success');
-  });
-
-  it('a failure never overrides a verified checkout', async () => {
-    const { who, quiz, order } = await pendingOrder();
-    const paid = await gatewayPay(order.order.id);
-    await verify(who, checkoutBody(paid, quiz.id));
-    await signedWebhook(failed(order.order.id));
-    expect(await statusValue(who, order.paymentId)).toBe('success');
-  });
-
-  it('ignores a capture for another amount and events for unknown orders', async () => {
-    const { who, order } = await pendingOrder();
-    expect((await signedWebhook(captured(order.order.id, 'pay_Short000001', 100))).json()).toEqual({
-      status: 'ignored',
-    });
-    expect(await statusValue(who, order.paymentId)).toBe('pending');
-    expect((await signedWebhook(captured('order_SomeoneElses1'))).json()).toEqual({ status: 'ignored' });
-    const other = await signedWebhook(event('refund.created', { id: 'rfnd_1', amount: 1, currency: 'INR' }));
-    expect(other.json()).toEqual({ status: 'ignored' });
-  });
-
-  it('refuses a correctly signed body that is not an event', async () => {
-    const body = 'this is not json';
-    const res = await webhook(body, { 'x-razorpay-signature': sign(body, WEBHOOK_SECRET) });
-    expect(res.statusCode).toBe(400);
-    expect(message(res)).toBe('Invalid webhook payload');
-  });
-});
-
-describe(`fake gateway (${testDatabaseKind})`, () => {
-  it('signs payments exactly as Razorpay does, with the fake key secret', async () => {
-    const who = await learner();
-    const order = await orderFor(who, await paidQuiz());
-    const paid = await gatewayPay(order.order.id);
-    expect(paid.razorpay_order_id).toBe(order.order.id);
-    expect(paid.razorpay_signature).toBe(sign(`${order.order.id}|${paid.razorpay_payment_id}`, KEY_SECRET));
-  });
-
-  it('sends a signed payment.captured webhook later when the checkout callback never verified', async () => {
-    const who = await learner();
-    const quiz = await paidQuiz();
-    const order = await orderFor(who, quiz);
-    await gatewayPay(order.order.id);
-    t.clock.advance(FAKE_CAPTURE_WEBHOOK_DELAY_MS - 1000);
-    await t.app.sweeper.runOnce();
-    expect(await statusValue(who, order.paymentId)).toBe('pending');
-    t.clock.advance(2000);
-    await t.app.sweeper.runOnce();
-    expect(await statusValue(who, order.paymentId)).toBe('success');
-    await t.app.sweeper.runOnce();
-    expect(message(await createOrder(who, quiz))).toBe('Quiz already unlocked');
-  });
-
-  it('never captures an order that was not paid', async () => {
-    const who = await learner();
-    const order = await orderFor(who, await paidQuiz());
-    t.clock.advance(FAKE_CAPTURE_WEBHOOK_DELAY_MS * 2);
-    await t.app.sweeper.runOnce();
-    expect(await statusValue(who, order.paymentId)).toBe('pending');
-  });
-
-  it('refuses to pay an unknown or already paid order', async () => {
-    expect((await post('/api/payments/fake/pay', { orderId: 'order_Unknown000001' })).statusCode).toBe(404);
-    const who = await learner();
-    const quiz = await paidQuiz();
-    const order = await orderFor(who, quiz);
-    const paid = await gatewayPay(order.order.id);
-    await verify(who, checkoutBody(paid, quiz.id));
-    expect((await post('/api/payments/fake/pay', { orderId: order.order.id })).statusCode).toBe(409);
-  });
-});
-
 describe(`payments list (${testDatabaseKind})`, () => {
   it("shows the learner's own payments with quiz, base, GST, total, status and date, newest first", async () => {
     const who = await learner();
@@ -621,63 +324,6 @@ describe(`payments list (${testDatabaseKind})`, () => {
     });
     expect(new Date(list[0]!.createdAt).getTime()).toBe(t.clock.now().getTime());
     expect((await t.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
-  });
-});
-
-describe(`the unlock rule at the attend route (${testDatabaseKind})`, () => {
-  const attend = (who: Learner, quizId: string) =>
-    t.app.inject({ method: 'GET', url: `/api/quizzes/participant/attend/${quizId}`, headers: who.headers });
-
-  it('answers 402 before the payment is verified and 200 after', async () => {
-    const who = await learner();
-    const quiz = await paidQuiz();
-    const locked = await attend(who, quiz.id);
-    expect(locked.statusCode).toBe(402);
-    expect(message(locked)).toBe('Unlock this quiz to attend');
-
-    const order = await orderFor(who, quiz);
-    const paid = await gatewayPay(order.order.id);
-    // The gateway took the money but nothing is verified yet; a forged signature changes nothing.
-    expect((await attend(who, quiz.id)).statusCode).toBe(402);
-    const forged = await verify(who, {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: sign(`${paid.razorpay_order_id}|${paid.razorpay_payment_id}`, 'guessed-secret'),
-      quizId: quiz.id,
-    });
-    expect(forged.statusCode).toBe(400);
-    expect((await attend(who, quiz.id)).statusCode).toBe(402);
-
-    const ok = await verify(who, checkoutBody(paid, quiz.id));
-    expect(ok.statusCode).toBe(200);
-    expect((await attend(who, quiz.id)).statusCode).toBe(200);
-    // Someone else is still locked out of the same quiz.
-    expect((await attend(await learner(), quiz.id)).statusCode).toBe(402);
-  });
-
-  it('a signed payment.captured webhook unlocks too, and a failed one does not', async () => {
-    const who = await learner();
-    const quiz = await paidQuiz();
-    const order = await orderFor(who, quiz);
-    await signedWebhook(
-      event('payment.failed', {
-        id: 'pay_Att0000001',
-        order_id: order.order.id,
-        amount: 1180,
-        currency: 'INR',
-      }),
-    );
-    expect((await attend(who, quiz.id)).statusCode).toBe(402);
-    const retry = await orderFor(who, quiz);
-    await signedWebhook(
-      event('payment.captured', {
-        id: 'pay_Att0000002',
-        order_id: retry.order.id,
-        amount: 1180,
-        currency: 'INR',
-      }),
-    );
-    expect((await attend(who, quiz.id)).statusCode).toBe(200);
   });
 });
 
@@ -740,26 +386,5 @@ describe(`payment rate limit (${testDatabaseKind})`, () => {
     } finally {
       await limited.close();
     }
-  });
-});
-
-describe(`stale pending orders with the fake gateway (${testDatabaseKind})`, () => {
-  it('a checkout abandoned for a day is marked failed; a fresh order replaces it', async () => {
-    const who = await learner();
-    const quiz = await paidQuiz({ endAt: new Date(t.clock.now().getTime() + 3 * 24 * 60 * 60_000) });
-    const first = await orderFor(who, quiz);
-    const status = (paymentId: string) => statusValue(who, paymentId);
-
-    t.clock.advance(23 * 60 * 60_000);
-    await t.app.sweeper.runOnce();
-    expect(await status(first.paymentId)).toBe('pending');
-
-    t.clock.advance(2 * 60 * 60_000);
-    await t.app.sweeper.runOnce();
-    expect(await status(first.paymentId)).toBe('failed');
-
-    const second = await orderFor(who, quiz);
-    expect(second.order.id).not.toBe(first.order.id);
-    expect(await status(second.paymentId)).toBe('pending');
   });
 });
