@@ -125,8 +125,13 @@ test.describe('unlocking a paid quiz', () => {
 
   test('a reload while the payment is pending resumes polling and ends in success', async ({
     page,
+    pageProblems,
     request,
   }) => {
+    pageProblems.allow(
+      /net::ERR_INTERNET_DISCONNECTED/,
+      'the test takes the phone offline while the payment is pending',
+    );
     await page.clock.install();
     const { session, quiz } = await openIntro(page, request);
     const checkout = await openCheckout(page);

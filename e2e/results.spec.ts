@@ -327,7 +327,11 @@ test.describe('results', () => {
     }
   });
 
-  test('a poster failure shows the error box, and Dismiss closes it', async ({ page }) => {
+  test('a poster failure shows the error box, and Dismiss closes it', async ({ page, pageProblems }) => {
+    pageProblems.allow(
+      /status of 404 .*\/api\/assets\/poster-template\]$/,
+      'the poster template is missing on purpose',
+    );
     const session = await loginAsDemo(page.request);
     const quiz = await demoEndedQuiz(page.request, session);
     await page.route('**/api/assets/poster-template', (route) =>
@@ -346,7 +350,14 @@ test.describe('results', () => {
     await expect(alert).toHaveCount(0);
   });
 
-  test('a summary that cannot load shows the error toast, the failure screen and Retry', async ({ page }) => {
+  test('a summary that cannot load shows the error toast, the failure screen and Retry', async ({
+    page,
+    pageProblems,
+  }) => {
+    pageProblems.allow(
+      /status of 404 .*\/api\/quizzes\/participant\/quiz-summary\//,
+      'a quiz the learner did not attend: the failure this test shows',
+    );
     const session = await loginAsDemo(page.request);
     await signIn(page, session);
     // A quiz the demo learner did not attend.
