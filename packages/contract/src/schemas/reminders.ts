@@ -30,12 +30,7 @@ export const pushSubscriptionBodySchema = z.object({
     .string({ message: REMINDER_MESSAGES.endpointInvalid })
     .max(1000, { message: REMINDER_MESSAGES.endpointInvalid })
     .url({ message: REMINDER_MESSAGES.endpointInvalid })
-    .refine(
-      (v) => v.startsWith('https://') || v.startsWith('http://127.0.0.1') || v.startsWith('http://localhost'),
-      {
-        message: REMINDER_MESSAGES.endpointInvalid,
-      },
-    ),
+    .refine((v) => v.startsWith('https://'), { message: REMINDER_MESSAGES.endpointInvalid }),
   keys: z.object({
     // An uncompressed P-256 point (65 bytes = 87 characters) and a 16-byte secret (22 characters).
     p256dh: base64Url(86, 90),

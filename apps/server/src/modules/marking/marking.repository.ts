@@ -18,9 +18,9 @@ import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from './plausible-time';
  * whether it was under that floor (`implausible`).
  */
 const RANK_KEYS = (plausibleMsPerAnswer: number) => {
-  const floor = sql`${plausibleMsPerAnswer}::int * (
+  const floor = sql`${plausibleMsPerAnswer}::bigint * (
     select count(*) from jsonb_array_elements(a.answers) e where e->>'selectedOption' is not null
-  )::int`;
+  )::bigint`;
   const rankedMs = sql`case when a.elapsed_ms is not null then greatest(a.elapsed_ms, ${floor}) end`;
   return sql`
     a.score,
@@ -107,9 +107,9 @@ export async function predictRank(
         union all
         -- The practice's own row: the quiz's time allowed, no extra minutes.
         select ${score}::float8,
-               greatest(${elapsedMs}::int, ${plausibleMsPerAnswer}::int * ${answered}::int)::float8
+               greatest(${elapsedMs}::bigint, ${plausibleMsPerAnswer}::bigint * ${answered}::bigint)::float8
                  / nullif((select duration_min from ${quizzes} where id = ${quizId})::float8 * 60000, 0),
-               ${elapsedMs}::int < ${plausibleMsPerAnswer}::int * ${answered}::int, true
+               ${elapsedMs}::bigint < ${plausibleMsPerAnswer}::bigint * ${answered}::bigint, true
       ), ranked as (
         select me, score, ranked_share, implausible, rank() over (order by ${RANK_ORDER}) as r from field
       ), mine as (select r, score, ranked_share, implausible from ranked where me)

@@ -88,9 +88,23 @@ export type SectionState = 'closed' | 'open' | 'upcoming';
  */
 export function sectionWindows(
   quiz: Pick<QuizRow, 'sections' | 'endAt'>,
-  attempt: { startedAt: Date; sections: AttemptSection[] | null },
+  attempt: { startedAt: Date; sections: AttemptSection[] | null; extraMs?: number },
 ): AttemptSection[] {
-  return attempt.sections ?? planSections(quiz, attempt.startedAt, 0, []);
+  return attempt.sections ?? planSections(quiz, attempt.startedAt, 0, [], attempt.extraMs ?? 0);
+}
+
+/**
+ * Each section's length in ms for a learner with `extraMs` beyond the quiz's time (compensatory time
+ * or an admin's minutes, ADR 023): every section grows in proportion, the rounding's remainder in the
+ * last one, so the last section closes exactly at the stretched deadline.
+ */
+export function sectionLengthsMs(quiz: Pick<QuizRow, 'sections'>, extraMs: number): number[] {
+  const plain = quiz.sections.map((section) => (section.durationMin ?? 0) * MINUTE);
+  const total = plain.reduce((sum, ms) => sum + ms, 0);
+  if (extraMs <= 0 || total === 0) return plain;
+  const scaled = plain.map((ms) => Math.floor((ms * (total + extraMs)) / total));
+  scaled[scaled.length - 1]! += total + extraMs - scaled.reduce((sum, ms) => sum + ms, 0);
+  return scaled;
 }
 
 /** The windows from section `from` on, starting at `at`, after the `kept` earlier ones. */
@@ -99,12 +113,13 @@ function planSections(
   at: Date,
   from: number,
   kept: AttemptSection[],
+  extraMs: number,
 ): AttemptSection[] {
   const end = quiz.endAt.getTime();
   let start = Math.min(at.getTime(), end);
   const out = [...kept];
-  for (const section of quiz.sections.slice(from)) {
-    const close = Math.min(start + (section.durationMin ?? 0) * MINUTE, end);
+  for (const length of sectionLengthsMs(quiz, extraMs).slice(from)) {
+    const close = Math.min(start + length, end);
     out.push({ startedAt: new Date(start).toISOString(), closedAt: new Date(close).toISOString() });
     start = close;
   }
@@ -142,6 +157,8 @@ export function closeSectionEarly(
   windows: AttemptSection[],
   index: number,
   now: Date,
+  /** The learner's time beyond the quiz's (ADR 023): the later sections keep their stretched length. */
+  extraMs = 0,
 ): { sections: AttemptSection[]; deadlineAt: Date } | undefined {
   const window = windows[index];
   if (!window || window.closedEarly || currentSection(windows, now) !== index) return undefined;
@@ -152,7 +169,7 @@ export function closeSectionEarly(
     closedAt: now.toISOString(),
     closedEarly: true,
   };
-  const sections = planSections(quiz, now, index + 1, [...windows.slice(0, index), closed]);
+  const sections = planSections(quiz, now, index + 1, [...windows.slice(0, index), closed], extraMs);
   return { sections, deadlineAt: new Date(Date.parse(sections[sections.length - 1]!.closedAt)) };
 }
 
@@ -181,6 +198,9 @@ export function requireSectionsOpen(
 export const isLocked = (quiz: Pick<QuizRow, 'navigation' | 'sections'>): boolean =>
   quiz.navigation === 'locked' && quiz.sections.length > 0;
 
+/** The largest elapsed time an attempt row holds (`elapsed_ms` is a 32-bit int). */
+export const ELAPSED_MS_MAX = 2 ** 31 - 1;
+
 /**
  * When an attempt is taken in and how long it took (the ranking's time): at min(now, deadline), and
  * elapsed = that − the server's startedAt, never more than the duration (null deadline: untimed).
@@ -193,6 +213,11 @@ export function takenIn(
 ): { submittedAt: Date; elapsedMs: number } {
   const submittedAt = new Date(deadlineAt ? Math.min(now.getTime(), deadlineAt.getTime()) : now.getTime());
   const taken = submittedAt.getTime() - startedAt.getTime();
-  const elapsedMs = Math.max(0, durationMin === null ? taken : Math.min(taken, durationMin * MINUTE));
+  // Untimed, it is capped at what the int column holds (24.8 days): a practice left open for a
+  // month still submits.
+  const elapsedMs = Math.max(
+    0,
+    Math.min(durationMin === null ? taken : Math.min(taken, durationMin * MINUTE), ELAPSED_MS_MAX),
+  );
   return { submittedAt, elapsedMs };
 }

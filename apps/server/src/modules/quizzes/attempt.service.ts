@@ -171,7 +171,7 @@ export class AttemptService {
       if (!isLocked(quiz)) throw conflict(QUIZ_MESSAGES.notSectioned);
       const windows = sectionWindows(quiz, attempt);
       const now = this.now();
-      const next = closeSectionEarly(quiz, windows, section, now);
+      const next = closeSectionEarly(quiz, windows, section, now, attempt.extraMs);
       if (!next) {
         const window = windows[section];
         throw conflict(

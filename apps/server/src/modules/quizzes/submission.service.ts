@@ -124,7 +124,11 @@ export class SubmissionService {
     const timing = { startedAt: new Date(known.startedAt), deadlineAt: new Date(known.deadlineAt) };
     const submitted = openSectionsOnly(
       quiz,
-      { startedAt: timing.startedAt, sections: known.sections ? JSON.parse(known.sections) : null },
+      {
+        startedAt: timing.startedAt,
+        sections: known.sections ? JSON.parse(known.sections) : null,
+        extraMs: known.extraMs,
+      },
       questions,
       normalizeAnswers(questions, body.answers),
       now,
@@ -217,7 +221,7 @@ export function submitResponse(
  */
 function openSectionsOnly(
   quiz: QuizRow,
-  attempt: Pick<AttemptRow, 'startedAt' | 'sections'>,
+  attempt: Pick<AttemptRow, 'startedAt' | 'sections' | 'extraMs'>,
   questions: ScoringQuestion[],
   submitted: SavedAnswer[],
   now: Date,

@@ -107,7 +107,7 @@ export class RemindersRepository {
         join attempts a on a.quiz_id = q.id and a.status <> 'in_progress'
         join reminder_settings rs on rs.user_id = a.user_id and rs.results_published
         join users u on u.id = rs.user_id and u.deleted_at is null
-        where q.results_published_at is not null and q.results_published_at <= ${at}
+        where q.published and q.results_published_at is not null and q.results_published_at <= ${at}
           and q.results_published_at > ${at} - interval '1 day'
           and ${liveSub}
           and not exists (select 1 from reminder_claims c where c.key = 'results:' || q.id || ':' || rs.user_id)

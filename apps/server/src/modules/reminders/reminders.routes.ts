@@ -9,8 +9,9 @@ import {
   reminderSwitchesSchema,
   unsubscribeBodySchema,
 } from '@quizcast/contract/schemas/reminders';
-import { serviceUnavailable } from '../../lib/http-error';
+import { badRequest, serviceUnavailable } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { isAllowedPushEndpoint } from './push-endpoints';
 import { sweepReminders } from './reminder-sweep';
 import { RemindersRepository } from './reminders.repository';
 
@@ -84,6 +85,8 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!push) throw serviceUnavailable(REMINDER_MESSAGES.pushUnavailable, 3600);
       const { endpoint, keys } = request.body;
+      if (!isAllowedPushEndpoint(endpoint, app.ctx.config.NODE_ENV === 'production'))
+        throw badRequest(REMINDER_MESSAGES.endpointInvalid);
       await repo.subscribe(
         currentUser(request).id,
         { endpoint, p256dh: keys.p256dh, auth: keys.auth },
