@@ -328,6 +328,7 @@ describe('visible focus', () => {
       'components/ui/date-field.tsx',
       'components/ui/dialog.tsx',
       'components/ui/photo-picker.tsx',
+      'components/ui/screen-notice.tsx',
       'components/ui/select-field.tsx',
       'components/ui/text-field.tsx',
     ]);
