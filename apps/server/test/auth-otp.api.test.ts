@@ -107,6 +107,7 @@ describe(`logging in (${testDatabaseKind})`, () => {
         '_id',
         'accessToken',
         'class',
+        'compensatoryTime',
         'email',
         'initialsOnly',
         'name',

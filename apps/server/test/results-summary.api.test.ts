@@ -189,7 +189,10 @@ describe(`results (${testDatabaseKind})`, () => {
           return rows.map((r) => Object.values(r)[0]).join('\n');
         });
         expect(plan, read.query).not.toMatch(/Seq Scan on attempts/);
-        expect(plan, read.query).toContain('attempts_quiz_user_key');
+        // The learner's own attempt by one of its indexes (the planner picks either on a small table).
+        expect(plan, read.query).toMatch(
+          /Index Scan using (attempts_quiz_user_key|attempts_user_idx) on attempts/,
+        );
       }
     });
 

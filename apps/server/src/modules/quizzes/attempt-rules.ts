@@ -2,10 +2,12 @@ import { COMPENSATORY_MINUTES_PER_HOUR } from '@quizcast/contract/domain/compens
 import { QUIZ_MESSAGES } from '@quizcast/contract/schemas/quiz';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import type { AttemptSection } from '../../db/schema';
+import type { AttemptSection, quizzes } from '../../db/schema';
 import { conflict, notAcceptable } from '../../lib/http-error';
 import type { AutoSubmitOptions } from './close-open-attempts';
-import type { QuizRow } from './quiz.repository';
+
+/** A quiz row (quiz.repository's `QuizRow`, named here so the two files do not import each other). */
+type QuizRow = typeof quizzes.$inferSelect;
 
 export interface AttemptOptions {
   clock: Clock;
