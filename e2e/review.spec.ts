@@ -250,7 +250,15 @@ test.describe('review (spaced repetition)', () => {
     }
   });
 
-  test('a review made offline waits on the device and is sent on reconnect', async ({ page, context }) => {
+  test('a review made offline waits on the device and is sent on reconnect', async ({
+    page,
+    pageProblems,
+    context,
+  }) => {
+    pageProblems.allow(
+      /net::ERR_INTERNET_DISCONNECTED|An unknown error occurred when fetching the script/,
+      'the test takes the phone offline',
+    );
     test.setTimeout(120_000);
     let made: Awaited<ReturnType<typeof learnerWithAMistake>> | undefined;
     try {
@@ -374,8 +382,13 @@ test.describe('review (spaced repetition)', () => {
 
   test('a question recording kept on the device plays with no network, and the offline review syncs', async ({
     page,
+    pageProblems,
     context,
   }) => {
+    pageProblems.allow(
+      /net::ERR_INTERNET_DISCONNECTED|An unknown error occurred when fetching the script/,
+      'the test takes the phone offline',
+    );
     test.setTimeout(120_000);
     await page.addInitScript(recordingSpeech);
     await page.addInitScript(recordingPlayback);
