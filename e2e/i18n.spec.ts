@@ -143,8 +143,13 @@ test.describe('हिन्दी', () => {
 
   test('switch on the landing page, stay in Hindi after a reload, register and log in in Hindi', async ({
     page,
+    pageProblems,
     request,
   }) => {
+    pageProblems.allow(
+      /status of 400 .*\/api\/students\/login-verify-otp\]$/,
+      'a wrong code is refused in Hindi: part of this test',
+    );
     // The whole journey (landing, register, OTP, log out, log in, back to English) in one test.
     test.setTimeout(120_000);
     await page.goto('/');
