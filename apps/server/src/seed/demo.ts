@@ -203,7 +203,8 @@ async function seedPracticeBank(db: Tx, now: Date): Promise<number> {
     await createQuiz(
       db,
       {
-        name: `${content.name} (practice set)`,
+        // Named apart from the contest quiz it copies, so a search for that quiz finds it alone.
+        name: `${content.exam} practice set: ${content.name.split(': ').pop()}`,
         desc: content.desc,
         exam: content.exam,
         class: content.class,
