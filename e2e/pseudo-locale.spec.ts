@@ -149,8 +149,13 @@ test.describe('pseudo-locale (issue 18)', () => {
 
   test('every screen (public, learner, admin) at 360 px with a long name and title, in the pseudo-locale: no sideways scroll, no clipped text', async ({
     page,
+    pageProblems,
   }, testInfo) => {
     test.setTimeout(300_000);
+    pageProblems.allow(
+      /status of 409 .*\/api\/quizzes\/participant\/attend\/[^/]+\/answers\]/,
+      'the walk submits through the API while the attempt screen is open: its next autosave is refused',
+    );
     await usePseudoLocale(page);
     const seen: string[] = [];
     const fractionsSeen: number[] = [];

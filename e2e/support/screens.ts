@@ -100,6 +100,9 @@ export async function visitEveryScreen(
     await at('intro', startNow);
     await startNow.click();
     await expect(page).toHaveURL(/\/quizzes\/attend$/);
+    // The heading comes before the question: the screen is ready when the first question (with its
+    // formula) is on it.
+    await expect(page.locator('math mfrac').first(), 'the first question with its formula').toBeVisible();
     await at('attempt', page.getByRole('heading', { level: 1, name: title }));
 
     // Submitted through the API (the attempt screen's own tests cover its buttons); the results
