@@ -18,7 +18,9 @@ export const BUDGETS = [
   },
   {
     screen: 'quiz list (signed in)',
-    kb: 150,
+    // 150 KB until 2026-11-27; the practice entry (issue 27), the streak's slot (issue 28) and the
+    // screen notices in the layout (issue 30) took it to 150.8 KB. 152 KB with a trim owed (ADR 013).
+    kb: 152,
     routes: [
       'src/app-main.tsx',
       'src/app/layouts/signed-in-layout.tsx',

@@ -158,7 +158,7 @@ if (built) {
   totals.failed += 1;
 }
 // Issue 14: the progress route's own JavaScript stays within 30 KB gzip (uses the same build).
-await run('progress route budget', 'node', ['scripts/check-route-budget.mjs', 'progress-page', '30']);
+await run('progress route budget', 'node', ['scripts/check-route-budget.mjs', 'progress-route', '30']);
 
 const total = seconds(Date.now() - startedAll);
 console.log('\n━━ summary ━━');
