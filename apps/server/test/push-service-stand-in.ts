@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import { Agent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * A push service on loopback for tests (issue 28): it receives what `web-push` sends, decrypts it
@@ -10,29 +14,32 @@ import type { Duplex } from 'node:stream';
  * the real encrypted payload. Each subscription it hands out can answer 201, be gone (404/410), or
  * hang (never answer).
  *
- * HTTPS because web-push only speaks HTTPS: a self-signed certificate for 127.0.0.1, made for these
- * tests only, trusted through `agent` (nothing else trusts it).
+ * HTTPS because web-push only speaks HTTPS: a self-signed certificate for 127.0.0.1, made when the
+ * tests load, trusted through `agent` (nothing else trusts it).
  */
-const TEST_CERT = `
------BEGIN CERTIFICATE-----
-MIIBnDCCAUGgAwIBAgIUc55gDe6A13bBdhG66ABqcU9RKwowCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyNzIxNDQzNFoYDzIxMjYxMTAz
-MjE0NDM0WjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAAT12KXmePv5rxRhtCbGWwrae/2UmVSAdmrqDUI7oK+1AVrfQo0Svo4G
-cN7K5+xXr5gUclgTbbx/ngGPod91hyi+o28wbTAdBgNVHQ4EFgQUm2o9ZjoJqr7n
-UC5Pn00RFTBzFLYwHwYDVR0jBBgwFoAUm2o9ZjoJqr7nUC5Pn00RFTBzFLYwDwYD
-VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARhwR/AAABgglsb2NhbGhvc3QwCgYIKoZI
-zj0EAwIDSQAwRgIhANehdRFJR2TtMZxZMd//R8JXNXi0ltVCR9v5M4QKN67EAiEA
-hseQgXw+/Rdv2jRr0M2kp8vy4Bt6ks5ZIKH0397bA2s=
------END CERTIFICATE-----
-`;
-const TEST_KEY = `
------BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgz2gMVoQmP1NSjGFm
-BYNNp13yRI5cHv5eI4OdRDsP+L2hRANCAAT12KXmePv5rxRhtCbGWwrae/2UmVSA
-dmrqDUI7oK+1AVrfQo0Svo4GcN7K5+xXr5gUclgTbbx/ngGPod91hyi+
------END PRIVATE KEY-----
-`;
+/**
+ * A self-signed certificate for 127.0.0.1, made afresh by Debian's `openssl` when the tests load
+ * (no key is kept in the repository), trusted through `agent` only.
+ */
+function makeLoopbackCertificate(): { cert: string; key: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'quizcast-push-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+        .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'])
+        .concat(['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')]),
+      { stdio: 'ignore' },
+    );
+    return {
+      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const { cert: TEST_CERT, key: TEST_KEY } = makeLoopbackCertificate();
 
 export type Behaviour = 'accept' | 'gone' | 'not-found' | 'hang';
 
