@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from './support/fixtures';
+import { landingReady } from './support/landing';
 import { expectAccessible } from './support/axe';
 import { lockedPaidQuizzes, serverNow } from './support/quizzes';
 import { freshPhone, loginViaApi, registerViaApi, signIn, TOKEN_KEY } from './support/session';
@@ -118,6 +119,7 @@ test.describe('हिन्दी', () => {
     const downloads = recordDownloads(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Master Every Quiz With Confidence');
+    await landingReady(page);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
@@ -154,7 +156,7 @@ test.describe('हिन्दी', () => {
     test.setTimeout(120_000);
     await page.goto('/');
     // The landing page's code starts after its first paint (ADR 013): the switch works once it has run.
-    await page.waitForLoadState('networkidle');
+    await landingReady(page);
     const header = page.getByRole('banner');
     // Reads "English / हिन्दी": each language named in its own script.
     await expect(header.getByRole('group', { name: 'Language' })).toHaveText(/^English\s*\/\s*हिन्दी$/);

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
+import { landingReady } from './support/landing';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -60,6 +61,7 @@ test.describe('fast and installable (issue 17)', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
+    await landingReady(page);
     await page.waitForLoadState('networkidle');
     // The landing screen's chunks are announced with the entry (apps/web/route-preload.ts), not found
     // only after the entry has run. (Vite's own preload helper may add a second link for the same
@@ -126,7 +128,7 @@ test.describe('fast and installable (issue 17)', () => {
     await page.goto('/');
     // The landing page's code starts after its first paint (scripts/prerender-landing.mjs): wait for
     // it to have arrived and hydrated the page before using a button that needs it.
-    await page.waitForLoadState('networkidle');
+    await landingReady(page);
     await page.getByRole('button', { name: 'हिन्दी' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await page.getByRole('button', { name: 'English' }).click();

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense } from 'react';
+import { lazy, type ReactNode, startTransition, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { rememberScreen } from './components/pwa/visited-screens';
 import { Toaster } from './components/ui/toaster';
@@ -42,17 +42,34 @@ function stylesheetsLoaded(): Promise<unknown> {
   );
 }
 
+/**
+ * Marks the root `data-ready` once React has committed the page (hydrated or rendered), the moment its
+ * buttons start working. It renders nothing, so the hydrated markup is the prerendered one. The browser
+ * tests wait for it instead of guessing from the network (e2e/support/landing.ts).
+ */
+function MarkReady({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    root.dataset.ready = 'true';
+  }, [root]);
+  return children;
+}
+
 void stylesheetsLoaded().then(() => {
   const root = document.getElementById('root')!;
+  const page = (
+    <MarkReady root={root}>
+      <LandingTree />
+    </MarkReady>
+  );
   if (root.hasChildNodes() && currentLanguage() === 'en') {
     // In a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page (a phone's tap stays responsive; Lighthouse's blocking time).
     startTransition(() => {
-      hydrateRoot(root, <LandingTree />);
+      hydrateRoot(root, page);
     });
   } else {
     root.replaceChildren();
-    createRoot(root).render(<LandingTree />);
+    createRoot(root).render(page);
   }
 
   // The rest lives outside the prerendered markup, in a root of its own.
