@@ -25,6 +25,8 @@ export default defineConfig({
           ],
           environment: 'node',
           env: { TZ: 'UTC' },
+          // Each file's PGlite starts from one migrated template made once per run.
+          globalSetup: ['apps/server/test/support/pglite-template.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Each file opens its own database; two at a time suits a 2-core machine.
@@ -38,6 +40,7 @@ export default defineConfig({
           include: ['apps/server/test/hostile/**/*.hostile.test.ts'],
           environment: 'node',
           env: { TZ: 'UTC' },
+          globalSetup: ['apps/server/test/support/pglite-template.global.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: 2,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
+import { inject } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type AppDeps } from '../src/app';
@@ -25,7 +26,9 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
 export async function openTestDatabase(queryLog?: QueryLog): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openPglite(undefined, { queryLog });
+    // From the run's migrated template (test/support/pglite-template.global.ts); migrate() then finds
+    // nothing left to do, and would catch a template older than the migrations.
+    const database = await openPglite(undefined, { queryLog, template: pgliteTemplateBytes() });
     await database.migrate();
     return database;
   }
@@ -39,6 +42,15 @@ export async function openTestDatabase(queryLog?: QueryLog): Promise<Database> {
       await scratch.drop();
     },
   };
+}
+
+let templateBytes: Uint8Array | undefined;
+/** The run's migrated PGlite template, read once per test file's process. */
+function pgliteTemplateBytes(): Uint8Array | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  templateBytes ??= readFileSync(file);
+  return templateBytes;
 }
 
 export interface TestApp {
