@@ -18,10 +18,15 @@ export default defineConfig({
           // The hostile suite is its own project (npm run test:hostile). A file named *.postgres.test.ts
           // is about PostgreSQL alone (its pool, its locks): it runs only when TEST_DATABASE_URL is set,
           // and is left out of the PGlite run rather than counted as skipped there.
+          // The unit tests beside the source (apps/server/src, all but *.parity.test.ts) open no
+          // database, so the PostgreSQL run leaves them to the PGlite run rather than repeating them
+          // (apps/server/test/database-free-units.test.ts keeps them database-free).
           exclude: [
             'apps/server/test/hostile/**',
             '**/node_modules/**',
-            ...(process.env.TEST_DATABASE_URL ? [] : ['apps/server/**/*.postgres.test.ts']),
+            ...(process.env.TEST_DATABASE_URL
+              ? ['apps/server/src/**/!(*.parity).test.ts']
+              : ['apps/server/**/*.postgres.test.ts']),
           ],
           environment: 'node',
           env: { TZ: 'UTC' },
