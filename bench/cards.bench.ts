@@ -31,7 +31,8 @@ function content(i: number): CardContent {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const line = (label: string, values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `${label}: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
@@ -62,9 +63,20 @@ for (let i = 0; i < CARDS; i++) {
   hits.push(performance.now() - started);
   if (!png) throw new Error('cache miss');
 }
-console.log(`\n━━ cards: ${CARDS} distinct previews (1200 × 630 PNG, mean ${Math.round(bytes / CARDS / 1024)} KB), one at a time`);
+console.log(
+  `\n━━ cards: ${CARDS} distinct previews (1200 × 630 PNG, mean ${Math.round(bytes / CARDS / 1024)} KB), one at a time`,
+);
 console.log(line('draw (wall, worker pool)', wall));
 console.log(line('draw (worker CPU)', cpu));
 console.log(line('cached preview (SVG + hash + lookup)', hits));
-console.log(`target p99 < 50 ms (draw, wall): ${percentile([...wall].sort((a, b) => a - b), 99) < 50 ? 'met' : 'NOT met'}`);
+console.log(
+  `target p99 < 50 ms (draw, wall): ${
+    percentile(
+      [...wall].sort((a, b) => a - b),
+      99,
+    ) < 50
+      ? 'met'
+      : 'NOT met'
+  }`,
+);
 process.exit(0);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { challengeCardSchema, myChallengeSchema } from '@quizcast/contract/schemas/challenge';
 import { cardSvg } from '../src/modules/challenges/card-svg';
-import { buildQuestions, createQuiz, createStudent, type CreatedQuiz, type UserRow } from '../src/seed/factories';
+import {
+  buildQuestions,
+  createQuiz,
+  createStudent,
+  type CreatedQuiz,
+  type UserRow,
+} from '../src/seed/factories';
 import { bearerFor, testDatabaseKind } from './helpers';
 import { t, useTestApp } from './support/app';
 import { HOUR, MIN, START, submitted } from './support/results';
@@ -44,9 +50,10 @@ function pngSize(body: Buffer): { width: number; height: number } {
   expect(body.subarray(12, 16).toString('latin1')).toBe('IHDR');
   // The image data must inflate (a truncated or corrupt PNG does not).
   const idat: Buffer[] = [];
-  for (let at = 8; at < body.length; ) {
+  for (let at = 8; at < body.length;) {
     const length = body.readUInt32BE(at);
-    if (body.subarray(at + 4, at + 8).toString('latin1') === 'IDAT') idat.push(body.subarray(at + 8, at + 8 + length));
+    if (body.subarray(at + 4, at + 8).toString('latin1') === 'IDAT')
+      idat.push(body.subarray(at + 8, at + 8 + length));
     at += 12 + length;
   }
   expect(inflateSync(Buffer.concat(idat)).length).toBeGreaterThan(0);
@@ -64,7 +71,9 @@ describe(`challenge links (${testDatabaseKind})`, () => {
     const outsider = await createStudent(t.db);
 
     expect((await share(asha, quiz.quiz.id)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/challenges', payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/challenges', payload: {} })).statusCode).toBe(
+      401,
+    );
 
     t.clock.advance(HOUR + MIN);
     await t.app.sweeper.runOnce();
@@ -123,9 +132,22 @@ describe(`challenge links (${testDatabaseKind})`, () => {
     const { code } = myChallengeSchema.parse((await share(meera, quiz.quiz.id, true)).json());
 
     // The image is drawn from this SVG, made from the public card: its texts are the result's.
-    const card = challengeCardSchema.parse((await t.app.inject({ method: 'GET', url: `/api/challenges/${code}` })).json());
+    const card = challengeCardSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/challenges/${code}` })).json(),
+    );
     const svg = cardSvg(card);
-    for (const text of ['मीरा शर्मा', 'SSC Mock: Polity &#38; History', '>7<', 'में से 10', 'Polity', 'इतिहास', '4/4', '3/3', 'अंक', 'रैंक'])
+    for (const text of [
+      'मीरा शर्मा',
+      'SSC Mock: Polity &#38; History',
+      '>7<',
+      'में से 10',
+      'Polity',
+      'इतिहास',
+      '4/4',
+      '3/3',
+      'अंक',
+      'रैंक',
+    ])
       expect(svg).toContain(text);
 
     const image = await t.app.inject({ method: 'GET', url: `/api/challenges/${code}/card.png` });
@@ -141,8 +163,12 @@ describe(`challenge links (${testDatabaseKind})`, () => {
 
     const page = await t.app.inject({ method: 'GET', url: `/c/${code}`, headers: { host: 'quizcast.test' } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<meta property="og:image" content="http://quizcast.test/api/challenges/${code}/card.png" />`);
-    expect(page.body).toContain('<meta property="og:title" content="मीरा शर्मा ने SSC Mock: Polity &#38; History में 7/10 अंक पाए" />');
+    expect(page.body).toContain(
+      `<meta property="og:image" content="http://quizcast.test/api/challenges/${code}/card.png" />`,
+    );
+    expect(page.body).toContain(
+      '<meta property="og:title" content="मीरा शर्मा ने SSC Mock: Polity &#38; History में 7/10 अंक पाए" />',
+    );
     expect(page.body).toContain(`href="/c/${code}/try"`);
   });
 

@@ -118,7 +118,10 @@ export class CardPool {
     };
     const onExit = () => finish({ id: pending.job.id, ok: false, error: 'the card renderer stopped' }, false);
     const timer = setTimeout(() => {
-      finish({ id: pending.job.id, ok: false, error: `drawing took longer than ${this.timeoutMs} ms` }, false);
+      finish(
+        { id: pending.job.id, ok: false, error: `drawing took longer than ${this.timeoutMs} ms` },
+        false,
+      );
       void worker.terminate();
     }, this.timeoutMs);
     worker.on('message', onMessage);

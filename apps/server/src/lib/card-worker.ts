@@ -53,7 +53,10 @@ try {
   /* not allowed here: render at the same priority */
 }
 // The fonts are read once, before the first job, so no card's time bound pays for them.
-render({ id: 0, svg: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><text y="8">a क</text></svg>' });
+render({
+  id: 0,
+  svg: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><text y="8">a क</text></svg>',
+});
 parentPort!.on('message', (job: CardJob) => {
   const started = process.threadCpuUsage();
   const reply = render(job);

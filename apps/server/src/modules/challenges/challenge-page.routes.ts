@@ -29,7 +29,9 @@ export const challengePageRoutes: FastifyPluginAsync<{ service: ChallengeService
         return challengePageHtml(page(), card, origin);
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode !== 404) throw err;
-        return reply.code(404).send(page().replace('<head>', '<head>\n    <meta name="robots" content="noindex" />'));
+        return reply
+          .code(404)
+          .send(page().replace('<head>', '<head>\n    <meta name="robots" content="noindex" />'));
       }
     },
   );

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { webPath } from '@quizcast/contract/routes';
 import type { ChallengeCard } from '@quizcast/contract/schemas/challenge';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const number = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
 
@@ -65,6 +64,9 @@ export function challengePageHtml(shell: string, card: ChallengeCard, origin: st
   ].join('');
   return shell
     .replace(/<title>[\s\S]*?<\/title>/, meta)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }

@@ -30,7 +30,12 @@ export function ShareResultButton() {
   const [fallback, setFallback] = useState<ShareFallback | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => () => fallback && URL.revokeObjectURL(fallback.downloadUrl), [fallback]);
+  useEffect(
+    () => () => {
+      if (fallback) URL.revokeObjectURL(fallback.downloadUrl);
+    },
+    [fallback],
+  );
 
   const go = async () => {
     setBusy(true);
