@@ -142,7 +142,7 @@ test('the challenge page in Hindi shows the card and Try this quiz; withdrawn, i
   await page.goto(`/c/${code}`);
   await expect(
     page.getByRole('heading', { level: 1, name: 'यह लिंक वापस ले लिया गया है या मौजूद नहीं है' }),
-  ).toBeVisible();
+  ).toBeVisible(SLOW);
 });
 
 test('Try this quiz, signed in, starts a practice of the same quiz', async ({ page, request }) => {
