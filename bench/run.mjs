@@ -42,8 +42,9 @@ const SCENARIOS = ['list', 'herd', 'summary', 'review'];
 const named = process.argv.slice(2);
 // Scripts of their own, run first and only when named: `review`'s scheduling quality (issue 13; pure
 // CPU, deterministic, so a plain run leaves it out; the `review` scenario follows), `analytics`
-// (issue 14, a harness with its own database and app; alone, nothing else runs).
-const FEATURE_BENCHES = ['review', 'analytics'].filter(
+// (issue 14, a harness with its own database and app; alone, nothing else runs), `cards` (issue 28:
+// drawing result-card previews in the worker pool; no database).
+const FEATURE_BENCHES = ['review', 'analytics', 'cards'].filter(
   (name) => named.includes(name) && !(name === 'review' && env.BENCH_SKIP_QUALITY === '1'),
 );
 for (const name of FEATURE_BENCHES) {

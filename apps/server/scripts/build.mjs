@@ -27,6 +27,8 @@ await build({
     admin: 'src/modules/students/promote-admin.cli.ts',
     // The formula renderer's worker thread (src/lib/math-pool.ts loads dist/math-worker.js).
     'math-worker': 'src/lib/math-worker.ts',
+    // The result card's renderer (src/lib/card-pool.ts loads dist/card-worker.js).
+    'card-worker': 'src/lib/card-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

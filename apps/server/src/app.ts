@@ -55,6 +55,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { AvatarUrls } from './modules/files/avatar-url';
 import { checkpointIfDue } from './db/pglite-checkpoint';
+import { challengePageRoutes } from './modules/challenges/challenge-page.routes';
+import { challengeRoutes, createChallengeService } from './modules/challenges/challenge.routes';
 
 export interface AppContext {
   config: AppConfig;
@@ -237,6 +239,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (apiDocsEnabled(config))
     await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
+  // Challenge links (issue 28): the API below and the public page `/c/<code>` share one service.
+  const challenges = createChallengeService(app.ctx.db);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -264,6 +268,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       // After results: each sweep publishes results before any reminder is pushed.
       await api.register(remindersRoutes);
       await api.register(practiceRoutes);
+      await api.register(challengeRoutes, { service: challenges });
       await api.register(authoringRoutes);
       await api.register(quizParticipantsRoutes);
       await api.register(quizTimeOverridesRoutes);
@@ -273,6 +278,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     { prefix: API_PREFIX },
   );
 
+  await app.register(challengePageRoutes, { service: challenges, webDist: config.WEB_DIST });
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -32,6 +32,8 @@ export const WEB_ROUTES = {
   /** Practice of published quizzes and topic drills (issue 27); a run at `/practice/attempts/:id`. */
   practice: '/practice',
   practiceAttempt: '/practice/attempts',
+  /** A learner's shared result (issue 28): public, `/c/<code>`; "Try this quiz" at `/c/<code>/try`. */
+  challenge: '/c',
 } as const;
 
 export const webPath = {
@@ -43,6 +45,8 @@ export const webPath = {
   quizDetails: (quizId: string) => `${WEB_ROUTES.quizDetails}/${quizId}`,
   editQuiz: (quizId: string) => `${WEB_ROUTES.editQuiz}/${quizId}`,
   participant: (studentId: string) => `${WEB_ROUTES.participants}/${studentId}`,
+  challenge: (code: string) => `${WEB_ROUTES.challenge}/${code}`,
+  challengeTry: (code: string) => `${WEB_ROUTES.challenge}/${code}/try`,
 };
 
 export const API_PREFIX = '/api';
@@ -116,6 +120,11 @@ export const API_PATHS = {
   practiceAttempt: '/practice/attempts/:attemptId',
   practiceAttemptAnswers: '/practice/attempts/:attemptId/answers',
   practiceAttemptSubmit: '/practice/attempts/:attemptId/submit',
+  /** Challenge links (issue 28): create (or reuse) mine for a quiz, list mine, withdraw one. */
+  challenges: '/challenges',
+  /** Public: a link's card data, and its preview image rendered by the server. */
+  challenge: '/challenges/:code',
+  challengeImage: '/challenges/:code/card.png',
 } as const;
 
 /** Fill `:param` placeholders and prefix with /api. */

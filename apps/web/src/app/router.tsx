@@ -44,8 +44,17 @@ export const routes: RouteObject[] = [
           import('../features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })),
       },
       {
+        // A shared result (issue 28): public, its Open Graph tags filled in by the server.
+        path: `${WEB_ROUTES.challenge}/:code`,
+        lazy: () =>
+          import('../features/challenges/components/challenge-page').then((m) => ({
+            Component: m.ChallengePage,
+          })),
+      },
+      {
         lazy: () => import('./layouts/signed-in-layout').then((m) => ({ Component: m.SignedInLayout })),
         children: [
+          { path: `${WEB_ROUTES.challenge}/:code/try`, lazy: () => import('./routes/challenge-try-route') },
           { path: WEB_ROUTES.quizzes, lazy: () => import('./routes/quiz-list-route') },
           { path: `${WEB_ROUTES.quizIntro}/:quizId`, lazy: () => import('./routes/quiz-intro-route') },
           { path: `${WEB_ROUTES.quizIntroAlt}/:quizId`, lazy: () => import('./routes/quiz-intro-route') },

@@ -11,3 +11,4 @@ export * from './analytics';
 export * from './app-meta';
 export * from './engagement';
 export * from './practice';
+export * from './challenges';

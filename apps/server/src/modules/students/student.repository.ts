@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  challengeLinks,
   learnerProgress,
   otpChallenges,
   reviewCards,
@@ -158,6 +159,8 @@ export class StudentRepository {
       await tx.delete(reminderSettings).where(eq(reminderSettings.userId, user.id));
       await tx.delete(reminderClaims).where(eq(reminderClaims.userId, user.id));
       await tx.delete(streakActivity).where(eq(streakActivity.userId, user.id));
+      // Their shared results' links answer 404 from now on.
+      await tx.delete(challengeLinks).where(eq(challengeLinks.userId, user.id));
     });
   }
 }
