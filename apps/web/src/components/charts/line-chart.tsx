@@ -1,3 +1,5 @@
+import { LABEL_PX, labelWidth, useDrawingWidth } from './use-drawing-width';
+
 /** A plain SVG line chart for a few points per series (0–100 scale), e.g. score % and percentile. */
 export interface LineSeries {
   name: string;
@@ -7,9 +9,21 @@ export interface LineSeries {
   dashed?: boolean;
 }
 
-const W = 320;
-const H = 160;
-const PAD = { left: 30, right: 10, top: 10, bottom: 20 };
+/** The width drawn before the SVG is measured; the height is half the width, at least 160. */
+const FALLBACK_W = 320;
+const PAD = { left: 32, right: 10, top: 10, bottom: 24 };
+
+/**
+ * Which x labels to draw: every one when they fit side by side, else every k-th counted back from the
+ * last (the latest point always has its label), so 12 px labels never run into each other.
+ */
+export function shownLabels(labels: string[], plotWidth: number): boolean[] {
+  const n = labels.length;
+  if (n <= 1) return labels.map(() => true);
+  const widest = labelWidth(Math.max(...labels.map((l) => l.length))) + LABEL_PX / 2;
+  const step = Math.max(1, Math.ceil(widest / (plotWidth / (n - 1))));
+  return labels.map((_, i) => (n - 1 - i) % step === 0);
+}
 
 export function LineChart({
   series,
@@ -23,7 +37,10 @@ export function LineChart({
   titleId: string;
   descId: string;
 }) {
+  const [svgRef, W] = useDrawingWidth(FALLBACK_W);
+  const H = Math.max(160, Math.round(W / 2));
   const n = labels.length;
+  const shown = shownLabels(labels, W - PAD.left - PAD.right);
   const x = (i: number) =>
     PAD.left + (n <= 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (n - 1));
   const y = (v: number) =>
@@ -31,6 +48,7 @@ export function LineChart({
   return (
     <div>
       <svg
+        ref={svgRef}
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full"
         role="img"
@@ -47,25 +65,33 @@ export function LineChart({
               className="stroke-slate-300"
               strokeWidth={0.5}
             />
-            <text x={PAD.left - 4} y={y(tick) + 3} textAnchor="end" fontSize={9} className="fill-slate-600">
+            <text
+              x={PAD.left - 4}
+              y={y(tick) + 4}
+              textAnchor="end"
+              fontSize={LABEL_PX}
+              className="fill-slate-600"
+            >
               {tick}
             </text>
           </g>
         ))}
-        {labels.map((label, i) => (
-          <text
-            key={i}
-            x={x(i)}
-            y={H - 6}
-            // The last point sits at the right edge: its label ends there, not half past it (issue 30,
-            // defect 11: "25 No" on the progress chart).
-            textAnchor={n > 1 && i === n - 1 ? 'end' : 'middle'}
-            fontSize={9}
-            className="fill-slate-600"
-          >
-            {label}
-          </text>
-        ))}
+        {labels.map((label, i) =>
+          shown[i] ? (
+            <text
+              key={i}
+              x={x(i)}
+              y={H - 7}
+              // The last point sits at the right edge: its label ends there, not half past it (issue 30,
+              // defect 11: "25 No" on the progress chart).
+              textAnchor={n > 1 && i === n - 1 ? 'end' : 'middle'}
+              fontSize={LABEL_PX}
+              className="fill-slate-600"
+            >
+              {label}
+            </text>
+          ) : null,
+        )}
         {series.map((s) => (
           <g key={s.name} className={s.className}>
             <polyline

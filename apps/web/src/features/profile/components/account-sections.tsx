@@ -8,6 +8,7 @@ import type { ParticipantUser } from '@quizcast/contract/schemas/student';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
+import { InlineStatus, useInlineStatus } from '../../../components/ui/inline-status';
 import { TextField } from '../../../components/ui/text-field';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api-client';
@@ -65,14 +66,16 @@ export function PrivacySection({ user }: { user: ParticipantUser }) {
   const [pending, setPending] = useState<PrivacySettings | null>(null);
   const initialsOnly = pending?.initialsOnly ?? user.initialsOnly ?? false;
   const publicPhoto = pending?.publicPhoto ?? user.publicPhoto ?? false;
+  const status = useInlineStatus();
   const change = (next: PrivacySettings) => {
     setPending(next);
+    status.clear();
     save.mutate(next, {
       onSuccess: (saved) => {
         saveUser(saved);
-        toast.success(t('profile.privacy.saved'));
+        status.say(t('profile.privacy.saved'));
       },
-      onError: (err) => toast.error(errorMessage(err, t('profile.privacy.saveFailed'))),
+      onError: (err) => status.say(errorMessage(err, t('profile.privacy.saveFailed')), 'error'),
       onSettled: () => setPending(null),
     });
   };
@@ -99,6 +102,7 @@ export function PrivacySection({ user }: { user: ParticipantUser }) {
           disabled={save.isPending}
           onChange={(checked) => change({ initialsOnly, publicPhoto: checked })}
         />
+        <InlineStatus status={status.status} />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { ParticipantUser } from '@quizcast/contract/schemas/student';
+import { InlineStatus, useInlineStatus } from '../../../components/ui/inline-status';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -18,14 +18,16 @@ export function CompensatoryTimeSection({ user }: { user: ParticipantUser }) {
   // The box follows the tap at once; a failed save puts it back.
   const [pending, setPending] = useState<boolean | null>(null);
   const checked = pending ?? user.compensatoryTime ?? false;
+  const status = useInlineStatus();
   const change = (next: boolean) => {
     setPending(next);
+    status.clear();
     save.mutate(next, {
       onSuccess: (saved) => {
         saveUser(saved);
-        toast.success(t('profile.compensatory.saved'));
+        status.say(t('profile.compensatory.saved'));
       },
-      onError: (err) => toast.error(errorMessage(err, t('profile.compensatory.saveFailed'))),
+      onError: (err) => status.say(errorMessage(err, t('profile.compensatory.saveFailed')), 'error'),
       onSettled: () => setPending(null),
     });
   };
@@ -44,6 +46,7 @@ export function CompensatoryTimeSection({ user }: { user: ParticipantUser }) {
           disabled={save.isPending}
           onChange={change}
         />
+        <InlineStatus status={status.status} />
       </div>
     </section>
   );

@@ -97,4 +97,23 @@ describe('RemindersSection', () => {
     expect(screen.getByRole('checkbox', { name: 'My results are published' })).toBeTruthy();
     client.clear();
   });
+
+  it('says what turning on and each switch did beside the controls, read out politely, not in a toast (issue 30)', async () => {
+    const client = await renderSection();
+    const turnOn = await screen.findByRole('button', { name: 'Turn reminders on' });
+    const status = screen.getByRole('status');
+    // In the page before anything is said, so that what is put into it is read out.
+    expect(status.textContent).toBe('');
+    await act(async () => {
+      fireEvent.click(turnOn);
+    });
+    expect(status.textContent).toBe('Reminders are on');
+    expect(screen.getByRole('region', { hidden: true, name: 'Reminders' }).contains(status)).toBe(true);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('checkbox', { name: 'My results are published' }));
+    });
+    expect(status.textContent).toBe('Saved');
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    client.clear();
+  });
 });

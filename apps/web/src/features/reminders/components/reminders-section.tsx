@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import type { ReminderSettingsResponse, ReminderSwitches } from '@quizcast/contract/schemas/reminders';
 import { Button } from '../../../components/ui/button';
+import { InlineStatus, useInlineStatus } from '../../../components/ui/inline-status';
 import { useT } from '../../../i18n/use-t';
 import {
   forgetSubscription,
@@ -47,6 +47,8 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState(() => Notification.permission === 'denied');
   const saveSwitches = useSaveReminderSwitches();
+  // What turning on, off or a switch did, said under the controls (not a toast over the screen).
+  const status = useInlineStatus();
 
   useEffect(() => {
     let live = true;
@@ -58,18 +60,19 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
 
   const turnOn = async () => {
     setBusy(true);
+    status.clear();
     try {
       const result = await subscribeThisBrowser(settings.publicKey!);
       if (!result.ok) {
         if (result.reason === 'denied') setBlocked(Notification.permission === 'denied');
-        toast.error(result.reason === 'denied' ? t('reminders.blocked') : t('reminders.noWorker'));
+        status.say(result.reason === 'denied' ? t('reminders.blocked') : t('reminders.noWorker'), 'error');
         return;
       }
       await saveSubscription(result.body);
       setSubscription(await currentSubscription());
-      toast.success(t('reminders.turnedOn'));
+      status.say(t('reminders.turnedOn'));
     } catch {
-      toast.error(t('reminders.failed'));
+      status.say(t('reminders.failed'), 'error');
     } finally {
       setBusy(false);
     }
@@ -78,13 +81,14 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
   const turnOff = async () => {
     if (!subscription) return;
     setBusy(true);
+    status.clear();
     try {
       await forgetSubscription(subscription.endpoint);
       await subscription.unsubscribe();
       setSubscription(null);
-      toast.success(t('reminders.turnedOff'));
+      status.say(t('reminders.turnedOff'));
     } catch {
-      toast.error(t('reminders.failed'));
+      status.say(t('reminders.failed'), 'error');
     } finally {
       setBusy(false);
     }
@@ -92,16 +96,20 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
 
   const toggle = (kind: (typeof KINDS)[number], on: boolean) => {
     const next: ReminderSwitches = { ...settings.switches, [kind]: on };
+    status.clear();
     saveSwitches.mutate(next, {
-      onSuccess: () => toast.success(t('reminders.saved')),
-      onError: () => toast.error(t('reminders.failed')),
+      onSuccess: () => status.say(t('reminders.saved')),
+      onError: () => status.say(t('reminders.failed'), 'error'),
     });
   };
 
   if (subscription === undefined) return null;
   return (
     <div className="space-y-3">
-      {blocked && !subscription ? <p className="text-red-800">{t('reminders.blocked')}</p> : null}
+      {/* Blocked on an earlier visit; just now, the status below says it. */}
+      {blocked && !subscription && status.status?.tone !== 'error' ? (
+        <p className="text-red-800">{t('reminders.blocked')}</p>
+      ) : null}
       {subscription ? (
         <>
           <p className="font-semibold text-slate-900" data-testid="reminders-on">
@@ -131,6 +139,7 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
           {t('reminders.turnOn')}
         </Button>
       )}
+      <InlineStatus status={status.status} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { INTL_LOCALES, type Language } from '@quizcast/contract/i18n/languages';
 import type { ReviewStats } from '@quizcast/contract/schemas/review';
+import { LABEL_PX, useDrawingWidth } from '../../../components/charts/use-drawing-width';
 import { formatNumber } from '../../../i18n/format';
 import { useLanguage, useT } from '../../../i18n/use-t';
 import { reviewCatalog } from '../messages/catalog';
@@ -17,7 +18,9 @@ export function ForecastChart({ forecast }: { forecast: ReviewStats['forecast'] 
   const t = useT(reviewCatalog);
   const language = useLanguage();
   const max = Math.max(1, ...forecast.map((d) => d.count));
-  const width = 14 * 24;
+  // Drawn at its width on screen, so the day labels are LABEL_PX on a phone too.
+  const [svgRef, width] = useDrawingWidth(14 * 24);
+  const slot = width / Math.max(1, forecast.length);
   const height = 100;
   const summary = t('review.forecast.summary', {
     list: forecast
@@ -30,13 +33,32 @@ export function ForecastChart({ forecast }: { forecast: ReviewStats['forecast'] 
   return (
     <figure className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <figcaption className="text-sm font-semibold text-slate-700">{t('review.forecast.title')}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 16}`} className="mt-3 w-full" role="img" aria-label={summary}>
+      <svg
+        ref={svgRef}
+        viewBox={`0 0 ${width} ${height + LABEL_PX + 8}`}
+        className="mt-3 w-full"
+        role="img"
+        aria-label={summary}
+      >
         {forecast.map((day, i) => {
           const h = Math.round((day.count / max) * height);
           return (
             <g key={day.date}>
-              <rect x={i * 24 + 4} y={height - h} width={16} height={h} rx={3} className="fill-brand-600" />
-              <text x={i * 24 + 12} y={height + 12} textAnchor="middle" className="fill-slate-600 text-[9px]">
+              <rect
+                x={i * slot + slot / 6}
+                y={height - h}
+                width={(slot * 2) / 3}
+                height={h}
+                rx={3}
+                className="fill-brand-600"
+              />
+              <text
+                x={i * slot + slot / 2}
+                y={height + LABEL_PX + 2}
+                textAnchor="middle"
+                fontSize={LABEL_PX}
+                className="fill-slate-600"
+              >
                 {i === 0
                   ? t('review.forecast.todayShort')
                   : formatNumber(new Date(`${day.date}T00:00:00Z`).getUTCDate(), language)}

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { REVIEW_LIMITS, type ReviewSettings } from '@quizcast/contract/schemas/review';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
+import { InlineStatus, useInlineStatus } from '../../../components/ui/inline-status';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useReviewSettings, useSaveReviewSettings } from '../api/review';
@@ -38,12 +38,15 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
   const t = useT(reviewCatalog);
   const [form, setForm] = useState<Form>(() => toForm(initial));
   const [problems, setProblems] = useState<string[]>([]);
+  // "Review settings saved", said beside the Save button (not a toast over the screen).
+  const status = useInlineStatus();
   const set = (key: Exclude<keyof Form, 'cardsFromPractice'>) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblems([]);
+    status.clear();
     save.mutate(
       {
         examName: form.examName.trim() || null,
@@ -56,7 +59,7 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
       {
         onSuccess: (saved) => {
           setForm(toForm(saved));
-          toast.success(t('review.settings.saved'));
+          status.say(t('review.settings.saved'));
         },
         onError: (err) =>
           setProblems(isApiError(err) ? (err.messages ?? [err.message]) : [t('review.settings.failed')]),
@@ -133,6 +136,7 @@ function SettingsForm({ initial }: { initial: ReviewSettings }) {
           <Button type="submit" loading={save.isPending}>
             {t('review.settings.save')}
           </Button>
+          <InlineStatus status={status.status} />
         </div>
       </form>
     </section>
