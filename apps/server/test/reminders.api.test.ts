@@ -272,7 +272,7 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     const settings = reminderSettingsResponseSchema.parse((await api(user, 'GET', '/api/reminders')).json());
     expect(settings).toEqual({
       publicKey: expect.stringMatching(/^[\w-]{87}$/),
-      switches: { quizOpening: true, results: true, reviewDue: true },
+      switches: { quizOpening: true, results: true, reviewDue: true, dailyFive: true, dailyFiveAt: '08:00' },
       subscriptions: 1,
     });
     expect(

@@ -32,6 +32,8 @@ export const WEB_ROUTES = {
   /** Practice of published quizzes and topic drills (issue 27); a run at `/practice/attempts/:id`. */
   practice: '/practice',
   practiceAttempt: '/practice/attempts',
+  /** Today's daily five (issue 28): opens (or makes) the day's five and runs it. */
+  dailyFive: '/daily-five',
 } as const;
 
 export const webPath = {
@@ -108,6 +110,8 @@ export const API_PATHS = {
   /** Web push reminders (issue 28): settings, and this browser's subscription. */
   reminders: '/reminders',
   reminderSubscription: '/reminders/subscription',
+  /** Today's daily five (issue 28): made on the first read of the IST day, the same five after. */
+  dailyFive: '/daily-five',
   practiceQuizzes: '/practice/quizzes',
   practiceTopics: '/practice/topics',
   practiceQuizStart: '/practice/quizzes/:quizId/attempts',
