@@ -75,7 +75,12 @@ describe(`the daily five (${testDatabaseKind})`, () => {
 
     const fresh = await newLearner();
     const { attempt } = await today(fresh);
-    expect(attempt).toMatchObject({ kind: 'daily_five', instantFeedback: true, timed: false, status: 'in_progress' });
+    expect(attempt).toMatchObject({
+      kind: 'daily_five',
+      instantFeedback: true,
+      timed: false,
+      status: 'in_progress',
+    });
     const shown = attempt!.questions.map((q) => q._id);
     expect(shown).toHaveLength(5);
     const allowed = new Set([...idsOf(w), ...idsOf(w2)]);
@@ -108,7 +113,10 @@ describe(`the daily five (${testDatabaseKind})`, () => {
 
   it('for a learner with due cards: the cards first, then the weakest topic', async () => {
     const carded = await newLearner();
-    const w3 = await openQuiz(t, {}, [...topicQuestions('Polity', 2, ' c'), ...topicQuestions('Economy', 2, ' c')]);
+    const w3 = await openQuiz(t, {}, [
+      ...topicQuestions('Polity', 2, ' c'),
+      ...topicQuestions('Economy', 2, ' c'),
+    ]);
     // Polity wrong (two cards at publication), Economy right: Polity is the weak topic.
     await contestAttempt(t, w3, carded.user, [1, 1, 0, 0], 2, 5 * MIN);
     await publish(t, w3);
@@ -150,7 +158,9 @@ describe(`the daily five (${testDatabaseKind})`, () => {
       method: 'PUT',
       url: `/api/practice/attempts/${attempt!._id}/answers`,
       headers: me.headers,
-      payload: { answers: [{ qnId: attempt!.questions[0]!._id, selectedOption: attempt!.questions[0]!.choices[0] }] },
+      payload: {
+        answers: [{ qnId: attempt!.questions[0]!._id, selectedOption: attempt!.questions[0]!.choices[0] }],
+      },
     });
     expect(save.statusCode, save.body).toBe(200);
     expect(save.json().feedback).toHaveLength(1);

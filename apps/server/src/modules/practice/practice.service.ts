@@ -48,7 +48,10 @@ export class PracticeService {
     /** The ranking's plausible floor per answered question (plausible-time.ts), for the predicted rank. */
     private readonly plausibleMsPerAnswer: number,
     /** Counts the learner's streak day when a practice ('practice') or daily five is finished. */
-    private readonly countDay: (userId: string, kind: 'practice' | 'daily_five') => Promise<void> = async () => {},
+    private readonly countDay: (
+      userId: string,
+      kind: 'practice' | 'daily_five',
+    ) => Promise<void> = async () => {},
   ) {}
 
   async listQuizzes(userId: string, filters: PracticeQuizFilters): Promise<PracticeQuizListResponse> {

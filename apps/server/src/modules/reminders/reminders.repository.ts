@@ -51,7 +51,13 @@ export class RemindersRepository {
           dailyFive: row.dailyFive,
           dailyFiveAt: timeOfDay(row.dailyFiveMinute),
         }
-      : { quizOpening: true, results: true, reviewDue: true, dailyFive: true, dailyFiveAt: DAILY_FIVE_DEFAULT_AT };
+      : {
+          quizOpening: true,
+          results: true,
+          reviewDue: true,
+          dailyFive: true,
+          dailyFiveAt: DAILY_FIVE_DEFAULT_AT,
+        };
   }
 
   async saveSwitches(userId: string, s: ReminderSwitches, now: Date): Promise<void> {
