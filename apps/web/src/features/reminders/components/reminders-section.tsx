@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { ReminderSettingsResponse, ReminderSwitches } from '@quizcast/contract/schemas/reminders';
+import {
+  DAILY_FIVE_DEFAULT_AT,
+  type ReminderSettingsResponse,
+  type ReminderSwitches,
+} from '@quizcast/contract/schemas/reminders';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../i18n/use-t';
 import {
@@ -11,8 +15,9 @@ import {
 } from '../api/reminders';
 import { currentSubscription, pushSupported, subscribeThisBrowser } from '../lib/push-subscription';
 import { remindersCatalog } from '../messages/catalog';
+import { DailyFiveTime } from './daily-five-time';
 
-const KINDS = ['quizOpening', 'results', 'reviewDue'] as const;
+const KINDS = ['quizOpening', 'results', 'reviewDue', 'dailyFive'] as const;
 
 /**
  * Profile section (issue 28): reminders on or off for this browser, and which kinds. The browser's
@@ -90,13 +95,12 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
     }
   };
 
-  const toggle = (kind: (typeof KINDS)[number], on: boolean) => {
-    const next: ReminderSwitches = { ...settings.switches, [kind]: on };
+  const save = (next: ReminderSwitches) =>
     saveSwitches.mutate(next, {
       onSuccess: () => toast.success(t('reminders.saved')),
       onError: () => toast.error(t('reminders.failed')),
     });
-  };
+  const toggle = (kind: (typeof KINDS)[number], on: boolean) => save({ ...settings.switches, [kind]: on });
 
   if (subscription === undefined) return null;
   return (
@@ -114,7 +118,7 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
                 <input
                   type="checkbox"
                   className="size-5"
-                  checked={settings.switches[kind]}
+                  checked={settings.switches[kind] ?? true}
                   disabled={saveSwitches.isPending}
                   onChange={(e) => toggle(kind, e.target.checked)}
                 />
@@ -122,6 +126,11 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
               </label>
             ))}
           </fieldset>
+          <DailyFiveTime
+            value={settings.switches.dailyFiveAt ?? DAILY_FIVE_DEFAULT_AT}
+            disabled={saveSwitches.isPending}
+            onSave={(dailyFiveAt) => save({ ...settings.switches, dailyFiveAt })}
+          />
           <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
             {t('reminders.turnOff')}
           </Button>
