@@ -13,12 +13,13 @@ import { remindersCatalog } from '../messages/catalog';
 export function RemindersOffer() {
   const t = useT(remindersCatalog);
   const settings = useReminderSettings();
-  const [state, setState] = useState<'checking' | 'offer' | 'busy' | 'hidden'>('checking');
+  const [state, setState] = useState<'checking' | 'offer' | 'busy' | 'hidden'>(() =>
+    pushSupported() && Notification.permission !== 'denied' ? 'checking' : 'hidden',
+  );
 
   useEffect(() => {
     let live = true;
-    if (!pushSupported() || Notification.permission === 'denied') setState('hidden');
-    else void currentSubscription().then((s) => live && setState(s ? 'hidden' : 'offer'));
+    if (pushSupported()) void currentSubscription().then((s) => live && setState(s ? 'hidden' : 'offer'));
     return () => {
       live = false;
     };
