@@ -19,12 +19,13 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
  * finishing it makes the streak 1 and takes the card off the list.
  */
 test('does the daily five by keyboard with feedback read aloud; the streak goes to 1', async ({ page }) => {
+  test.setTimeout(120_000); // five questions, two axe passes, on a shared 2-core machine
   await page.addInitScript(recordingSpeech);
   const learner = await registerViaApi(page.request, { name: 'Daily Learner' });
   await signIn(page, learner);
   await page.goto('/quizzes');
   const card = page.getByTestId('daily-five-card');
-  await expect(card).toBeVisible();
+  await expect(card).toBeVisible({ timeout: 30_000 }); // the day's first read draws the five
   await expect(page.getByTestId('streak-current')).toHaveText('0 days');
   await expectAccessible(page, 'quiz list with the daily five');
 
@@ -62,9 +63,9 @@ test('does the daily five by keyboard with feedback read aloud; the streak goes 
   }
   await tabTo(page, page.getByRole('button', { name: 'Finish practice' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('practice-score')).toBeVisible();
+  await expect(page.getByTestId('practice-score')).toBeVisible({ timeout: 20_000 });
 
   await page.goto('/quizzes');
-  await expect(page.getByTestId('streak-current')).toHaveText('1 day');
+  await expect(page.getByTestId('streak-current')).toHaveText('1 day', { timeout: 30_000 });
   await expect(page.getByTestId('daily-five-card')).toHaveCount(0);
 });
