@@ -19,7 +19,7 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
  * finishing it makes the streak 1 and takes the card off the list.
  */
 test('does the daily five by keyboard with feedback read aloud; the streak goes to 1', async ({ page }) => {
-  test.setTimeout(120_000); // five questions, two axe passes, on a shared 2-core machine
+  test.setTimeout(180_000); // five questions, two axe passes, a reload, on a shared 2-core machine
   await page.addInitScript(recordingSpeech);
   const learner = await registerViaApi(page.request, { name: 'Daily Learner' });
   await signIn(page, learner);
