@@ -40,6 +40,7 @@ describe('message catalogues', () => {
       '../features/audit-log/messages',
       '../features/auth/messages',
       '../features/authoring/messages',
+      '../features/daily-five/messages',
       '../features/item-analysis/messages',
       '../features/landing/messages',
       '../features/payments/messages',
