@@ -156,18 +156,18 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
         status: 'success',
       });
     await t.app.sweeper.runOnce();
-    expect(standIn.payloadsFor(sub.id)).toEqual([]);
+    expect(standIn.payloadsFor(sub.id, 'quiz_opening')).toEqual([]);
     t.clock.advance(6 * MIN); // 14 minutes before it opens
     await t.app.sweeper.runOnce();
     await t.app.sweeper.runOnce();
-    expect(standIn.payloadsFor(sub.id)).toEqual([
+    expect(standIn.payloadsFor(sub.id, 'quiz_opening')).toEqual([
       expect.objectContaining({
         kind: 'quiz_opening',
         url: `/quizzes/intro/${soon.quiz.id}`,
         title: 'Starts in 15 minutes',
       }),
     ]);
-    expect(standIn.payloadsFor(offSub.id)).toEqual([]);
+    expect(standIn.payloadsFor(offSub.id, 'quiz_opening')).toEqual([]);
   });
 
   it('keeps quiet from 22:00 to 07:00 IST and sends what waited at 07:00', async () => {
@@ -200,7 +200,7 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     await t.app.sweeper.runOnce();
     t.clock.advance(3 * HOUR);
     await t.app.sweeper.runOnce();
-    expect(standIn.payloadsFor(sub.id)).toEqual([
+    expect(standIn.payloadsFor(sub.id, 'review_due')).toEqual([
       {
         kind: 'review_due',
         title: 'Review time',
@@ -211,7 +211,7 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     ]);
     t.clock.set(new Date(NOON.getTime() + 24 * HOUR));
     await t.app.sweeper.runOnce();
-    expect(standIn.payloadsFor(sub.id)).toHaveLength(2);
+    expect(standIn.payloadsFor(sub.id, 'review_due')).toHaveLength(2);
   });
 
   it('deletes a subscription the push service reports gone (410) or unknown (404)', async () => {
@@ -246,6 +246,64 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     expect(standIn.hanging).toBe(hangingBefore + 1);
   });
 
+  it("pushes the daily five once a day from the learner's time, never in quiet hours, not once it is done", async () => {
+    const { user, sub } = await subscribedLearner();
+    const hi = await subscribedLearner('accept', { preferredLanguage: 'hi' });
+    const at = (time: string) => ({ quizOpening: true, results: true, reviewDue: true, dailyFiveAt: time });
+    for (const who of [user, hi.user])
+      expect((await api(who, 'PUT', '/api/reminders', at('13:30'))).statusCode).toBe(200);
+    // Quiet hours cannot be chosen.
+    const quiet = await api(user, 'PUT', '/api/reminders', at('22:30'));
+    expect(quiet.statusCode).toBe(400);
+    expect(quiet.json().message).toBe(
+      'The reminder time must be between 07:00 and 21:59 (quiet hours are 22:00–07:00)',
+    );
+    expect(
+      reminderSettingsResponseSchema.parse((await api(user, 'GET', '/api/reminders')).json()).switches,
+    ).toMatchObject({ dailyFive: true, dailyFiveAt: '13:30' });
+
+    await t.app.sweeper.runOnce(); // 12:00 IST: not yet
+    expect(standIn.payloadsFor(sub.id, 'daily_five')).toEqual([]);
+    t.clock.set(new Date('2026-11-24T08:00:00Z')); // 13:30 IST
+    await t.app.sweeper.runOnce();
+    t.clock.advance(2 * HOUR);
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id, 'daily_five')).toEqual([
+      {
+        kind: 'daily_five',
+        title: 'Your daily five is ready',
+        body: 'Five questions, about three minutes.',
+        url: '/daily-five',
+        tag: 'daily_five',
+      },
+    ]);
+    expect(standIn.payloadsFor(hi.sub.id, 'daily_five')).toMatchObject([{ title: 'आज के पाँच सवाल तैयार हैं' }]);
+
+    // The next day: a learner who already finished today's five is not reminded; at 21:45, 22:15 quiet.
+    const late = await subscribedLearner();
+    expect((await api(late.user, 'PUT', '/api/reminders', at('21:45'))).statusCode).toBe(200);
+    t.clock.set(new Date('2026-11-25T16:45:00Z')); // 22:15 IST
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(late.sub.id, 'daily_five')).toEqual([]);
+    t.clock.set(new Date('2026-11-26T06:30:00Z')); // 12:00 IST, 26 Nov
+    const now = t.clock.now();
+    await createQuiz(
+      t.db,
+      { startAt: new Date(now.getTime() - HOUR), endAt: now, resultsPublishedAt: now },
+      undefined,
+      NOON,
+    );
+    const five = await api(user, 'GET', '/api/daily-five');
+    const attempt = five.json().attempt as { _id: string };
+    expect(
+      (await api(user, 'POST', `/api/practice/attempts/${attempt._id}/submit`, { answers: [] })).statusCode,
+    ).toBe(200);
+    t.clock.set(new Date('2026-11-26T08:00:00Z')); // 13:30 IST
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(sub.id, 'daily_five')).toHaveLength(1);
+    expect(standIn.payloadsFor(hi.sub.id, 'daily_five')).toHaveLength(2);
+  });
+
   it('two instances claim each reminder once', async () => {
     const second = await buildTestApp({ shareWith: t, push: sender() });
     try {
@@ -256,11 +314,13 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
       );
       await Promise.all([t.app.sweeper.runOnce(), second.app.sweeper.runOnce()]);
       await Promise.all([t.app.sweeper.runOnce(), second.app.sweeper.runOnce()]);
-      // Each learner: one "results are out" and one "cards due" (their skipped answers became cards).
+      // Each learner: one "results are out", one "cards due" (their skipped answers became cards)
+      // and one "daily five" (from 08:00 IST by default).
 
       for (const { sub } of learners) {
         expect(standIn.payloadsFor(sub.id, 'results')).toHaveLength(1);
         expect(standIn.payloadsFor(sub.id, 'review_due')).toHaveLength(1);
+        expect(standIn.payloadsFor(sub.id, 'daily_five')).toHaveLength(1);
       }
     } finally {
       await second.close();
@@ -272,7 +332,7 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     const settings = reminderSettingsResponseSchema.parse((await api(user, 'GET', '/api/reminders')).json());
     expect(settings).toEqual({
       publicKey: expect.stringMatching(/^[\w-]{87}$/),
-      switches: { quizOpening: true, results: true, reviewDue: true },
+      switches: { quizOpening: true, results: true, reviewDue: true, dailyFive: true, dailyFiveAt: '08:00' },
       subscriptions: 1,
     });
     expect(

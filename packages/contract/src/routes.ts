@@ -34,6 +34,8 @@ export const WEB_ROUTES = {
   practiceAttempt: '/practice/attempts',
   /** A learner's shared result (issue 28): public, `/c/<code>`; "Try this quiz" at `/c/<code>/try`. */
   challenge: '/c',
+  /** Today's daily five (issue 28): opens (or makes) the day's five and runs it. */
+  dailyFive: '/daily-five',
 } as const;
 
 export const webPath = {
@@ -112,6 +114,8 @@ export const API_PATHS = {
   /** Web push reminders (issue 28): settings, and this browser's subscription. */
   reminders: '/reminders',
   reminderSubscription: '/reminders/subscription',
+  /** Today's daily five (issue 28): made on the first read of the IST day, the same five after. */
+  dailyFive: '/daily-five',
   practiceQuizzes: '/practice/quizzes',
   practiceTopics: '/practice/topics',
   practiceQuizStart: '/practice/quizzes/:quizId/attempts',

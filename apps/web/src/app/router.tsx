@@ -76,6 +76,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: WEB_ROUTES.dailyFive,
+            lazy: () =>
+              import('../features/daily-five/components/daily-five-page').then((m) => ({
+                Component: m.DailyFivePage,
+              })),
+          },
+          {
             path: `${WEB_ROUTES.practiceAttempt}/:attemptId`,
             lazy: () =>
               import('../features/practice/components/practice-run-page').then((m) => ({

@@ -41,6 +41,7 @@ describe('message catalogues', () => {
       '../features/auth/messages',
       '../features/authoring/messages',
       '../features/challenges/messages',
+      '../features/daily-five/messages',
       '../features/item-analysis/messages',
       '../features/landing/messages',
       '../features/payments/messages',

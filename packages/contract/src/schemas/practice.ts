@@ -125,9 +125,12 @@ export const practiceResultSchema = z.object({
 });
 export type PracticeResult = z.infer<typeof practiceResultSchema>;
 
+/** A practice of a quiz, a topic drill, or a learner's daily five (issue 28). */
+export const PRACTICE_KINDS = ['quiz', 'drill', 'daily_five'] as const;
+
 export const practiceAttemptSchema = z.object({
   _id: z.string(),
-  kind: z.enum(['quiz', 'drill']),
+  kind: z.enum(PRACTICE_KINDS),
   /** The practised quiz (kind 'quiz'). */
   quizId: z.string().nullable(),
   title: z.string(),
@@ -161,7 +164,7 @@ export const practiceSubmitBodySchema = practiceSaveBodySchema;
 
 export const practiceHistoryItemSchema = z.object({
   _id: z.string(),
-  kind: z.enum(['quiz', 'drill']),
+  kind: z.enum(PRACTICE_KINDS),
   quizId: z.string().nullable(),
   title: z.string(),
   timed: z.boolean(),
@@ -190,3 +193,14 @@ export const practiceAttemptIdParamSchema = z.object({
 export const practiceQuizIdParamSchema = participantQuizIdParamSchema;
 
 export { PRACTICE_MESSAGES };
+
+/**
+ * Today's daily five (issue 28): five questions chosen by the server for the IST day `day` (due
+ * review cards, then the weakest topics, then unseen questions of published quizzes). `attempt` is
+ * null when there is nothing to practise yet (no published quiz the learner may see).
+ */
+export const dailyFiveResponseSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  attempt: practiceAttemptSchema.nullable(),
+});
+export type DailyFiveResponse = z.infer<typeof dailyFiveResponseSchema>;

@@ -15,7 +15,20 @@ export const REMINDER_MESSAGES = {
   endpointInvalid: 'The push endpoint must be an https URL of at most 1000 characters',
   keysInvalid: 'The subscription keys are not valid',
   pushUnavailable: 'Reminders are not available on this server',
+  dailyFiveAtInvalid: 'The reminder time must be between 07:00 and 21:59 (quiet hours are 22:00–07:00)',
 } as const;
+
+/** The daily five's reminder time by default (IST), and the hours it may take (outside quiet hours). */
+export const DAILY_FIVE_DEFAULT_AT = '08:00';
+/** 'HH:MM' (IST) → minutes after midnight, and back. */
+export const minuteOfDay = (at: string) => Number(at.slice(0, 2)) * 60 + Number(at.slice(3, 5));
+export const timeOfDay = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** A reminder time: 07:00–21:59, since 22:00–07:00 IST are quiet hours. */
+export const dailyFiveAtSchema = z
+  .string({ message: REMINDER_MESSAGES.dailyFiveAtInvalid })
+  .regex(/^(0[7-9]|1\d|2[01]):[0-5]\d$/, { message: REMINDER_MESSAGES.dailyFiveAtInvalid });
 
 const base64Url = (min: number, max: number) =>
   z
@@ -45,6 +58,10 @@ export const reminderSwitchesSchema = z.object({
   quizOpening: z.boolean(),
   results: z.boolean(),
   reviewDue: z.boolean(),
+  /** The daily five is ready (at `dailyFiveAt`); absent in a save: unchanged. */
+  dailyFive: z.boolean().optional(),
+  /** The daily five's reminder time, 'HH:MM' IST; absent in a save: unchanged. */
+  dailyFiveAt: dailyFiveAtSchema.optional(),
 });
 export type ReminderSwitches = z.infer<typeof reminderSwitchesSchema>;
 

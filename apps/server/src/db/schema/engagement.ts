@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -64,8 +65,10 @@ export const reminderSettings = pgTable('reminder_settings', {
   quizOpening: boolean('quiz_opening').notNull().default(true),
   resultsPublished: boolean('results_published').notNull().default(true),
   reviewDue: boolean('review_due').notNull().default(true),
-  /** Reserved for the daily five (issue 28, built later). */
+  /** The daily five is ready: pushed once a day at `dailyFiveMinute`. */
   dailyFive: boolean('daily_five').notNull().default(true),
+  /** The learner's reminder time, minutes after IST midnight (07:00–21:59, outside quiet hours). */
+  dailyFiveMinute: smallint('daily_five_minute').notNull().default(480),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

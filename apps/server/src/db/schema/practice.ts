@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PredictedRank } from '@quizcast/contract/schemas/practice';
@@ -31,7 +33,8 @@ export const practiceAttempts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['quiz', 'drill'] }).notNull(),
+    /** 'daily_five': the learner's five of one IST day (issue 28), one per learner and `day`. */
+    kind: text('kind', { enum: ['quiz', 'drill', 'daily_five'] }).notNull(),
     /** The practised quiz (kind 'quiz'); null for a drill. */
     quizId: uuid('quiz_id').references(() => quizzes.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
@@ -58,11 +61,16 @@ export const practiceAttempts = pgTable(
     elapsedMs: integer('elapsed_ms'),
     /** A timed practice of a published quiz: the predicted rank at submission. */
     predicted: jsonb('predicted').$type<PredictedRank>(),
+    /** The daily five's IST day ('YYYY-MM-DD'); null for every other kind. */
+    day: date('day', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
     index('practice_attempts_user_idx').on(t.userId, t.startedAt),
     index('practice_attempts_quiz_user_idx').on(t.quizId, t.userId),
+    // One daily five per learner and IST day: a reload or a second device gets the same five.
+    uniqueIndex('practice_attempts_daily_five_key').on(t.userId, t.day).where(sql`${t.day} is not null`),
+    check('practice_attempts_day_check', sql`(${t.kind} = 'daily_five') = (${t.day} is not null)`),
     check('practice_attempts_kind_check', sql`(${t.kind} = 'quiz') = (${t.quizId} is not null)`),
     check('practice_attempts_status_check', sql`${t.status} in ('in_progress', 'submitted')`),
   ],

@@ -13,7 +13,7 @@ export type PracticeAttemptInsert = typeof practiceAttempts.$inferInsert;
  * withdrawn whose results are published. Every statement here that reads questions applies it,
  * together with the unlock rule, at the time of the read (a quiz unpublished again drops out).
  */
-const PRACTISABLE = sql`("quizzes"."published" and "quizzes"."results_published_at" is not null)`;
+export const PRACTISABLE = sql`("quizzes"."published" and "quizzes"."results_published_at" is not null)`;
 
 /** A question of a practisable quiz, with its answer and explanation (server side only). */
 export interface PracticeQuestionRow {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
 import {
+  dailyFiveResponseSchema,
   practiceAttemptIdParamSchema,
   practiceAttemptSchema,
   practiceHistoryResponseSchema,
@@ -17,6 +18,11 @@ import {
   startPracticeBodySchema,
 } from '@quizcast/contract/schemas/practice';
 import { currentUser } from '../../plugins/auth';
+import { AnalyticsRepository } from '../analytics/analytics.repository';
+import { StreakRepository } from '../streak/streak.repository';
+import { StreakService } from '../streak/streak.service';
+import { DailyFiveRepository } from './daily-five.repository';
+import { DailyFiveService } from './daily-five.service';
 import { PracticeRepository } from './practice.repository';
 import { PracticeService } from './practice.service';
 
@@ -26,15 +32,41 @@ const errors = (...codes: number[]) =>
 /** Practice of published quizzes and topic drills (issue 27, ADR 024): a learner's own attempts. */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.ctx;
+  const streak = new StreakService(new StreakRepository(db), clock);
   const practice = new PracticeService(
     new PracticeRepository(db),
     clock,
     config.SUBMIT_GRACE_SECONDS * 1000,
     config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
+    (userId, kind) => streak.countDay(userId, kind),
+  );
+  const analytics = new AnalyticsRepository(db);
+  const dailyFive = new DailyFiveService(
+    new DailyFiveRepository(db),
+    practice,
+    (userId) => analytics.answerGroups(userId),
+    clock,
   );
   const security = [{ bearerAuth: [] }];
   const tags = ['practice'];
   const common = { preHandler: app.authenticate };
+
+  app.get(
+    API_PATHS.dailyFive,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: "Today's daily five (IST day): made on the day's first read, the same five after",
+        response: { 200: dailyFiveResponseSchema, ...errors() },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return dailyFive.today(currentUser(request).id);
+    },
+  );
 
   app.get(
     API_PATHS.practiceQuizzes,

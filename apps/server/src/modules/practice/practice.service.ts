@@ -47,6 +47,11 @@ export class PracticeService {
     private readonly graceMs: number,
     /** The ranking's plausible floor per answered question (plausible-time.ts), for the predicted rank. */
     private readonly plausibleMsPerAnswer: number,
+    /** Counts the learner's streak day when a practice ('practice') or daily five is finished. */
+    private readonly countDay: (
+      userId: string,
+      kind: 'practice' | 'daily_five',
+    ) => Promise<void> = async () => {},
   ) {}
 
   async listQuizzes(userId: string, filters: PracticeQuizFilters): Promise<PracticeQuizListResponse> {
@@ -179,7 +184,10 @@ export class PracticeService {
     for (let tries = 0; tries < 4; tries += 1) {
       const attempt = await this.attempt(userId, attemptId);
       if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
-      if (await this.finishOnce(attempt, answers)) return this.view(await this.attempt(userId, attemptId));
+      if (await this.finishOnce(attempt, answers)) {
+        await this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice');
+        return this.view(await this.attempt(userId, attemptId));
+      }
     }
     throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
   }

@@ -12,8 +12,13 @@ import type { DueReminder, RemindersRepository, SubscriptionRow } from './remind
 const BATCH = 200;
 const CONCURRENCY = 16;
 /** How long a reminder may wait in the push service before it is stale. */
-const TTL_SECONDS = { quiz_opening: 15 * 60, results: 24 * 60 * 60, review_due: 12 * 60 * 60 } as const;
-const KINDS = ['quiz_opening', 'results', 'review_due'] as const;
+const TTL_SECONDS = {
+  quiz_opening: 15 * 60,
+  results: 24 * 60 * 60,
+  review_due: 12 * 60 * 60,
+  daily_five: 6 * 60 * 60,
+} as const;
+const KINDS = ['quiz_opening', 'results', 'review_due', 'daily_five'] as const;
 
 export function reminderPayload(r: DueReminder): PushPayload {
   const texts = REMINDER_TEXTS[r.language];
@@ -22,6 +27,8 @@ export function reminderPayload(r: DueReminder): PushPayload {
     return { kind: r.kind, ...texts.quizOpening(quiz), url: webPath.quizIntro(r.quizId!), tag: r.key };
   if (r.kind === 'results')
     return { kind: r.kind, ...texts.results(quiz), url: webPath.quizSummary(r.quizId!), tag: r.key };
+  if (r.kind === 'daily_five')
+    return { kind: r.kind, ...texts.dailyFive(), url: WEB_ROUTES.dailyFive, tag: 'daily_five' };
   return { kind: r.kind, ...texts.reviewDue(r.dueCards ?? 0), url: WEB_ROUTES.review, tag: 'review_due' };
 }
 

@@ -1,8 +1,15 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ReminderKind, ReminderSwitches } from '@quizcast/contract/schemas/reminders';
+import {
+  DAILY_FIVE_DEFAULT_AT,
+  minuteOfDay,
+  timeOfDay,
+  type ReminderKind,
+  type ReminderSwitches,
+} from '@quizcast/contract/schemas/reminders';
 import type { Db } from '../../db/client';
 import { pushSubscriptions, reminderClaims, reminderSettings } from '../../db/schema';
 import { rawRows } from '../../db/raw-rows';
+import { dailyFiveDue } from './daily-five-due';
 
 export interface SubscriptionRow {
   id: string;
@@ -26,6 +33,8 @@ export interface DueReminder {
   dueCards: number | null;
 }
 
+export type DueKind = 'quiz_opening' | 'results' | 'review_due' | 'daily_five';
+
 const LIVE = (now: Date) =>
   sql`(s.retry_after is null or s.retry_after <= ${now.toISOString()}::timestamptz)`;
 
@@ -35,12 +44,30 @@ export class RemindersRepository {
   async switches(userId: string): Promise<ReminderSwitches> {
     const [row] = await this.db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
     return row
-      ? { quizOpening: row.quizOpening, results: row.resultsPublished, reviewDue: row.reviewDue }
-      : { quizOpening: true, results: true, reviewDue: true };
+      ? {
+          quizOpening: row.quizOpening,
+          results: row.resultsPublished,
+          reviewDue: row.reviewDue,
+          dailyFive: row.dailyFive,
+          dailyFiveAt: timeOfDay(row.dailyFiveMinute),
+        }
+      : {
+          quizOpening: true,
+          results: true,
+          reviewDue: true,
+          dailyFive: true,
+          dailyFiveAt: DAILY_FIVE_DEFAULT_AT,
+        };
   }
 
   async saveSwitches(userId: string, s: ReminderSwitches, now: Date): Promise<void> {
-    const values = { quizOpening: s.quizOpening, resultsPublished: s.results, reviewDue: s.reviewDue };
+    const values = {
+      quizOpening: s.quizOpening,
+      resultsPublished: s.results,
+      reviewDue: s.reviewDue,
+      ...(s.dailyFive === undefined ? {} : { dailyFive: s.dailyFive }),
+      ...(s.dailyFiveAt === undefined ? {} : { dailyFiveMinute: minuteOfDay(s.dailyFiveAt) }),
+    };
     await this.db
       .insert(reminderSettings)
       .values({ userId, ...values, updatedAt: now })
@@ -80,7 +107,7 @@ export class RemindersRepository {
    * Due, unclaimed reminders of one kind, for learners who switched it on and have a subscription
    * that is not backing off. At most `limit`.
    */
-  async due(kind: 'quiz_opening' | 'results' | 'review_due', now: Date, dayKey: string, limit: number) {
+  async due(kind: DueKind, now: Date, dayKey: string, limit: number) {
     const at = sql`${now.toISOString()}::timestamptz`;
     const lang = sql`coalesce(u.preferred_language, 'en')`;
     const liveSub = sql`exists (select 1 from push_subscriptions s where s.user_id = rs.user_id and ${LIVE(now)})`;
@@ -112,6 +139,8 @@ export class RemindersRepository {
           and ${liveSub}
           and not exists (select 1 from reminder_claims c where c.key = 'results:' || q.id || ':' || rs.user_id)
         limit ${limit}`;
+    } else if (kind === 'daily_five') {
+      query = dailyFiveDue(now, dayKey, limit);
     } else {
       // Cards due now, once per IST day.
       query = sql`

@@ -6,12 +6,19 @@ const StreakCard = lazy(() =>
   import('../../features/streak/components/streak-card').then((m) => ({ default: m.StreakCard })),
 );
 
-/** The quiz list with the learner's streak (issue 28) above it. */
+const DailyFiveCard = lazy(() =>
+  import('../../features/daily-five/components/daily-five-card').then((m) => ({
+    default: m.DailyFiveCard,
+  })),
+);
+
+/** The quiz list with today's five (until done) and the learner's streak (issue 28) above it. */
 export function Component() {
   return (
     <QuizListPage
       top={
         <Suspense fallback={null}>
+          <DailyFiveCard />
           <StreakCard />
         </Suspense>
       }

@@ -119,6 +119,9 @@ export function useSubmitPractice(attemptId: string) {
     onSuccess: (attempt) => {
       client.setQueryData(practiceAttemptQueryOptions(attemptId).queryKey, attempt);
       void client.invalidateQueries({ queryKey: ['practice', 'quizzes'] });
+      // Finishing practice or the daily five counts the streak day (issue 28); the list's card goes.
+      void client.invalidateQueries({ queryKey: ['streak'] });
+      void client.invalidateQueries({ queryKey: ['daily-five'] });
     },
   });
 }

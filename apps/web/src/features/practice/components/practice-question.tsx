@@ -67,6 +67,8 @@ export function PracticeQuestion({
                 name={`practice-${question._id}`}
                 className="size-5 accent-brand-700"
                 checked={selected === choice}
+                // A formula's MathML gives axe no name: the spoken form names the choice.
+                aria-label={shown.math?.choices[i]?.speech}
                 disabled={locked}
                 onChange={() => onAnswer(choice)}
               />

@@ -60,7 +60,7 @@ export function PracticeRunner({ attempt }: { attempt: PracticeAttempt }) {
     <section aria-labelledby="practice-run-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 id="practice-run-heading" tabIndex={-1} className="text-xl font-bold text-slate-900">
-          {attempt.title}
+          {attempt.kind === 'daily_five' ? t('practice.dailyFive.title') : attempt.title}
         </h1>
         {attempt.deadlineAt ? (
           <PracticeClock deadlineAt={attempt.deadlineAt} serverNow={attempt.serverNow} onTimeUp={finish} />

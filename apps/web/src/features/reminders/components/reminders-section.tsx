@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ReminderSettingsResponse, ReminderSwitches } from '@quizcast/contract/schemas/reminders';
+import {
+  DAILY_FIVE_DEFAULT_AT,
+  type ReminderSettingsResponse,
+  type ReminderSwitches,
+} from '@quizcast/contract/schemas/reminders';
 import { Button } from '../../../components/ui/button';
 import { InlineStatus, useInlineStatus } from '../../../components/ui/inline-status';
 import { useT } from '../../../i18n/use-t';
@@ -11,8 +15,9 @@ import {
 } from '../api/reminders';
 import { currentSubscription, pushSupported, subscribeThisBrowser } from '../lib/push-subscription';
 import { remindersCatalog } from '../messages/catalog';
+import { DailyFiveTime } from './daily-five-time';
 
-const KINDS = ['quizOpening', 'results', 'reviewDue'] as const;
+const KINDS = ['quizOpening', 'results', 'reviewDue', 'dailyFive'] as const;
 
 /**
  * Profile section (issue 28): reminders on or off for this browser, and which kinds. The browser's
@@ -94,14 +99,14 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
     }
   };
 
-  const toggle = (kind: (typeof KINDS)[number], on: boolean) => {
-    const next: ReminderSwitches = { ...settings.switches, [kind]: on };
+  const save = (next: ReminderSwitches) => {
     status.clear();
     saveSwitches.mutate(next, {
       onSuccess: () => status.say(t('reminders.saved')),
       onError: () => status.say(t('reminders.failed'), 'error'),
     });
   };
+  const toggle = (kind: (typeof KINDS)[number], on: boolean) => save({ ...settings.switches, [kind]: on });
 
   if (subscription === undefined) return null;
   return (
@@ -122,7 +127,7 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
                 <input
                   type="checkbox"
                   className="size-5"
-                  checked={settings.switches[kind]}
+                  checked={settings.switches[kind] ?? true}
                   disabled={saveSwitches.isPending}
                   onChange={(e) => toggle(kind, e.target.checked)}
                 />
@@ -130,6 +135,11 @@ function Controls({ settings }: { settings: ReminderSettingsResponse }) {
               </label>
             ))}
           </fieldset>
+          <DailyFiveTime
+            value={settings.switches.dailyFiveAt ?? DAILY_FIVE_DEFAULT_AT}
+            disabled={saveSwitches.isPending}
+            onSave={(dailyFiveAt) => save({ ...settings.switches, dailyFiveAt })}
+          />
           <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
             {t('reminders.turnOff')}
           </Button>

@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/axe';
+import { registerViaApi, signIn } from './support/session';
+import { recordingSpeech, type Spoken } from './support/speech';
+
+/** Presses Tab until the focused element is `target` (a keyboard user's way there), at most 20 times. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
+  for (let i = 0; i < 20; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/**
+ * The daily five (issue 28) at 360 px, by keyboard with the feedback read aloud: it is the first
+ * thing on the quiz list, five questions of the demo's published quizzes, each judged at once, and
+ * finishing it makes the streak 1 and takes the card off the list.
+ */
+test('does the daily five by keyboard with feedback read aloud; the streak goes to 1', async ({ page }) => {
+  test.setTimeout(180_000); // five questions, two axe passes, a reload, on a shared 2-core machine
+  await page.addInitScript(recordingSpeech);
+  const learner = await registerViaApi(page.request, { name: 'Daily Learner' });
+  await signIn(page, learner);
+  await page.goto('/quizzes');
+  const card = page.getByTestId('daily-five-card');
+  await expect(card).toBeVisible({ timeout: 30_000 }); // the day's first read draws the five
+  await expect(page.getByTestId('streak-current')).toHaveText('0 days');
+  await expectAccessible(page, 'quiz list with the daily five');
+
+  const start = card.getByRole('link', { name: "Start today's five" });
+  await tabTo(page, start);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: "Today's five" })).toBeFocused();
+
+  const readAloud = page.getByRole('checkbox', { name: 'Read feedback aloud' });
+  await tabTo(page, readAloud);
+  await page.keyboard.press('Space');
+  await expect(readAloud).toBeChecked();
+
+  for (let n = 1; n <= 5; n += 1) {
+    await expect(page.getByText(`Question ${n} of 5`)).toBeVisible();
+    const number = page.getByRole('textbox', { name: 'Your answer' });
+    if (await number.count()) {
+      await tabTo(page, number);
+      await page.keyboard.type('1');
+      await tabTo(page, page.getByRole('button', { name: 'Check answer' }));
+      await page.keyboard.press('Enter');
+    } else {
+      await tabTo(page, page.getByRole('radio').first());
+      await page.keyboard.press('Space');
+    }
+    await expect(page.getByTestId('practice-feedback')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken.length))
+      .toBe(n);
+    if (n === 1) await expectAccessible(page, 'daily five with feedback');
+    if (n < 5) {
+      await tabTo(page, page.getByRole('button', { name: 'Next' }));
+      await page.keyboard.press('Enter');
+    }
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Finish practice' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('practice-score')).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/quizzes');
+  await expect(page.getByTestId('streak-current')).toHaveText('1 day', { timeout: 30_000 });
+  await expect(page.getByTestId('daily-five-card')).toHaveCount(0);
+});
