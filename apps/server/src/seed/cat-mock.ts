@@ -23,16 +23,14 @@ export const CAT_MOCK = {
     'You cannot go back to a finished section or switch between sections.',
     'Each correct answer earns 3 marks; 1 mark is deducted for a wrong answer.',
   ],
-  sections: CAT.sections.map(
-    (s): StoredSection => ({
-      name: s.name,
-      nameHi: s.nameHi,
-      durationMin: s.duration,
-      markCorrect: null,
-      markWrong: null,
-      cutoff: null,
-    }),
-  ),
+  sections: CAT.sections.map((s): StoredSection => ({
+    name: s.name,
+    nameHi: s.nameHi,
+    durationMin: s.duration,
+    markCorrect: null,
+    markWrong: null,
+    cutoff: null,
+  })),
 };
 
 const q = (
@@ -57,10 +55,10 @@ const q = (
 export const CAT_MOCK_QUESTIONS: QuestionSeed[] = [
   q(
     0,
-    'Choose the word that best completes the sentence: The committee\'s report was so ___ that nobody could find fault with it.',
+    "Choose the word that best completes the sentence: The committee's report was so ___ that nobody could find fault with it.",
     ['meticulous', 'careless', 'hasty', 'vague'],
     0,
-    'वाक्य को सबसे अच्छा पूरा करने वाला शब्द चुनिए: The committee\'s report was so ___ that nobody could find fault with it.',
+    "वाक्य को सबसे अच्छा पूरा करने वाला शब्द चुनिए: The committee's report was so ___ that nobody could find fault with it.",
     ['meticulous', 'careless', 'hasty', 'vague'],
     'Only a meticulous (careful and precise) report leaves nothing to fault.',
   ),

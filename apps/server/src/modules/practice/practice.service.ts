@@ -290,8 +290,7 @@ export class PracticeService {
   private maxScore(attempt: PracticeAttemptRow, questions: PracticeQuestionRow[], sections: StoredSection[]) {
     const scheme = this.scheme(attempt);
     const total = questions.reduce(
-      (sum, q) =>
-        sum + sectionScheme(scheme, q.section === null ? undefined : sections[q.section]).correct,
+      (sum, q) => sum + sectionScheme(scheme, q.section === null ? undefined : sections[q.section]).correct,
       0,
     );
     return Math.round(total * 100) / 100;

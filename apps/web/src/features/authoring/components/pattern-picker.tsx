@@ -57,21 +57,21 @@ export function PatternPicker({
   return (
     <div className="mt-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <SelectField
-        className="min-w-0 flex-1"
-        label={t('authoring.sections.pattern')}
-        aria-describedby="pattern-hint"
-        value={chosen}
-        onChange={(e) => setChosen(e.target.value)}
-        options={options}
-      />
-      <Button
-        variant="secondary"
-        disabled={!pattern}
-        onClick={() => (hasSections || questionCount > 1 ? setConfirming(true) : apply())}
-      >
-        {t('authoring.sections.patternApply')}
-      </Button>
+        <SelectField
+          className="min-w-0 flex-1"
+          label={t('authoring.sections.pattern')}
+          aria-describedby="pattern-hint"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          options={options}
+        />
+        <Button
+          variant="secondary"
+          disabled={!pattern}
+          onClick={() => (hasSections || questionCount > 1 ? setConfirming(true) : apply())}
+        >
+          {t('authoring.sections.patternApply')}
+        </Button>
       </div>
       <p id="pattern-hint" className="mt-1 text-xs text-slate-600">
         {t('authoring.sections.patternHint')}

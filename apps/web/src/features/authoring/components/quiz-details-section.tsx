@@ -79,7 +79,11 @@ export function QuizDetailsSection({
           value={sectionsTimed ? String(draftDuration(draft) ?? '') : draft.duration}
           onChange={(e) => change({ duration: e.target.value })}
           error={field('duration')}
-          hint={sectionsTimed ? t('authoring.sections.lockedDuration', { minutes: draftDuration(draft) ?? 0 }) : undefined}
+          hint={
+            sectionsTimed
+              ? t('authoring.sections.lockedDuration', { minutes: draftDuration(draft) ?? 0 })
+              : undefined
+          }
           disabled={locked || sectionsTimed}
         />
         <TextField

@@ -18,10 +18,11 @@ import { authoringCatalog } from '../messages/catalog';
 import { PatternPicker } from './pattern-picker';
 import { SectionCard, sectionButtonId } from './section-card';
 
-const NAVIGATION: { rule: NavigationRule; label: 'authoring.sections.free' | 'authoring.sections.locked' }[] = [
-  { rule: 'free', label: 'authoring.sections.free' },
-  { rule: 'locked', label: 'authoring.sections.locked' },
-];
+const NAVIGATION: { rule: NavigationRule; label: 'authoring.sections.free' | 'authoring.sections.locked' }[] =
+  [
+    { rule: 'free', label: 'authoring.sections.free' },
+    { rule: 'locked', label: 'authoring.sections.locked' },
+  ];
 
 /**
  * The editor's sections (issue 26, ADR 022): an exam pattern to start from, the navigation rule,
@@ -58,7 +59,7 @@ export function SectionsPanel({
     setNotice(t('authoring.sections.moved', { number: to + 1 }));
     // Focus follows the section; at an end, its other move button (the one pressed is disabled there).
     const atEnd = to === 0 || to === draft.sections.length - 1;
-    const which = (delta < 0) === !atEnd ? 'up' : 'down';
+    const which = delta < 0 === !atEnd ? 'up' : 'down';
     requestAnimationFrame(() => document.getElementById(sectionButtonId(key, which))?.focus());
   };
 
@@ -69,7 +70,10 @@ export function SectionsPanel({
   };
 
   return (
-    <section aria-labelledby="sections-heading" className="mt-4 rounded-2xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="sections-heading"
+      className="mt-4 rounded-2xl border border-slate-200 bg-white p-4"
+    >
       <h2 id="sections-heading" className="text-lg font-bold text-slate-900">
         {t('authoring.sections.heading')}
       </h2>
@@ -105,6 +109,7 @@ export function SectionsPanel({
                 value={rule}
                 checked={draft.navigation === rule}
                 onChange={() => update((d) => ({ ...d, navigation: rule }))}
+                disabled={frozen}
                 className="mt-0.5 size-5 shrink-0 accent-brand-700"
               />
               {t(label)}

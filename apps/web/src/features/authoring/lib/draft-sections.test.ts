@@ -49,7 +49,7 @@ describe('draft sections (issue 26)', () => {
     expect(moveSection(d, 0, -1)).toBe(d);
   });
 
-  it("removing a section moves its questions to the one before; the last one leaves the quiz free", () => {
+  it('removing a section moves its questions to the one before; the last one leaves the quiz free', () => {
     let d = addSection(addSection(addSection(draftWith(4))));
     d = { ...d, questions: d.questions.map((q, i) => ({ ...q, section: Math.min(i, 2) })) };
     const without1 = removeSection(d, 1);

@@ -1,7 +1,4 @@
-import {
-  sectionForPosition,
-  type ExamPatternTemplate,
-} from '@quizcast/contract/domain/exam-patterns';
+import { sectionForPosition, type ExamPatternTemplate } from '@quizcast/contract/domain/exam-patterns';
 import type { AdminQuiz } from '@quizcast/contract/schemas/admin-quiz';
 import type { QuizInput, SectionInput } from '@quizcast/contract/schemas/quiz-input';
 
@@ -152,7 +149,8 @@ export function draftDuration(draft: SectionedDraft): number | undefined {
 /** How many of the draft's questions are in each section. */
 export function sectionCounts(draft: SectionedDraft): number[] {
   const counts = draft.sections.map(() => 0);
-  for (const q of draft.questions) if (q.section !== null && q.section < counts.length) counts[q.section]! += 1;
+  for (const q of draft.questions)
+    if (q.section !== null && q.section < counts.length) counts[q.section]! += 1;
   return counts;
 }
 

@@ -176,7 +176,6 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
   };
 }
 
-
 function instant(local: string, saved?: string): string {
   if (saved && local === toLocalInput(saved)) return saved;
   return fromLocalInput(local);
