@@ -83,11 +83,8 @@ describe('exam-pattern templates (issue 26)', () => {
         [35, 20],
       ],
     });
-    expect(figures('sbi-po-prelims').sections).toEqual([
-      [40, 20],
-      [30, 20],
-      [30, 20],
-    ]);
+    // SBI PO 2025 prelims has the same shape as IBPS PO's.
+    expect(figures('sbi-po-prelims')).toEqual(figures('ibps-po-prelims'));
     expect(figures('cat')).toEqual({
       navigation: 'locked',
       duration: 120,

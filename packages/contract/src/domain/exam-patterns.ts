@@ -59,7 +59,7 @@ export const EXAM_PATTERNS: readonly ExamPatternTemplate[] = [
     navigation: 'locked',
     duration: 60,
     markingScheme: { correct: 1, wrong: 0.25 },
-    sections: banking(40, 30, 30),
+    sections: banking(30, 35, 35),
   },
   {
     id: 'ssc-cgl-tier1',
