@@ -89,7 +89,8 @@ test('an admin creates a sectioned quiz from the CAT pattern and the API stores 
   await expectAccessible(page, 'quiz editor with sections', { strict: true, wcagOnly: true });
 
   await page.getByRole('button', { name: 'Create quiz' }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // The save (a busy button meanwhile) took over 10 s once with the machine's load at 30.
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 60_000 });
   const id = page.url().split('/').pop()!;
   try {
     const res = await request.get(`/api/quizzes/admin-get-one/${id}`, {
