@@ -6,6 +6,7 @@ import { markAttempt } from '../modules/marking/marking';
 import { analysisStep } from '../modules/results/publication';
 import { buildStudent, createQuiz, type CreatedQuiz } from './factories';
 import { DEMO_QUIZZES, type DemoQuizContent } from './question-bank';
+import { CAT_MOCK, CAT_MOCK_QUESTIONS } from './cat-mock';
 import { IBPS_MOCK, IBPS_MOCK_QUESTIONS } from './ibps-mock';
 import { users } from '../db/schema';
 
@@ -284,6 +285,20 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
         endAt: new Date(now.getTime() + 60 * DAY),
       },
       IBPS_MOCK_QUESTIONS,
+      now,
+    );
+    count += 1;
+    // Issue 26: a CAT-style mock from the CAT template (three locked 40-minute sections, +3 / −1),
+    // published exactly as the IBPS mock above (both flip together once the attempt screen runs sections).
+    await createQuiz(
+      tx,
+      {
+        ...CAT_MOCK,
+        published: false,
+        startAt: new Date(now.getTime() - DAY),
+        endAt: new Date(now.getTime() + 60 * DAY),
+      },
+      CAT_MOCK_QUESTIONS,
       now,
     );
     count += 1;

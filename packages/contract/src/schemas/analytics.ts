@@ -181,6 +181,8 @@ export const itemRowSchema = z.object({
   wrongShare: z.number(),
   avgTimeMs: z.number().nullable(),
   flags: z.array(z.enum(ITEM_FLAGS)),
+  /** Issue 26: the index of the question's section in the response's `sections`; null: none. */
+  section: z.number().int().nullable().optional(),
 });
 export type ItemRow = z.infer<typeof itemRowSchema>;
 
@@ -203,6 +205,20 @@ export const itemAnalysisResponseSchema = z.object({
   computedAt: z.string().nullable(),
   items: z.array(itemRowSchema),
   corrections: z.array(keyCorrectionSchema),
+  /**
+   * Issue 26: the quiz's sections in order, each with its live questions' mean facility (1 decimal;
+   * null when none is live), so the items can be read section by section. [] without sections.
+   */
+  sections: z
+    .array(
+      z.object({
+        name: z.string(),
+        nameHi: z.string(),
+        questions: z.number().int(),
+        facility: z.number().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type ItemAnalysisResponse = z.infer<typeof itemAnalysisResponseSchema>;
 

@@ -26,6 +26,7 @@ import type {
   QuestionRow,
   QuizRow,
 } from './analytics.repository';
+import { itemSections } from './item-sections';
 
 const LAPSING_TOPICS = 3;
 const TIME_SINKS = 5;
@@ -95,6 +96,7 @@ export function itemRow(q: QuestionRow, number: number, stats: ItemAnalysisRow |
     avgTimeMs:
       stats?.avgTimeMs === null || stats?.avgTimeMs === undefined ? null : Math.round(stats.avgTimeMs),
     flags,
+    section: q.section,
   };
 }
 
@@ -321,21 +323,28 @@ export class AnalyticsService {
     ]);
     const stats = new Map(items.map((r) => [r.questionId, r]));
     const first = items[0];
+    const rows = questionRows.map((q, i) => itemRow(q, i + 1, stats.get(q.id)));
     return {
       quiz: { _id: quiz.id, name: quiz.name },
       participants: first?.participants ?? 0,
       groupSize: first?.groupSize ?? 0,
       computedAt: first?.computedAt.toISOString() ?? null,
-      items: questionRows.map((q, i) => itemRow(q, i + 1, stats.get(q.id))),
+      items: rows,
       corrections: corrections.map(toCorrection),
+      sections: itemSections(quiz.sections, rows),
     };
   }
 
   async itemAnalysisCsv(quizId: string): Promise<{ filename: string; csv: string }> {
     const data = await this.itemAnalysis(quizId);
     const maxChoices = Math.max(0, ...data.items.map((i) => i.choices.length));
+    // Issue 26: a sectioned quiz's rows say their section (by its English name).
+    const sectionOf = (item: (typeof data.items)[number]) =>
+      item.section == null ? [] : [data.sections?.[item.section]?.name ?? null];
+    const sectioned = (data.sections?.length ?? 0) > 0;
     const header = [
       'Question',
+      ...(sectioned ? ['Section'] : []),
       'Topic',
       'Key',
       'Dropped',
@@ -349,6 +358,7 @@ export class AnalyticsService {
     const lines = data.items.map((item) =>
       [
         item.number,
+        ...(sectioned ? sectionOf(item) : []),
         item.topic,
         item.type === 'numeric'
           ? formatNumericAnswer(item.numericAnswer ?? '', item.tolerance)

@@ -2,7 +2,12 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIFFICULTY_BANDS, type DrillDifficulty } from '@quizcast/contract/domain/practice';
 import type { Db, Executor } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
-import { practiceAttempts, type SavedAnswer, type StoredQuestionMath } from '../../db/schema';
+import {
+  practiceAttempts,
+  type SavedAnswer,
+  type StoredQuestionMath,
+  type StoredSection,
+} from '../../db/schema';
 import { unlockedExpression } from '../quizzes/unlock-rule';
 
 export type PracticeAttemptRow = typeof practiceAttempts.$inferSelect;
@@ -34,6 +39,8 @@ export interface PracticeQuestionRow {
   explanationHi: string | null;
   math: StoredQuestionMath | null;
   droppedAt: Date | null;
+  /** Index into its quiz's sections (ADR 022); null: none. */
+  section: number | null;
 }
 
 export interface PractisableQuizRow {
@@ -183,7 +190,7 @@ export class PracticeRepository {
         select q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
                q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
                q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
-               q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt"
+               q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section
         from questions q join quizzes on "quizzes"."id" = q.quiz_id
         where q.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${PRACTISABLE} and ${unlockedExpression(userId)}`),
     );
@@ -193,7 +200,17 @@ export class PracticeRepository {
       numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
       tolerance: r.tolerance === null ? null : String(r.tolerance),
       droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
+      section: r.section === null || r.section === undefined ? null : Number(r.section),
     }));
+  }
+
+  /** A quiz's sections (ADR 022), for marking a practice of it section by section; [] when none. */
+  async quizSections(quizId: string): Promise<StoredSection[]> {
+    const rows = rawRows<{ sections: StoredSection[] | string | null }>(
+      await this.db.execute(sql`select sections from quizzes where id = ${quizId}::uuid`),
+    );
+    const sections = rows[0]?.sections ?? [];
+    return typeof sections === 'string' ? (JSON.parse(sections) as StoredSection[]) : sections;
   }
 
   /** A quiz's question ids in question order. */

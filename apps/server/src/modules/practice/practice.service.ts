@@ -17,10 +17,10 @@ import {
   type StartDrillBody,
 } from '@quizcast/contract/schemas/practice';
 import type { Answer } from '@quizcast/contract/schemas/quiz';
-import type { SavedAnswer } from '../../db/schema';
+import type { SavedAnswer, StoredSection } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound, paymentRequired } from '../../lib/http-error';
-import { DEFAULT_MARKING, markableQuestion, markAttempt } from '../marking/marking';
+import { DEFAULT_MARKING, markableQuestion, markSectioned, sectionScheme } from '../marking/marking';
 import { predictRank } from '../marking/marking.repository';
 import { normalizeAnswers } from '../quizzes/answers';
 import { mergeForAttempt } from '../quizzes/attempt-writes';
@@ -200,7 +200,13 @@ export class PracticeService {
     const { merged } = this.pastGrace(attempt, now)
       ? { merged: attempt.answers }
       : this.merge(attempt, questions, answers, now);
-    const marks = markAttempt(questions.map(markableQuestion), merged, this.scheme(attempt));
+    const sections = await this.sections(attempt);
+    const marks = markSectioned(
+      questions.map((q) => ({ ...markableQuestion(q), section: q.section })),
+      merged,
+      this.scheme(attempt),
+      sections,
+    );
     const durationMin = attempt.deadlineAt
       ? (attempt.deadlineAt.getTime() - attempt.startedAt.getTime()) / MINUTE
       : null;
@@ -280,6 +286,24 @@ export class PracticeService {
     return { correct: attempt.markCorrect, wrong: attempt.markWrong };
   }
 
+  /**
+   * A practice of a sectioned quiz marks each section with its own scheme, as the contest does
+   * (ADR 022); a drill mixes quizzes, so it keeps the one scheme it started with.
+   */
+  private async sections(attempt: PracticeAttemptRow) {
+    return attempt.kind === 'quiz' && attempt.quizId ? this.repo.quizSections(attempt.quizId) : [];
+  }
+
+  /** The most a practice can score: each question's own section's marks for a right answer. */
+  private maxScore(attempt: PracticeAttemptRow, questions: PracticeQuestionRow[], sections: StoredSection[]) {
+    const scheme = this.scheme(attempt);
+    const total = questions.reduce(
+      (sum, q) => sum + sectionScheme(scheme, q.section === null ? undefined : sections[q.section]).correct,
+      0,
+    );
+    return Math.round(total * 100) / 100;
+  }
+
   private pastGrace(attempt: PracticeAttemptRow, now: Date): boolean {
     return attempt.deadlineAt !== null && now.getTime() > attempt.deadlineAt.getTime() + this.graceMs;
   }
@@ -325,10 +349,11 @@ export class PracticeService {
     const scheme = this.scheme(attempt);
     const chosen = new Map(attempt.answers.map((a) => [a.qnId, a.selectedOption ?? null]));
     const submitted = attempt.status === 'submitted';
+    const sections = submitted ? await this.sections(attempt) : [];
     const result: PracticeResult | null = submitted
       ? {
           score: attempt.score ?? 0,
-          maxScore: questions.length * attempt.markCorrect,
+          maxScore: this.maxScore(attempt, questions, sections),
           correctCount: attempt.correctCount ?? 0,
           wrongCount: attempt.wrongCount ?? 0,
           totalQuestions: questions.length,

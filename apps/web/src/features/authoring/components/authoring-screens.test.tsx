@@ -134,7 +134,8 @@ describe('quiz editor', () => {
     await user.click(screen.getByRole('button', { name: 'Remove question 1' }));
     expect((screen.getByLabelText('Question 1 text') as HTMLTextAreaElement).value).toBe('First?');
     expect(screen.getByRole('heading', { name: 'Questions (1)' })).toBeTruthy();
-  });
+    // The editor's whole form (with its sections panel) is queried by role after each step: slow in jsdom.
+  }, 20_000);
   it('imports into the form without saving the quiz, replacing the untouched blank question', async () => {
     signInAs('admin');
     fetchMock.mockResolvedValueOnce(
@@ -162,7 +163,7 @@ describe('quiz editor', () => {
       '/api/quizzes/questions/import-preview',
     ]);
     expect(screen.queryByText(/before saving/)).toBeNull();
-  });
+  }, 20_000);
 });
 
 describe('import dialog', () => {

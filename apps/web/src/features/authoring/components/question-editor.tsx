@@ -47,6 +47,7 @@ export function QuestionEditor({
   onMove,
   onRemove,
   renderRecording,
+  sectionField,
 }: {
   /** The saved quiz (edit page); recordings can be attached only to saved questions. */
   quizId?: string;
@@ -61,6 +62,8 @@ export function QuestionEditor({
   onMove(delta: -1 | 1): void;
   onRemove(): void;
   renderRecording?: RenderRecording;
+  /** Issue 26: the question's section picker, when the quiz has sections (given by the editor). */
+  sectionField?: ReactNode;
 }) {
   const number = index + 1;
   const t = useT(authoringCatalog);
@@ -139,6 +142,8 @@ export function QuestionEditor({
           ))}
         </ul>
       )}
+
+      {sectionField}
 
       <TextAreaField
         className="mt-3"

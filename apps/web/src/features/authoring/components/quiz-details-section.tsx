@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { educationLevelLabel } from '../../../i18n/education-level';
 import { commonCatalog } from '../../../i18n/messages/catalog';
 import { useT } from '../../../i18n/use-t';
+import { draftDuration } from '../lib/draft-sections';
 import type { QuizDraft } from '../lib/quiz-draft';
 import { authoringCatalog } from '../messages/catalog';
 import { SelectField, TextAreaField } from './form-fields';
@@ -28,6 +29,8 @@ export function QuizDetailsSection({
   const t = useT(authoringCatalog);
   const tCommon = useT(commonCatalog);
   const classOptions = EDUCATION_LEVELS.map((c) => ({ value: c, label: educationLevelLabel(c, tCommon) }));
+  // A locked quiz with sections lasts as long as its sections together (ADR 022).
+  const sectionsTimed = draft.navigation === 'locked' && draft.sections.length > 0;
   return (
     <section
       aria-labelledby="details-heading"
@@ -73,10 +76,15 @@ export function QuizDetailsSection({
           inputMode="numeric"
           min={1}
           max={300}
-          value={draft.duration}
+          value={sectionsTimed ? String(draftDuration(draft) ?? '') : draft.duration}
           onChange={(e) => change({ duration: e.target.value })}
           error={field('duration')}
-          disabled={locked}
+          hint={
+            sectionsTimed
+              ? t('authoring.sections.lockedDuration', { minutes: draftDuration(draft) ?? 0 })
+              : undefined
+          }
+          disabled={locked || sectionsTimed}
         />
         <TextField
           label={t('authoring.editor.price')}

@@ -22,7 +22,9 @@ import { authoringCatalog } from '../messages/catalog';
 import { DateTimeField } from './date-time-field';
 import { ImportDialog } from './import-dialog';
 import { QuestionEditor, type RenderRecording } from './question-editor';
+import { QuestionSectionField } from './question-section-field';
 import { QuizDetailsSection } from './quiz-details-section';
+import { SectionsPanel } from './sections-panel';
 
 /** The pages' one slot: a saved question's recording (the Recordings feature, given by the route). */
 interface EditorSlots {
@@ -60,7 +62,7 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
   const save = useSaveQuiz(quiz?._id);
   const remove = useDeleteQuiz();
   const locked = quiz?.locked ?? false;
-  const { draft, dirty, showRestored, change, setQuestions, moveQuestion, discard, settle } =
+  const { draft, dirty, showRestored, change, update, setQuestions, moveQuestion, discard, settle } =
     useQuizDraft(quiz);
   const {
     summaryRef,
@@ -68,6 +70,7 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
     refused,
     clear: clearProblems,
     field,
+    section: sectionProblem,
     all: allProblems,
     questions: questionProblems,
   } = useDraftProblems(t('authoring.editor.saveFailed'));
@@ -80,7 +83,7 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
   };
 
   const onImported = (imported: ImportPreviewResponse['questions'], mode: ImportMode) => {
-    const fresh = draftQuestionsFromImport(imported);
+    const fresh = draftQuestionsFromImport(imported, draft.sections);
     setQuestions((qs) => withImported(qs, fresh, mode));
     toast.success(t('authoring.editor.imported', { count: fresh.length }));
   };
@@ -164,6 +167,14 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
 
       <QuizDetailsSection draft={draft} locked={locked} field={field} onChange={change} />
 
+      <SectionsPanel
+        draft={draft}
+        frozen={locked}
+        update={update}
+        fieldProblem={field}
+        sectionProblem={sectionProblem}
+      />
+
       <section
         aria-labelledby="schedule-heading"
         className="mt-4 rounded-2xl border border-slate-200 bg-white p-4"
@@ -217,6 +228,18 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
               onChange={(next) => setQuestions((qs) => qs.map((x, j) => (j === i ? next : x)))}
               onMove={(delta) => moveQuestion(i, delta)}
               onRemove={() => setQuestions((qs) => qs.filter((_, j) => j !== i))}
+              sectionField={
+                draft.sections.length > 0 && (
+                  <QuestionSectionField
+                    sections={draft.sections}
+                    value={q.section}
+                    frozen={locked}
+                    onChange={(section) =>
+                      setQuestions((qs) => qs.map((x, j) => (j === i ? { ...x, section } : x)))
+                    }
+                  />
+                )
+              }
             />
           ))}
         </div>
@@ -224,7 +247,13 @@ function QuizEditor({ quiz, renderRecording }: EditorSlots & { quiz?: AdminQuiz 
           <Button
             variant="secondary"
             className="mt-4 w-full"
-            onClick={() => setQuestions((qs) => [...qs, blankQuestion()])}
+            onClick={() =>
+              setQuestions((qs) => [
+                ...qs,
+                // A new question joins the section of the one before it (or the first).
+                { ...blankQuestion(), section: draft.sections.length ? (qs.at(-1)?.section ?? 0) : null },
+              ])
+            }
           >
             <Plus className="size-4" aria-hidden="true" />
             {t('authoring.editor.addQuestion')}

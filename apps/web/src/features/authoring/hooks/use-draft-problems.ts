@@ -38,5 +38,7 @@ export function useDraftProblems(saveFailed: string) {
   const field = (name: string) => problems?.fields[name]?.map((p) => m(p)).join(' ');
   const all = [...(problems?.all ?? []), ...serverProblems].map((p) => m(p));
 
-  return { summaryRef, check, refused, clear, field, all, questions: problems?.questions };
+  const section = (index: number) => problems?.sections[index]?.map((p) => m(p)).join(' ');
+
+  return { summaryRef, check, refused, clear, field, section, all, questions: problems?.questions };
 }

@@ -31,6 +31,11 @@ export function useQuizDraft(quiz?: AdminQuiz) {
     setDraft((d) => ({ ...d, ...patch }));
     setDirty(true);
   };
+  /** A change that reads the whole draft (sections move questions with them). */
+  const update = (change: (d: QuizDraft) => QuizDraft) => {
+    setDraft(change);
+    setDirty(true);
+  };
   const setQuestions = (update: (qs: DraftQuestion[]) => DraftQuestion[]) => {
     setDraft((d) => ({ ...d, questions: update(d.questions) }));
     setDirty(true);
@@ -58,5 +63,5 @@ export function useQuizDraft(quiz?: AdminQuiz) {
     setDirty(false);
   };
 
-  return { draft, dirty, showRestored, change, setQuestions, moveQuestion, discard, settle };
+  return { draft, dirty, showRestored, change, update, setQuestions, moveQuestion, discard, settle };
 }

@@ -9,8 +9,13 @@ export function readSavedDraft(quizId?: string): QuizDraft | null {
   if (!raw) return null;
   try {
     const draft = JSON.parse(raw) as QuizDraft;
-    // Drafts saved before questions had a topic (issue 14) get an empty one.
-    return { ...draft, questions: draft.questions.map((q) => ({ ...q, topic: q.topic ?? '' })) };
+    // Drafts saved before questions had a topic (issue 14) or sections (issue 26) get none.
+    return {
+      ...draft,
+      navigation: draft.navigation ?? 'free',
+      sections: draft.sections ?? [],
+      questions: draft.questions.map((q) => ({ ...q, topic: q.topic ?? '', section: q.section ?? null })),
+    };
   } catch {
     return null;
   }

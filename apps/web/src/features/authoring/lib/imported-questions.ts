@@ -4,8 +4,22 @@ import { isBlankQuestion, newKey, type DraftQuestion } from './quiz-draft';
 /** Where imported questions go: in place of every question, or after the non-blank ones. */
 export type ImportMode = 'append' | 'replace';
 
-/** The import preview's questions as editor drafts (every optional field filled in). */
-export function draftQuestionsFromImport(imported: ImportPreviewResponse['questions']): DraftQuestion[] {
+/**
+ * The import preview's questions as editor drafts (every optional field filled in). With sections,
+ * a question joins the section its file names (by its English or Hindi name, any case), else the first.
+ */
+export function draftQuestionsFromImport(
+  imported: ImportPreviewResponse['questions'],
+  sections: readonly { name: string; nameHi: string }[] = [],
+): DraftQuestion[] {
+  const named = (label?: string) => {
+    if (!sections.length) return null;
+    const wanted = label?.trim().toLowerCase();
+    const found = wanted
+      ? sections.findIndex((s) => s.name.trim().toLowerCase() === wanted || s.nameHi.trim() === label?.trim())
+      : -1;
+    return Math.max(0, found);
+  };
   return imported.map((q) => ({
     key: newKey(),
     qn: q.qn,
@@ -20,6 +34,7 @@ export function draftQuestionsFromImport(imported: ImportPreviewResponse['questi
     qnHi: q.qnHi ?? '',
     choicesHi: q.choices.map((_, i) => q.choicesHi?.[i] ?? ''),
     explanationHi: q.explanationHi ?? '',
+    section: named(q.section),
   }));
 }
 

@@ -93,9 +93,12 @@ describe('quiz draft', () => {
       showScoreOnSubmit: true,
       shuffleQuestions: false,
       shuffleChoices: true,
+      navigation: 'free',
+      sections: [],
       questions: [
         {
           _id: 'qn-1',
+          section: null,
           qn: 'Q?',
           choices: ['a', 'b'],
           ansIndex: 1,

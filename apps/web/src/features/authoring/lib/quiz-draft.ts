@@ -5,6 +5,14 @@ import { quizInputSchema, type QuizInput } from '@quizcast/contract/schemas/quiz
 import { quizIntegrityDefaults } from '@quizcast/contract/domain/quiz-integrity';
 import type { QuestionType } from '@quizcast/contract/domain/numeric-answer';
 import { fromLocalInput, toLocalInput } from '../../../lib/date-time';
+import {
+  draftDuration,
+  draftSectionFrom,
+  numberOrMissing,
+  sectionsInput,
+  type DraftSection,
+  type NavigationRule,
+} from './draft-sections';
 
 /** One question as the editor holds it (text inputs are strings until saved). */
 export interface DraftQuestion {
@@ -30,6 +38,8 @@ export interface DraftQuestion {
   /** Text as typed; '' when none. */
   numericAnswer: string;
   tolerance: string;
+  /** Issue 26: the index of its section in `QuizDraft.sections`; null when the quiz has none. */
+  section: number | null;
 }
 
 export interface QuizDraft {
@@ -54,6 +64,9 @@ export interface QuizDraft {
   showScoreOnSubmit: boolean | null;
   shuffleQuestions: boolean | null;
   shuffleChoices: boolean | null;
+  /** Issue 26 (ADR 022): free (one clock) or locked (each section its own clock, in order). */
+  navigation: NavigationRule;
+  sections: DraftSection[];
   questions: DraftQuestion[];
 }
 
@@ -82,6 +95,7 @@ export function blankQuestion(): DraftQuestion {
     type: 'mcq',
     numericAnswer: '',
     tolerance: '',
+    section: null,
     qnHi: '',
     choicesHi: ['', '', '', ''],
     explanationHi: '',
@@ -114,6 +128,8 @@ export function emptyDraft(): QuizDraft {
     showScoreOnSubmit: null,
     shuffleQuestions: null,
     shuffleChoices: null,
+    navigation: 'free',
+    sections: [],
     questions: [blankQuestion()],
   };
 }
@@ -137,6 +153,8 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
     showScoreOnSubmit: quiz.showScoreOnSubmit,
     shuffleQuestions: quiz.shuffleQuestions,
     shuffleChoices: quiz.shuffleChoices,
+    navigation: quiz.navigation ?? 'free',
+    sections: (quiz.sections ?? []).map(draftSectionFrom),
     questions: quiz.questions.map((q) => ({
       key: newKey(),
       _id: q._id,
@@ -153,12 +171,10 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
       type: q.type,
       numericAnswer: q.numericAnswer ?? '',
       tolerance: q.tolerance ?? '',
+      section: q.section ?? null,
     })),
   };
 }
-
-/** '' stays missing (so the schema says "required"); anything else becomes a number (maybe NaN). */
-const numberOrMissing = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 function instant(local: string, saved?: string): string {
   if (saved && local === toLocalInput(saved)) return saved;
@@ -174,7 +190,7 @@ export function draftToInput(draft: QuizDraft): QuizInput {
     desc: draft.desc,
     exam: draft.exam as QuizInput['exam'],
     class: draft.class as QuizInput['class'],
-    duration: numberOrMissing(draft.duration) as number,
+    duration: draftDuration(draft) as number,
     startTimeStamp: instant(draft.start, draft.savedStart),
     endTimeStamp: instant(draft.end, draft.savedEnd),
     price: (numberOrMissing(draft.price) ?? 0) as number,
@@ -187,8 +203,10 @@ export function draftToInput(draft: QuizDraft): QuizInput {
     showScoreOnSubmit: integrityOption(draft, 'showScoreOnSubmit'),
     shuffleQuestions: integrityOption(draft, 'shuffleQuestions'),
     shuffleChoices: integrityOption(draft, 'shuffleChoices'),
+    ...sectionsInput(draft),
     questions: draft.questions.map((q) => ({
       ...(q._id ? { _id: q._id } : {}),
+      section: draft.sections.length > 0 ? q.section : null,
       qn: q.qn,
       explanation: q.explanation.trim() ? q.explanation : null,
       lang: q.lang,
@@ -226,18 +244,22 @@ export interface DraftProblems {
   fields: Record<string, string[]>;
   /** Messages by question index. */
   questions: Record<number, string[]>;
+  /** Messages by section index (issue 26). */
+  sections: Record<number, string[]>;
 }
 
 /** Checks a draft with the same schema the server uses; null when it may be saved. */
 export function draftProblems(draft: QuizDraft): DraftProblems | null {
   const result = quizInputSchema.safeParse(draftToInput(draft));
   if (result.success) return null;
-  const problems: DraftProblems = { all: [], fields: {}, questions: {} };
+  const problems: DraftProblems = { all: [], fields: {}, questions: {}, sections: {} };
   for (const issue of result.error.issues) {
     if (!problems.all.includes(issue.message)) problems.all.push(issue.message);
     const [field, index] = issue.path;
     if (field === 'questions' && typeof index === 'number') {
       (problems.questions[index] ??= []).push(issue.message);
+    } else if (field === 'sections' && typeof index === 'number') {
+      (problems.sections[index] ??= []).push(issue.message);
     } else if (typeof field === 'string') {
       (problems.fields[field] ??= []).push(issue.message);
     }

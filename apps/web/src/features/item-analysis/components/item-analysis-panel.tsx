@@ -145,8 +145,10 @@ function CorrectKeyDialog({
   );
 }
 
-function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
+/** `nested`: inside a section's heading (issue 26), so its own heading is one level down. */
+function ItemCard({ quizId, item, nested = false }: { quizId: string; item: ItemRow; nested?: boolean }) {
   const [open, setOpen] = useState(false);
+  const Heading = nested ? 'h4' : 'h3';
   const headingId = useId();
   const t = useT(itemAnalysisCatalog);
   const language = useLanguage();
@@ -157,10 +159,10 @@ function ItemCard({ quizId, item }: { quizId: string; item: ItemRow }) {
   return (
     <li aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={headingId} className="text-base font-bold text-slate-900">
+        <Heading id={headingId} className="text-base font-bold text-slate-900">
           {t('itemAnalysis.items.question', { number: item.number })}
           {item.topic ? <span className="font-medium text-slate-700"> · {item.topic}</span> : null}
-        </h3>
+        </Heading>
         <div className="flex flex-wrap gap-1.5">
           {item.dropped && <Badge tone="slate">{t('itemAnalysis.items.dropped')}</Badge>}
           {item.flags.map((f) => (
@@ -337,11 +339,40 @@ export function ItemAnalysisPanel({ quizId, published }: { quizId: string; publi
               </ul>
             </div>
           )}
-          <ol className="mt-3 space-y-3">
-            {query.data.items.map((item) => (
-              <ItemCard key={item.questionId} quizId={quizId} item={item} />
-            ))}
-          </ol>
+          {query.data.sections?.length ? (
+            query.data.sections.map((section, i) => {
+              const items = query.data.items.filter((item) => item.section === i);
+              return (
+                <section key={i} aria-labelledby={`items-section-${i}`} className="mt-5">
+                  <h3 id={`items-section-${i}`} className="text-base font-bold text-slate-900">
+                    {t('itemAnalysis.sections.heading', {
+                      number: i + 1,
+                      name: language === 'hi' ? section.nameHi : section.name,
+                    })}
+                  </h3>
+                  <p className="text-sm text-slate-700">
+                    {section.facility === null
+                      ? t('itemAnalysis.sections.summaryNone', { questions: section.questions })
+                      : t('itemAnalysis.sections.summary', {
+                          questions: section.questions,
+                          facility: formatDecimal(section.facility, language),
+                        })}
+                  </p>
+                  <ol className="mt-2 space-y-3">
+                    {items.map((item) => (
+                      <ItemCard key={item.questionId} quizId={quizId} item={item} nested />
+                    ))}
+                  </ol>
+                </section>
+              );
+            })
+          ) : (
+            <ol className="mt-3 space-y-3">
+              {query.data.items.map((item) => (
+                <ItemCard key={item.questionId} quizId={quizId} item={item} />
+              ))}
+            </ol>
+          )}
         </>
       )}
     </section>
