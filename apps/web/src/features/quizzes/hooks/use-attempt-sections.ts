@@ -58,7 +58,15 @@ export function useAttemptSections({
   const refreshOpen = useCallback(() => {
     if (layout) setOpen(openSection(layout, serverNow()));
   }, [layout, serverNow]);
-  useEffect(refreshOpen, [refreshOpen]);
+  /** New windows from the server (an early close, a refused save): the open section follows them. */
+  const applyWindows = useCallback(
+    (next: AttemptSection[] | undefined) => {
+      setWindows(next);
+      const nextLayout = sectionLayout(attempt, next);
+      if (nextLayout) setOpen(openSection(nextLayout, serverNow()));
+    },
+    [attempt, serverNow],
+  );
 
   // A locked section opened: earlier ones take nothing more, the learner goes to its first question.
   const announced = useRef(flow.entered);
@@ -86,12 +94,12 @@ export function useAttemptSections({
   const reload = useCallback(async () => {
     try {
       const { attempt: fresh } = await fetchQuizAttempt(attempt._id);
-      setWindows(fresh.sections);
+      applyWindows(fresh.sections);
       return fresh;
     } catch {
       return null;
     }
-  }, [attempt._id]);
+  }, [applyWindows, attempt._id]);
 
   /** A save refused with 409 because its section is closed (or not open): say so, move on, keep saving. */
   const onSectionRefused = useCallback(
@@ -123,7 +131,7 @@ export function useAttemptSections({
       const ids = attempt.questions.slice(0, layout.sections[open]!.end).map((q) => q._id);
       session.lock(ids);
       session.dropPending(ids);
-      setWindows(fresh.sections);
+      applyWindows(fresh.sections);
     } catch (err) {
       if (isApiError(err) && err.status === 409) {
         toast.error(serverMessage(err.message));
@@ -134,7 +142,18 @@ export function useAttemptSections({
     } finally {
       setClosing(false);
     }
-  }, [attempt._id, attempt.questions, closing, layout, open, reload, serverMessage, session, t]);
+  }, [
+    applyWindows,
+    attempt._id,
+    attempt.questions,
+    closing,
+    layout,
+    open,
+    reload,
+    serverMessage,
+    session,
+    t,
+  ]);
 
   /** A locked section's 5- and 1-minute warnings (the last section's are the quiz's own). */
   const onSectionWarning = useCallback(
