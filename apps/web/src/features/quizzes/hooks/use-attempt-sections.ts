@@ -54,18 +54,25 @@ export function useAttemptSections({
   }));
   const [closing, setClosing] = useState(false);
 
+  /** Only forward: a section once closed is never open again, whatever a clock says later. */
+  const moveOpen = useCallback((next: number | null) => {
+    setOpen((previous) => (previous === null || next === null ? next : Math.max(previous, next)));
+  }, []);
   /** Which section is open now, on the server's windows (runs at each section clock's zero). */
   const refreshOpen = useCallback(() => {
-    if (layout) setOpen(openSection(layout, serverNow()));
-  }, [layout, serverNow]);
+    if (layout) moveOpen(openSection(layout, serverNow()));
+  }, [layout, moveOpen, serverNow]);
   /** New windows from the server (an early close, a refused save): the open section follows them. */
   const applyWindows = useCallback(
-    (next: AttemptSection[] | undefined) => {
-      setWindows(next);
-      const nextLayout = sectionLayout(attempt, next);
-      if (nextLayout) setOpen(openSection(nextLayout, serverNow()));
+    (fresh: Pick<QuizAttempt, 'sections' | 'currentSection'>) => {
+      setWindows(fresh.sections);
+      const nextLayout = sectionLayout(attempt, fresh.sections);
+      if (!nextLayout) return;
+      const computed = openSection(nextLayout, serverNow()) ?? 0;
+      // The server's own answer counts too (this device's clock may lag it by the request's time).
+      moveOpen(Math.max(computed, fresh.currentSection ?? 0));
     },
-    [attempt, serverNow],
+    [attempt, moveOpen, serverNow],
   );
 
   // A locked section opened: earlier ones take nothing more, the learner goes to its first question.
@@ -94,7 +101,7 @@ export function useAttemptSections({
   const reload = useCallback(async () => {
     try {
       const { attempt: fresh } = await fetchQuizAttempt(attempt._id);
-      applyWindows(fresh.sections);
+      applyWindows(fresh);
       return fresh;
     } catch {
       return null;
@@ -106,9 +113,9 @@ export function useAttemptSections({
     async (err: ApiError) => {
       toast.error(serverMessage(err.message));
       const fresh = await reload();
-      const freshLayout = fresh ? sectionLayout(fresh) : layout;
+      const freshLayout = fresh ? sectionLayout(attempt, fresh.sections) : layout;
       if (freshLayout) {
-        const now = openSection(freshLayout, serverNow()) ?? 0;
+        const now = Math.max(openSection(freshLayout, serverNow()) ?? 0, fresh?.currentSection ?? 0);
         const reachable = new Set(
           attempt.questions.slice(freshLayout.sections[now]!.start, freshLayout.sections[now]!.end),
         );
@@ -118,7 +125,7 @@ export function useAttemptSections({
       }
       session.resume();
     },
-    [attempt.questions, layout, reload, serverMessage, serverNow, session],
+    [attempt, layout, reload, serverMessage, serverNow, session],
   );
 
   /** Close the open section now (after the learner confirmed): the server re-plans the rest. */
@@ -131,7 +138,7 @@ export function useAttemptSections({
       const ids = attempt.questions.slice(0, layout.sections[open]!.end).map((q) => q._id);
       session.lock(ids);
       session.dropPending(ids);
-      applyWindows(fresh.sections);
+      applyWindows(fresh);
     } catch (err) {
       if (isApiError(err) && err.status === 409) {
         toast.error(serverMessage(err.message));
