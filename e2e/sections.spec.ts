@@ -22,6 +22,7 @@ const mcq = (qn: string, section: number, choices: string[], ansIndex = 0) => ({
 test('a learner runs a locked sectional mock: auto-advance, no way back, early close, section results', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(180_000); // three sections, four axe passes and publication on a shared 2-core machine
   if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
   await page.clock.install();
   const admin = await adminSession(page.request, testInfo);

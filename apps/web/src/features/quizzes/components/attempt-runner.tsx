@@ -34,7 +34,7 @@ import { AttemptClock } from './attempt-clock';
 import { AttemptQuestion } from './attempt-question';
 import { OfflineNotice } from './offline-notice';
 import { QuestionPalette } from './question-palette';
-import { SectionHeader } from './section-header';
+import { SectionCloseDialog, SectionHeader } from './section-header';
 import { SectionInterstitial } from './section-interstitial';
 import { SyncLabel } from './sync-label';
 
@@ -280,18 +280,7 @@ export function AttemptRunner({
           disabled={phase !== 'running' || sections.closing}
         />
       )}
-      {sections.layout && sections.interstitial && (
-        <SectionInterstitial
-          layout={sections.layout}
-          {...sections.interstitial}
-          onContinue={() => {
-            sections.continueOn();
-            requestAnimationFrame(() => headingRef.current?.focus());
-          }}
-        />
-      )}
-
-      <div className={`${sections.interstitial ? 'hidden' : 'grid'} gap-4 lg:grid-cols-[1fr_17rem]`}>
+      <div className="grid gap-4 lg:grid-cols-[1fr_17rem]">
         <div className="space-y-4">
           <AudioModePanel
             on={audioMode}
@@ -305,38 +294,51 @@ export function AttemptRunner({
             spoken={spoken}
             notice={language === 'hi' && <HindiVoiceNotice voices={reader.voices} />}
           />
-          <AttemptQuestion
-            ref={headingRef}
-            question={question}
-            index={currentIndex}
-            total={questions.length}
-            selected={selected}
-            markedForReview={entries[question._id]?.markedForReview ?? false}
-            disabled={phase !== 'running'}
-            onChoose={(option) =>
-              question.type === 'numeric'
-                ? phase === 'running' && session.choose(question._id, option)
-                : chooseAt(question.choices.indexOf(option))
-            }
-            onClear={() => session.clear(question._id)}
-            readingPart={reader.part}
-            listen={listenable && <ListenControls question={listenable} reader={reader} />}
-            shownLang={shownLang}
-            onLangChange={changeLang}
-          />
-          <AttemptActions
-            isFirst={isFirst}
-            answered={selected !== undefined}
-            disabled={phase !== 'running'}
-            submitting={phase === 'submitting'}
-            onPrevious={() => goTo(currentIndex - 1)}
-            onClear={() => session.clear(question._id)}
-            onMarkAndNext={() => markAndMove(true)}
-            onSaveAndNext={() => markAndMove(false)}
-            onSubmit={() => setConfirmSubmit(true)}
-          />
+          {sections.layout && sections.interstitial ? (
+            <SectionInterstitial
+              layout={sections.layout}
+              {...sections.interstitial}
+              onContinue={() => {
+                sections.continueOn();
+                requestAnimationFrame(() => headingRef.current?.focus());
+              }}
+            />
+          ) : (
+            <>
+              <AttemptQuestion
+                ref={headingRef}
+                question={question}
+                index={currentIndex}
+                total={questions.length}
+                selected={selected}
+                markedForReview={entries[question._id]?.markedForReview ?? false}
+                disabled={phase !== 'running'}
+                onChoose={(option) =>
+                  question.type === 'numeric'
+                    ? phase === 'running' && session.choose(question._id, option)
+                    : chooseAt(question.choices.indexOf(option))
+                }
+                onClear={() => session.clear(question._id)}
+                readingPart={reader.part}
+                listen={listenable && <ListenControls question={listenable} reader={reader} />}
+                shownLang={shownLang}
+                onLangChange={changeLang}
+              />
+              <AttemptActions
+                isFirst={isFirst}
+                answered={selected !== undefined}
+                disabled={phase !== 'running'}
+                submitting={phase === 'submitting'}
+                onPrevious={() => goTo(currentIndex - 1)}
+                onClear={() => session.clear(question._id)}
+                onMarkAndNext={() => markAndMove(true)}
+                onSaveAndNext={() => markAndMove(false)}
+                onSubmit={() => setConfirmSubmit(true)}
+              />
+            </>
+          )}
         </div>
-        <div className="space-y-4">
+        <div className={sections.interstitial ? 'hidden' : 'space-y-4'}>
           <QuestionPalette
             questionIds={questionIds}
             entries={entries}
@@ -363,23 +365,7 @@ export function AttemptRunner({
           onConfirm={submitNow}
         />
       </Suspense>
-      {sections.layout && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirmClose}
-            onOpenChange={setConfirmClose}
-            title={t('attempt.section.closeTitle', { name: sections.currentName })}
-            message={t('attempt.section.closeText', { next: sections.nextName })}
-            confirmLabel={t('attempt.section.closeConfirm')}
-            cancelLabel={t('attempt.section.keepWorking')}
-            destructive
-            onConfirm={() => {
-              setConfirmClose(false);
-              void sections.closeEarly();
-            }}
-          />
-        </Suspense>
-      )}
+      <SectionCloseDialog open={confirmClose} onOpenChange={setConfirmClose} sections={sections} />
       <Suspense fallback={null}>
         <ConfirmDialog
           open={confirmQuit || blocked}

@@ -1,10 +1,13 @@
+import { Suspense } from 'react';
 import { formatNumber } from '../../../i18n/format';
 import { useLanguage, useT } from '../../../i18n/use-t';
 import { Button } from '../../../components/ui/button';
 import { attemptCatalog } from '../attempt/messages/catalog';
 import type { TimeWarning } from '../hooks/audio-mode';
+import type { AttemptSections } from '../hooks/use-attempt-sections';
 import { sectionName, type SectionLayout } from '../lib/attempt-sections';
 import { AttemptClock } from './attempt-clock';
+import { ConfirmDialog } from './attempt-dialogs';
 
 /**
  * A sectioned quiz's header (issue 26): "Section 2 of 3 · Quantitative Aptitude", where the learner is
@@ -97,5 +100,36 @@ export function SectionHeader({
         </Button>
       )}
     </section>
+  );
+}
+
+/** "Close section early" asks first: the section cannot be reopened (focus is trapped and returned by Dialog). */
+export function SectionCloseDialog({
+  open,
+  onOpenChange,
+  sections,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  sections: AttemptSections;
+}) {
+  const t = useT(attemptCatalog);
+  if (!sections.layout) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t('attempt.section.closeTitle', { name: sections.currentName })}
+        message={t('attempt.section.closeText', { next: sections.nextName })}
+        confirmLabel={t('attempt.section.closeConfirm')}
+        cancelLabel={t('attempt.section.keepWorking')}
+        destructive
+        onConfirm={() => {
+          onOpenChange(false);
+          void sections.closeEarly();
+        }}
+      />
+    </Suspense>
   );
 }

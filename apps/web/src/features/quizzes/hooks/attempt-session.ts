@@ -165,9 +165,11 @@ export class AttemptSession {
     this.publish();
   }
 
-  /** A locked section closed (issue 26): its questions take no more changes, time on screen included. */
+  /**
+   * A locked section closed (issue 26): its questions take no more changes, time on screen included
+   * (the server would refuse them: the screen locks before it moves on).
+   */
   lock(qnIds: Iterable<string>): void {
-    this.accountTime();
     for (const id of qnIds) this.locked.add(id);
   }
 

@@ -80,8 +80,9 @@ export function useAttemptSections({
   useEffect(() => {
     if (!layout || open === null) return;
     const section = layout.sections[open]!;
-    if (!canReach(layout, open, session.getSnapshot().currentIndex)) session.goTo(section.start);
+    // Lock first: moving on must not add a change (time on screen) to a closed section's question.
     session.lock(closedQuestionIds(layout, open, attempt.questions));
+    if (!canReach(layout, open, session.getSnapshot().currentIndex)) session.goTo(section.start);
     dispatch({ type: 'opened', section: open });
     if (open > announced.current) {
       announced.current = open;
