@@ -257,7 +257,7 @@ export function AttemptRunner({
             <SyncLabel sync={view.sync} />
           </div>
           <AttemptClock
-            deadlineMs={deadlineMs}
+            deadlineMs={sections.deadlineMs ?? deadlineMs}
             clockOffsetMs={clockOffsetMs}
             onExpire={onExpire}
             onWarning={onWarning}

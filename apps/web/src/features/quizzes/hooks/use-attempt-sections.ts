@@ -190,7 +190,10 @@ export function useAttemptSections({
   });
   const section = layout?.sections[current];
   const next = layout?.sections[current + 1];
+  const last = layout?.sections.at(-1);
   return {
+    /** A locked quiz: the attempt's deadline on the current windows (an early close moves it earlier). */
+    deadlineMs: layout?.navigation === 'locked' ? (last?.closesAtMs ?? null) : null,
     currentName: section ? sectionName(section, language) : '',
     nextName: next ? sectionName(next, language) : '',
     paletteGroups,
