@@ -138,7 +138,7 @@ test('a learner runs a locked sectional mock: auto-advance, no way back, early c
     const summaryContext = await page
       .context()
       .browser()!
-      .newContext({ viewport: { width: 360, height: 780 } });
+      .newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 360, height: 780 } });
     const summary = await summaryContext.newPage();
     await signIn(summary, learner);
     await summary.goto(`/quizzes/summary/${created._id}`);
