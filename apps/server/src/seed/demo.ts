@@ -268,15 +268,14 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       if (scenario.withResults) await seedResults(tx, created, content, rng);
       count += 1;
     }
-    // Issue 26: an IBPS-style sectional mock (locked, timed sections), live for weeks. A draft until
-    // the attempt screen runs sections (the API runs it end to end; the web app does not yet): an
-    // admin sees it, no learner meets a locked quiz the screen cannot show.
+    // Issue 26: an IBPS-style sectional mock (locked, timed sections), live for weeks and published:
+    // the attempt screen runs its sections (header, own clocks, interstitial, early close).
     const { sections, navigation, markCorrect, markWrong, ...mock } = IBPS_MOCK;
     await createQuiz(
       tx,
       {
         ...mock,
-        published: false,
+        published: true,
         sections,
         navigation,
         markCorrect,

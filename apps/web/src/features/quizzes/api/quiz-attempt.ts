@@ -67,3 +67,15 @@ export async function submitQuiz(
     }
   }
 }
+
+/**
+ * Close the open section of a locked quiz early (issue 26, ADR 022): the server answers with the
+ * attempt as it is now, every section's window re-planned from this moment.
+ */
+export async function closeAttemptSection(quizId: string, section: number): Promise<QuizAttempt> {
+  const { data } = await apiRequest<QuizAttempt>(apiUrl(API_PATHS.quizCloseSection, { quizId }), {
+    method: 'POST',
+    body: { section },
+  });
+  return data;
+}

@@ -12,7 +12,13 @@ export const AttemptClock = memo(function AttemptClock({
   clockOffsetMs,
   onExpire,
   onWarning,
+  label,
+  quiet,
+  testId,
 }: {
+  label?: string;
+  quiet?: boolean;
+  testId?: string;
   deadlineMs: number;
   clockOffsetMs: number;
   onExpire(): void;
@@ -29,5 +35,5 @@ export const AttemptClock = memo(function AttemptClock({
     previous.current = remaining;
     if (warning) callbacks.current.onWarning(warning);
   }, [remaining]);
-  return <AttemptCountdown remainingMs={remaining} />;
+  return <AttemptCountdown remainingMs={remaining} label={label} quiet={quiet} testId={testId} />;
 });

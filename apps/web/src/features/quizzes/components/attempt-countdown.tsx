@@ -15,7 +15,19 @@ function announcement(remainingMs: number, t: AttemptT): string {
 }
 
 /** Time left on the server's deadline: red under 60 s, "Time Expired" at zero. */
-export function AttemptCountdown({ remainingMs }: { remainingMs: number }) {
+export function AttemptCountdown({
+  remainingMs,
+  label,
+  quiet = false,
+  testId = 'countdown',
+}: {
+  remainingMs: number;
+  /** The timer's name (default "Time left"). */
+  label?: string;
+  /** No announcements of its own (a section's clock: the screen announces its warnings politely). */
+  quiet?: boolean;
+  testId?: string;
+}) {
   const t = useT(attemptCatalog);
   const expired = remainingMs <= 0;
   // Red once the displayed seconds drop under 60 (the display rounds up).
@@ -23,19 +35,19 @@ export function AttemptCountdown({ remainingMs }: { remainingMs: number }) {
   return (
     <div
       role="timer"
-      aria-label={t('attempt.clock.label')}
+      aria-label={label ?? t('attempt.clock.label')}
       data-warning={warning || undefined}
       className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-mono text-lg font-bold tabular-nums ${
         warning ? 'bg-red-100 text-red-700' : 'bg-brand-50 text-brand-900'
       }`}
     >
       <Timer className="size-5" aria-hidden="true" />
-      <span data-testid="countdown">
-        {expired ? t('attempt.clock.expired') : formatCountdown(remainingMs)}
-      </span>
-      <span className="sr-only" aria-live="assertive">
-        {announcement(remainingMs, t)}
-      </span>
+      <span data-testid={testId}>{expired ? t('attempt.clock.expired') : formatCountdown(remainingMs)}</span>
+      {!quiet && (
+        <span className="sr-only" aria-live="assertive">
+          {announcement(remainingMs, t)}
+        </span>
+      )}
     </div>
   );
 }

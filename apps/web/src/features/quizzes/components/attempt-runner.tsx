@@ -6,7 +6,6 @@ import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
-import { shownText, spokenText, type TextLang } from '@quizcast/contract/domain/question-text';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { HindiVoiceNotice } from '../../../components/listen/hindi-voice-notice';
@@ -14,8 +13,7 @@ import { ListenControls } from '../../../components/listen/listen-controls';
 import { useQuestionReader } from '../../../hooks/use-question-reader';
 import { useLanguage, useServerMessage, useT } from '../../../i18n/use-t';
 import type { ApiError } from '../../../lib/api-client';
-import { optionLetter, type ListenableQuestion } from '../../../lib/speech';
-import { useQuestionLanguage } from '../../../hooks/use-question-language';
+import { optionLetter } from '../../../lib/speech';
 import { attemptCatalog } from '../attempt/messages/catalog';
 import { quizListBaseKey } from '../api/quiz-list';
 import { useAudioModeSetting } from '../hooks/audio-mode';
@@ -24,6 +22,8 @@ import { useAttemptSession } from '../hooks/use-attempt-session';
 import { useAudioKeys } from '../hooks/use-audio-keys';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOnlineStatus } from '../hooks/use-online-status';
+import { useAttemptSections, type AttemptSections } from '../hooks/use-attempt-sections';
+import { useShownQuestion } from '../hooks/use-shown-question';
 import { useSpeechCues } from '../hooks/use-speech-cues';
 import { useSendAttempt, useSubmitAttempt } from '../hooks/use-submit-attempt';
 import { useTimeUp } from '../hooks/use-time-up';
@@ -34,6 +34,8 @@ import { AttemptClock } from './attempt-clock';
 import { AttemptQuestion } from './attempt-question';
 import { OfflineNotice } from './offline-notice';
 import { QuestionPalette } from './question-palette';
+import { SectionCloseDialog, SectionHeader } from './section-header';
+import { SectionInterstitial } from './section-interstitial';
 import { SyncLabel } from './sync-label';
 
 /**
@@ -63,14 +65,21 @@ export function AttemptRunner({
   const [flow, dispatch] = useReducer(flowReducer, { phase: 'running' });
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [confirmQuit, setConfirmQuit] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deadlineMs = new Date(attempt.deadlineAt).getTime();
 
   const { leaveTo, blocker, quit: leave } = useLeaveGuard(flow.phase);
 
   const sessionRef = useRef<ReturnType<typeof useAttemptSession>['session'] | null>(null);
+  const sectionsRef = useRef<AttemptSections | null>(null);
   const onRefused = useCallback(
     (err: ApiError) => {
+      // A locked section closed meanwhile (issue 26): say so and move to the open one; keep saving.
+      if (err.message === QUIZ_MESSAGES.sectionClosed || err.message === QUIZ_MESSAGES.sectionNotOpen) {
+        void sectionsRef.current?.onSectionRefused(err);
+        return;
+      }
       // The server stopped taking answers: submitted elsewhere, or the time is over and it auto-submitted.
       sessionRef.current?.finish();
       void queryClient.invalidateQueries({ queryKey: quizListBaseKey });
@@ -94,7 +103,6 @@ export function AttemptRunner({
   const questionIds = useMemo(() => questions.map((q) => q._id), [questions]);
   const question = questions[currentIndex];
   const phase = flow.phase;
-  const isLast = currentIndex === questions.length - 1;
 
   const send = useSendAttempt(attempt, clockOffsetMs, session);
   const { autoSubmit, onExpire, notePhase } = useTimeUp({
@@ -128,8 +136,10 @@ export function AttemptRunner({
     leave();
   };
 
+  const reachableRef = useRef<(index: number) => boolean>(() => true);
   const goTo = useCallback(
     (index: number) => {
+      if (!reachableRef.current(index)) return;
       session.goTo(index);
       requestAnimationFrame(() => headingRef.current?.focus());
     },
@@ -138,32 +148,7 @@ export function AttemptRunner({
 
   const reader = useQuestionReader();
 
-  // ── Language of bilingual questions (issue 12) ───────────────────────────────────────────
-  // Each question keeps the language it was switched to; the last choice is remembered as the
-  // default for the next questions and attempts. Answers stay the question's own choice texts.
-  const questionLanguage = useQuestionLanguage();
-  const shownLang = questionLanguage.langOf(question?._id ?? '');
-  const shown = question ? shownText(question, shownLang) : null;
-  const changeLang = (next: TextLang) => {
-    if (!question) return;
-    reader.stop();
-    questionLanguage.setLang(question._id, next);
-  };
-  /** What Listen and audio mode read: the shown language, formulas in words. */
-  const listenable: ListenableQuestion | null =
-    question && shown
-      ? {
-          ...spokenText(shown),
-          lang: shown.lang,
-          // A recording is of the question's own language.
-          audioUrl: shown.lang === question.lang ? question.audioUrl : null,
-          // "विकल्प A: …" for a Hindi question while the app is in Hindi; otherwise "Option A: …".
-          optionLine:
-            language === 'hi' && shown.lang === 'hi'
-              ? (letter, text) => t('attempt.cue.optionLine', { letter, text })
-              : undefined,
-        }
-      : null;
+  const { shownLang, shown, changeLang, listenable } = useShownQuestion(question, reader, language, t);
 
   // ── Listening and audio mode ──────────────────────────────────────────────────────────────
   const [audioMode, setAudioMode] = useAudioModeSetting();
@@ -175,6 +160,23 @@ export function AttemptRunner({
     lang: shown?.lang ?? question?.lang ?? 'en',
     t,
   });
+
+  const sections = useAttemptSections({
+    attempt,
+    clockOffsetMs,
+    session,
+    currentIndex,
+    language,
+    t,
+    announce,
+    serverMessage,
+  });
+  useEffect(() => {
+    sectionsRef.current = sections;
+    reachableRef.current = sections.canReach;
+  });
+  const isFirst = currentIndex === sections.firstIndex;
+  const isLast = currentIndex === sections.lastIndex;
 
   const chooseAt = (index: number) => {
     if (!question || phase !== 'running') return;
@@ -189,6 +191,7 @@ export function AttemptRunner({
     if (!question || phase !== 'running') return;
     if (Boolean(entries[question._id]?.markedForReview) !== marked) session.mark(question._id, marked);
     if (!isLast) goTo(currentIndex + 1);
+    else if (isLast && currentIndex < questions.length - 1) announce(t('attempt.section.lastInSection'));
     else announce(marked ? t('attempt.cue.markedLast') : t('attempt.cue.savedLast'));
   };
 
@@ -206,12 +209,14 @@ export function AttemptRunner({
       phase === 'running' &&
       !confirmSubmit &&
       !confirmQuit &&
+      !confirmClose &&
+      sections.interstitial === null &&
       blocker.state !== 'blocked',
     question?.choices.length ?? 0,
     {
       choose: chooseAt,
       next: () => (isLast ? announce(t('attempt.cue.lastPressS')) : goTo(currentIndex + 1)),
-      previous: () => (currentIndex === 0 ? announce(t('attempt.cue.first')) : goTo(currentIndex - 1)),
+      previous: () => (isFirst ? announce(t('attempt.cue.first')) : goTo(currentIndex - 1)),
       replay: () => {
         setSpoken('');
         if (listenable) reader.read(listenable);
@@ -252,7 +257,7 @@ export function AttemptRunner({
             <SyncLabel sync={view.sync} />
           </div>
           <AttemptClock
-            deadlineMs={deadlineMs}
+            deadlineMs={sections.deadlineMs ?? deadlineMs}
             clockOffsetMs={clockOffsetMs}
             onExpire={onExpire}
             onWarning={onWarning}
@@ -262,6 +267,19 @@ export function AttemptRunner({
 
       {attempt.desc && <p className="text-sm text-slate-600">{attempt.desc}</p>}
 
+      {sections.layout && (
+        <SectionHeader
+          layout={sections.layout}
+          current={sections.current}
+          currentIndex={currentIndex}
+          clockOffsetMs={clockOffsetMs}
+          onSectionExpire={sections.refreshOpen}
+          onSectionWarning={sections.onSectionWarning}
+          onCloseEarly={() => setConfirmClose(true)}
+          onSwitch={(section) => goTo(sections.layout?.sections[section]?.start ?? 0)}
+          disabled={phase !== 'running' || sections.closing}
+        />
+      )}
       <div className="grid gap-4 lg:grid-cols-[1fr_17rem]">
         <div className="space-y-4">
           <AudioModePanel
@@ -276,43 +294,57 @@ export function AttemptRunner({
             spoken={spoken}
             notice={language === 'hi' && <HindiVoiceNotice voices={reader.voices} />}
           />
-          <AttemptQuestion
-            ref={headingRef}
-            question={question}
-            index={currentIndex}
-            total={questions.length}
-            selected={selected}
-            markedForReview={entries[question._id]?.markedForReview ?? false}
-            disabled={phase !== 'running'}
-            onChoose={(option) =>
-              question.type === 'numeric'
-                ? phase === 'running' && session.choose(question._id, option)
-                : chooseAt(question.choices.indexOf(option))
-            }
-            onClear={() => session.clear(question._id)}
-            readingPart={reader.part}
-            listen={listenable && <ListenControls question={listenable} reader={reader} />}
-            shownLang={shownLang}
-            onLangChange={changeLang}
-          />
-          <AttemptActions
-            isFirst={currentIndex === 0}
-            answered={selected !== undefined}
-            disabled={phase !== 'running'}
-            submitting={phase === 'submitting'}
-            onPrevious={() => goTo(currentIndex - 1)}
-            onClear={() => session.clear(question._id)}
-            onMarkAndNext={() => markAndMove(true)}
-            onSaveAndNext={() => markAndMove(false)}
-            onSubmit={() => setConfirmSubmit(true)}
-          />
+          {sections.layout && sections.interstitial ? (
+            <SectionInterstitial
+              layout={sections.layout}
+              {...sections.interstitial}
+              onContinue={() => {
+                sections.continueOn();
+                requestAnimationFrame(() => headingRef.current?.focus());
+              }}
+            />
+          ) : (
+            <>
+              <AttemptQuestion
+                ref={headingRef}
+                question={question}
+                index={currentIndex}
+                total={questions.length}
+                selected={selected}
+                markedForReview={entries[question._id]?.markedForReview ?? false}
+                disabled={phase !== 'running'}
+                onChoose={(option) =>
+                  question.type === 'numeric'
+                    ? phase === 'running' && session.choose(question._id, option)
+                    : chooseAt(question.choices.indexOf(option))
+                }
+                onClear={() => session.clear(question._id)}
+                readingPart={reader.part}
+                listen={listenable && <ListenControls question={listenable} reader={reader} />}
+                shownLang={shownLang}
+                onLangChange={changeLang}
+              />
+              <AttemptActions
+                isFirst={isFirst}
+                answered={selected !== undefined}
+                disabled={phase !== 'running'}
+                submitting={phase === 'submitting'}
+                onPrevious={() => goTo(currentIndex - 1)}
+                onClear={() => session.clear(question._id)}
+                onMarkAndNext={() => markAndMove(true)}
+                onSaveAndNext={() => markAndMove(false)}
+                onSubmit={() => setConfirmSubmit(true)}
+              />
+            </>
+          )}
         </div>
-        <div className="space-y-4">
+        <div className={sections.interstitial ? 'hidden' : 'space-y-4'}>
           <QuestionPalette
             questionIds={questionIds}
             entries={entries}
             currentIndex={currentIndex}
             onJump={goTo}
+            groups={sections.paletteGroups}
           />
           <Button variant="ghost" className="w-full" onClick={() => setConfirmQuit(true)}>
             <LogOut className="size-4" aria-hidden="true" />
@@ -333,6 +365,7 @@ export function AttemptRunner({
           onConfirm={submitNow}
         />
       </Suspense>
+      <SectionCloseDialog open={confirmClose} onOpenChange={setConfirmClose} sections={sections} />
       <Suspense fallback={null}>
         <ConfirmDialog
           open={confirmQuit || blocked}

@@ -99,16 +99,27 @@ export function PaletteLegend({ counts }: { counts: Record<PaletteState, number>
  * Jump to any question; each shows its exam-hall state. A drawer that opens on phones (100 questions
  * stay readable at 360 px), always open as a side panel on wide screens.
  */
+/** A section's part of the palette (issue 26): its questions `[start, end)`; unreachable in a locked quiz. */
+export interface PaletteGroup {
+  label: string;
+  start: number;
+  end: number;
+  reachable: boolean;
+}
+
 export const QuestionPalette = memo(function QuestionPalette({
   questionIds,
   entries,
   currentIndex,
   onJump,
+  groups,
 }: {
   questionIds: string[];
   entries: Readonly<Record<string, Entry>>;
   currentIndex: number;
   onJump(index: number): void;
+  /** A sectioned quiz: the palette per section. */
+  groups?: readonly PaletteGroup[];
 }) {
   const t = useT(attemptCatalog);
   const language = useLanguage();
@@ -136,33 +147,46 @@ export const QuestionPalette = memo(function QuestionPalette({
       </button>
       <p className="mb-3 hidden text-sm text-slate-600 lg:block">{t('attempt.palette.answered', progress)}</p>
       <div id={panelId} className={`${open ? 'mt-3 block' : 'hidden'} space-y-4 lg:mt-0 lg:block`}>
-        <ol className="grid max-h-[50vh] grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2 overflow-y-auto p-1 lg:max-h-none">
-          {questionIds.map((id, index) => {
-            const state = paletteState(entries[id]);
-            const current = index === currentIndex;
-            return (
-              <li key={id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onJump(index);
-                    setOpen(false);
-                  }}
-                  aria-label={t('attempt.palette.question', {
-                    number: formatNumber(index + 1, language),
-                    state: paletteLabel(t, state),
-                  })}
-                  aria-current={current ? 'step' : undefined}
-                  className={`rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
-                    current ? 'ring-2 ring-brand-700 ring-offset-2' : ''
-                  }`}
-                >
-                  <Tile state={state}>{formatNumber(index + 1, language)}</Tile>
-                </button>
-              </li>
-            );
-          })}
-        </ol>
+        {(groups ?? [{ label: '', start: 0, end: questionIds.length, reachable: true }]).map((group) => {
+          const list = (
+            <ol className="grid max-h-[50vh] grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2 overflow-y-auto p-1 lg:max-h-none">
+              {questionIds.slice(group.start, group.end).map((id, offset) => {
+                const index = group.start + offset;
+                const state = paletteState(entries[id]);
+                const current = index === currentIndex;
+                return (
+                  <li key={id}>
+                    <button
+                      type="button"
+                      disabled={!group.reachable}
+                      onClick={() => {
+                        onJump(index);
+                        setOpen(false);
+                      }}
+                      aria-label={t('attempt.palette.question', {
+                        number: formatNumber(index + 1, language),
+                        state: paletteLabel(t, state),
+                      })}
+                      aria-current={current ? 'step' : undefined}
+                      className={`rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 ${
+                        current ? 'ring-2 ring-brand-700 ring-offset-2' : ''
+                      }`}
+                    >
+                      <Tile state={state}>{formatNumber(index + 1, language)}</Tile>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          );
+          if (!groups) return <div key="all">{list}</div>;
+          return (
+            <div key={`${group.start}-${group.label}`} className="space-y-2">
+              <h3 className="text-sm font-semibold text-slate-800">{group.label}</h3>
+              {list}
+            </div>
+          );
+        })}
         <PaletteLegend counts={counts} />
       </div>
     </nav>

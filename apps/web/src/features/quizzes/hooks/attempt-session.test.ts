@@ -259,3 +259,34 @@ describe('AttemptSession', () => {
     s.detach();
   });
 });
+
+describe('AttemptSession and closed sections (issue 26)', () => {
+  it('takes no change to a locked question, and drops refused changes while keeping the rest', async () => {
+    const net = fakeTransport();
+    const refused = vi.fn();
+    const s = session(net, [], refused);
+    s.attach();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+    s.choose('q1', 'a');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS); // acknowledged
+    // The section closes; a change still waits for q1 and the server refuses the batch.
+    s.choose('q1', 'b');
+    s.goTo(1);
+    s.choose('q2', 'c');
+    net.failWith({ status: 409, message: 'This section is closed. Its answers can no longer be changed.' });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+    expect(refused).toHaveBeenCalledTimes(1);
+    s.lock(['q1']);
+    s.dropPending(['q1']);
+    s.choose('q1', 'a'); // ignored: its section is closed
+    net.failWith(null);
+    const before = net.calls.length;
+    s.resume();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DEBOUNCE_MS);
+    const sent = net.calls.slice(before).flatMap((c) => c.answers.map((a) => a.qnId));
+    expect(sent).toContain('q2');
+    expect(sent).not.toContain('q1');
+    expect(s.getSnapshot()).toMatchObject({ sync: 'saved', waiting: 0 });
+    s.detach();
+  });
+});

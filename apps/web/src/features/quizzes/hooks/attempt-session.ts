@@ -81,6 +81,8 @@ export class AttemptSession {
   /** When the current question came on screen (null while the page is hidden or saving stopped). */
   private shownAt: number | null = null;
   private readonly now: () => number;
+  /** Questions of a locked quiz's closed sections (issue 26): no change to them is made any more. */
+  private readonly locked = new Set<string>();
 
   constructor(private readonly options: AttemptSessionOptions) {
     const { userId, attempt, clockOffsetMs, serverAnswers } = options;
@@ -163,6 +165,29 @@ export class AttemptSession {
     this.publish();
   }
 
+  /**
+   * A locked section closed (issue 26): its questions take no more changes, time on screen included
+   * (the server would refuse them: the screen locks before it moves on).
+   */
+  lock(qnIds: Iterable<string>): void {
+    for (const id of qnIds) this.locked.add(id);
+  }
+
+  /**
+   * The server refused changes to these questions (their section is closed): stop sending them. What
+   * it acknowledged before stays on the server; only the refused, unacknowledged changes are dropped.
+   */
+  dropPending(qnIds: Iterable<string>): void {
+    const acked = { ...this.state.acked };
+    for (const id of qnIds) {
+      const entry = this.state.entries[id];
+      if (entry && entry.seq > (acked[id] ?? 0)) acked[id] = entry.seq;
+    }
+    this.state = { ...this.state, acked };
+    this.persist();
+    this.publish(pendingEntries(this.state).length ? 'pending' : 'saved');
+  }
+
   // ── Sending ──────────────────────────────────────────────────────────────────────────────────
 
   /** Send every unacknowledged entry now (and keep going while more changes arrive). */
@@ -214,7 +239,7 @@ export class AttemptSession {
   // ── Inside ───────────────────────────────────────────────────────────────────────────────────
 
   private change(qnId: string, patch: Partial<Entry>): void {
-    if (this.stopped) return;
+    if (this.stopped || this.locked.has(qnId)) return;
     const current = this.state.entries[qnId] ?? blankEntry(qnId);
     const seq = this.state.seq + 1;
     this.state = {

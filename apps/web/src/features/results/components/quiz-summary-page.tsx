@@ -15,6 +15,7 @@ import { AnalysisPanel } from './analysis-panel';
 import { formatDateTime } from './format';
 import { LeaderboardPanel } from './leaderboard-panel';
 import { QuestionReview } from './question-review';
+import { SectionResultsTable } from './section-results-table';
 import { SummaryStats } from './summary-stats';
 import { formatDecimal, formatNumber } from '../../../i18n/format';
 import { educationLevelLabel } from '../../../i18n/education-level';
@@ -168,8 +169,9 @@ export function QuizSummaryPage({
             {t('results.tab.leaderboard')}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="summary" className="mt-5">
+        <Tabs.Content value="summary" className="mt-5 space-y-6">
           <SummaryStats summary={data} />
+          <SectionResultsTable summary={data} />
         </Tabs.Content>
         <Tabs.Content value="questions" className="mt-5">
           <QuestionReview
