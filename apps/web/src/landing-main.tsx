@@ -47,17 +47,17 @@ function stylesheetsLoaded(): Promise<unknown> {
  * buttons start working. It renders nothing, so the hydrated markup is the prerendered one. The browser
  * tests wait for it instead of guessing from the network (e2e/support/landing.ts).
  */
-function MarkReady({ root, children }: { root: HTMLElement; children: ReactNode }) {
+function MarkReady({ children }: { children: ReactNode }) {
   useEffect(() => {
-    root.dataset.ready = 'true';
-  }, [root]);
+    document.getElementById('root')?.setAttribute('data-ready', 'true');
+  }, []);
   return children;
 }
 
 void stylesheetsLoaded().then(() => {
   const root = document.getElementById('root')!;
   const page = (
-    <MarkReady root={root}>
+    <MarkReady>
       <LandingTree />
     </MarkReady>
   );
