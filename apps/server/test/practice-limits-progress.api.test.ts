@@ -48,11 +48,15 @@ describe.each([
     const theirs = await started(t, other, quiz.quiz.id);
     const q = quiz.questions[0]!;
     const codes: number[] = [];
-    for (let i = 1; i <= 4; i++) codes.push((await saveOnce(t, me, mine._id, q.id, q.choices[0]!, i)).statusCode);
+    for (let i = 1; i <= 4; i++)
+      codes.push((await saveOnce(t, me, mine._id, q.id, q.choices[0]!, i)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     const refused = await saveOnce(t, me, mine._id, q.id, q.choices[0]!, 5);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(errorBodySchema.parse(refused.json())).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(errorBodySchema.parse(refused.json())).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+    });
     // Another learner is not held back by this one.
     expect((await saveOnce(t, other, theirs._id, q.id, q.choices[0]!, 1)).statusCode).toBe(200);
   });
