@@ -1,4 +1,10 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from './support/fixtures';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+} from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
 import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
@@ -9,6 +15,9 @@ import { lastSpoken, recordingSpeech } from './support/speech';
  * predicted rank, practice in Hindi, audio mode by keyboard, and a drill answered offline then synced.
  * Each test publishes its own quiz by moving the server's dev clock (never by waiting).
  */
+
+// Screens load lazily: on a busy machine (2 cores shared) the first paint can take longer than 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 // Each test publishes a quiz through the sweeper and walks several screens: more than the default time.
 test.slow();
@@ -80,7 +89,11 @@ async function takeInWindow(request: APIRequestContext, quiz: Published, picks: 
   const answers = quiz.questions.map((q, i) => ({ qnId: q._id, selectedOption: q.choices[picks[i]!]! }));
   const submit = await request.post('/api/quizzes/participant/submit', {
     headers: auth(learner),
-    data: { quizId: quiz.id, answers, submissionId: `field-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
+    data: {
+      quizId: quiz.id,
+      answers,
+      submissionId: `field-${Date.now()}-${Math.floor(Math.random() * 1e9)}`,
+    },
   });
   expect(submit.ok(), await submit.text()).toBe(true);
 }
@@ -121,9 +134,9 @@ test('a timed practice ends with the predicted rank against the published field'
     await page.getByRole('button', { name: `Practise ${quiz.name}` }).click();
 
     await expect(page.getByText(/Time left/)).toBeVisible();
-    await page.getByLabel('New Delhi').check();
+    await page.getByRole('radio', { name: 'New Delhi', exact: true }).check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('29').check();
+    await page.getByRole('radio', { name: '29', exact: true }).check();
     await page.getByRole('button', { name: 'Finish practice' }).click();
     await page
       .getByRole('dialog', { name: 'Finish this practice?' })
@@ -156,13 +169,13 @@ test('practice in Hindi: the screens, the question and its feedback', async ({ p
     await page.addInitScript(() => window.localStorage.setItem('QUIZCAST_LANGUAGE', 'hi'));
     await signIn(page, learner);
     await page.goto('/practice');
-    await expect(page.getByRole('heading', { level: 1, name: 'अभ्यास' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'अभ्यास' })).toBeVisible();
     await page.getByRole('textbox', { name: 'विषय', exact: true }).fill(quiz.topic);
     await expectAccessible(page, 'practice in Hindi');
     await page.getByRole('listitem').filter({ hasText: quiz.name }).getByRole('button').click();
 
     await expect(page.getByRole('heading', { name: 'भारत की राजधानी क्या है?' })).toBeVisible();
-    await page.getByLabel('मुंबई').check();
+    await page.getByRole('radio', { name: 'मुंबई', exact: true }).check();
     const feedback = page.getByTestId('practice-feedback');
     await expect(feedback).toContainText('नई दिल्ली भारत की राजधानी है।');
     await expectAccessible(page, 'practice run in Hindi');
@@ -265,7 +278,7 @@ test('a drill answered offline survives a reload and syncs when back online', as
     await expect(page.getByRole('heading', { name: first.qn })).toBeVisible();
 
     await context.setOffline(true);
-    await page.getByLabel(first.choices[1]!).check();
+    await page.getByRole('radio', { name: first.choices[1]!, exact: true }).check();
     await expect(
       page.getByText('Saved on this device. It is checked when you are back online.'),
     ).toBeVisible();
@@ -273,7 +286,7 @@ test('a drill answered offline survives a reload and syncs when back online', as
 
     await page.reload();
     await expect(page.getByRole('heading', { name: first.qn })).toBeVisible();
-    await expect(page.getByLabel(first.choices[1]!)).toBeChecked();
+    await expect(page.getByRole('radio', { name: first.choices[1]!, exact: true })).toBeChecked();
     await expect(page.getByText('1 answer is waiting to be sent.', { exact: false })).toBeVisible();
     await expectAccessible(page, 'practice offline');
 
