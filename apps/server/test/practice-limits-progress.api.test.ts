@@ -35,7 +35,7 @@ describe.each([
 ])(`practice saves per learner, counted %s (${testDatabaseKind})`, (_where, store) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { PRACTICE_SAVE_LIMIT_PER_MINUTE: '3', ...store } });
+    t = await buildTestApp({ env: { PRACTICE_LIMIT_PER_MINUTE: '3', ...store } });
   });
   afterAll(() => t.close());
 

@@ -49,7 +49,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const saveLimiter = app.createRateLimit({
     name: 'practice-save',
-    max: config.PRACTICE_SAVE_LIMIT_PER_MINUTE,
+    max: config.PRACTICE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     keyGenerator: (request) => currentUser(request).id,
   });
