@@ -53,7 +53,9 @@ test.describe('performance analytics', () => {
         );
       }
       const weakest = progress.byTopic[0]!;
-      await expect(page.getByRole('figure', { name: 'Accuracy by topic (weakest first)' })).toContainText(
+      await expect(
+        page.getByRole('figure', { name: 'Accuracy by topic in contest attempts (weakest first)' }),
+      ).toContainText(
         `Weakest: ${weakest.label}, ${weakest.accuracy}% of ${weakest.questions} questions right.`,
       );
       await expectChartsWithTables(page);

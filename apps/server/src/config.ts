@@ -177,6 +177,8 @@ export const envSchema = z
     ATTEND_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     AUTOSAVE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
     SUBMIT_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Per learner per minute: practice and drill saves (issue 27; 429 with Retry-After beyond). */
+    PRACTICE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     /** Each sweeper task's budget per sweep; a task still running then is skipped until it ends. */
     SWEEP_TASK_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),

@@ -121,6 +121,7 @@ export const API_PATHS = {
   practiceQuizStart: '/practice/quizzes/:quizId/attempts',
   practiceDrills: '/practice/drills',
   practiceAttempts: '/practice/attempts',
+  practiceProgress: '/practice/progress',
   practiceAttempt: '/practice/attempts/:attemptId',
   practiceAttemptAnswers: '/practice/attempts/:attemptId/answers',
   practiceAttemptSubmit: '/practice/attempts/:attemptId/submit',

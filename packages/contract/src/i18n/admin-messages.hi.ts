@@ -13,6 +13,7 @@ import {
   QUIZ_QUESTIONS_MAX,
   QUIZ_QUESTIONS_MIN,
 } from '../schemas/quiz-input';
+import { PREVIOUS_YEAR_MAX, PREVIOUS_YEAR_MIN } from '../domain/practice';
 import { KEY_CORRECTION_REASON_MAX } from '../schemas/analytics';
 
 /** The reason the editor refuses a change once a learner has started (authoring/quiz-values.ts `frozenChanges`). */
@@ -41,6 +42,8 @@ export const ADMIN_MESSAGES_HI: Readonly<Record<string, string>> = {
   'Price must be a number of rupees': 'कीमत रुपयों में एक संख्या होनी चाहिए',
   'Price must be 0 (free) or more': 'कीमत 0 (फ़्री) या उससे ज़्यादा होनी चाहिए',
   [`Price must be at most ₹${PRICE_MAX_RUPEES}`]: `कीमत ₹${PRICE_MAX_RUPEES} से ज़्यादा नहीं हो सकती`,
+  'Previous-year paper must be a year': 'पिछले वर्ष के प्रश्नपत्र के लिए एक वर्ष लिखें',
+  [`Previous-year paper must be ${PREVIOUS_YEAR_MIN}–${PREVIOUS_YEAR_MAX}`]: `पिछले वर्ष के प्रश्नपत्र का वर्ष ${PREVIOUS_YEAR_MIN} से ${PREVIOUS_YEAR_MAX} के बीच होना चाहिए`,
   'Price can have at most 2 decimals': 'कीमत में दशमलव के बाद ज़्यादा से ज़्यादा 2 अंक हो सकते हैं',
   'Marks for a correct answer must be a number': 'सही उत्तर के अंक एक संख्या होने चाहिए',
   'Marks for a correct answer must be more than 0': 'सही उत्तर के अंक 0 से ज़्यादा होने चाहिए',

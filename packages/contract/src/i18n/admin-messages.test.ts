@@ -62,6 +62,7 @@ const broken = [
   },
   {
     name: 'Price check',
+    previousYear: 1800,
     exam: 'SSC',
     class: 'Other',
     duration: 10,
@@ -73,6 +74,7 @@ const broken = [
   {
     // As the form sends an empty duration.
     name: 'No duration',
+    previousYear: 2001.5,
     exam: 'SSC',
     class: 'Other',
     startTimeStamp: '2026-12-01T09:00:00Z',

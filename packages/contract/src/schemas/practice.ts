@@ -192,6 +192,33 @@ export const practiceAttemptIdParamSchema = z.object({
 /** `/:quizId` of a practice start. */
 export const practiceQuizIdParamSchema = participantQuizIdParamSchema;
 
+/**
+ * The learner's practice, apart from contest attempts (the progress page): submitted practices and
+ * drills, and accuracy by topic over the questions practised, each counted by its latest practice
+ * answer (right or wrong), weakest first. Contest figures never include practice.
+ */
+export const practiceProgressResponseSchema = z.object({
+  /** Submitted practices of quizzes. */
+  quizPractices: z.number().int(),
+  /** Submitted topic drills. */
+  drills: z.number().int(),
+  /** Distinct questions answered in practice. */
+  questions: z.number().int(),
+  /** Of those, how many were right the last time they were answered in practice. */
+  correct: z.number().int(),
+  /** correct / questions × 100, 1 decimal; null before any practice answer. */
+  accuracy: z.number().nullable(),
+  byTopic: z.array(
+    z.object({
+      label: z.string(),
+      questions: z.number().int(),
+      correct: z.number().int(),
+      accuracy: z.number(),
+    }),
+  ),
+});
+export type PracticeProgressResponse = z.infer<typeof practiceProgressResponseSchema>;
+
 export { PRACTICE_MESSAGES };
 
 /**

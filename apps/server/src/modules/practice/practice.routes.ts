@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
@@ -6,6 +7,7 @@ import {
   practiceAttemptIdParamSchema,
   practiceAttemptSchema,
   practiceHistoryResponseSchema,
+  practiceProgressResponseSchema,
   practiceQuizIdParamSchema,
   practiceQuizListQuerySchema,
   practiceQuizListResponseSchema,
@@ -17,12 +19,16 @@ import {
   startDrillBodySchema,
   startPracticeBodySchema,
 } from '@quizcast/contract/schemas/practice';
+import { QUIZ_MESSAGES } from '@quizcast/contract/schemas/quiz';
+import { tooManyRequests } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { StreakRepository } from '../streak/streak.repository';
 import { StreakService } from '../streak/streak.service';
 import { DailyFiveRepository } from './daily-five.repository';
 import { DailyFiveService } from './daily-five.service';
+import { checkLimit } from '../../plugins/rate-limit';
+import { PracticeProgressRepository, practiceProgress } from './practice-progress.repository';
 import { PracticeRepository } from './practice.repository';
 import { PracticeService } from './practice.service';
 
@@ -50,6 +56,26 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['practice'];
   const common = { preHandler: app.authenticate };
+  const progress = new PracticeProgressRepository(db);
+
+  /**
+   * Per-learner limit on saves (counted in Redis when REDIS_URL is set): a stuck or hostile client
+   * cannot hammer the database; an honest one saves once per answer and never meets it.
+   */
+  const saveLimiter = app.createRateLimit({
+    name: 'practice-save',
+    max: config.PRACTICE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => currentUser(request).id,
+  });
+  const saveLimited = [
+    app.authenticate,
+    async (request: FastifyRequest) => {
+      const result = await checkLimit(app, saveLimiter, request);
+      if (!result.isAllowed && result.isExceeded)
+        throw tooManyRequests(QUIZ_MESSAGES.tooManySaves, result.ttlInSeconds);
+    },
+  ];
 
   app.get(
     API_PATHS.dailyFive,
@@ -148,6 +174,23 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    API_PATHS.practiceProgress,
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: "The learner's practice apart from contest attempts: counts and accuracy by topic",
+        response: { 200: practiceProgressResponseSchema, ...errors() },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return practiceProgress(progress, currentUser(request).id);
+    },
+  );
+
+  app.get(
     API_PATHS.practiceAttempt,
     {
       ...common,
@@ -168,14 +211,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     API_PATHS.practiceAttemptAnswers,
     {
-      ...common,
+      preHandler: saveLimited,
       schema: {
         tags,
         security,
         summary: 'Save answers; with instant feedback, each new answer judged with its explanation',
         params: practiceAttemptIdParamSchema,
         body: practiceSaveBodySchema,
-        response: { 200: practiceSaveResponseSchema, ...errors(404, 409) },
+        response: { 200: practiceSaveResponseSchema, ...errors(404, 409, 429, 503) },
       },
     },
     async (request) => practice.save(currentUser(request).id, request.params.attemptId, request.body.answers),

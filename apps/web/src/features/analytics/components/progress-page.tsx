@@ -1,66 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WEB_ROUTES, webPath } from '@quizcast/contract/routes';
-import type { AccuracyRow, ProgressResponse } from '@quizcast/contract/schemas/analytics';
-import { BarChart } from '../../../components/charts/bar-chart';
+import type { ProgressResponse } from '@quizcast/contract/schemas/analytics';
 import { ChartFigure } from '../../../components/charts/chart-figure';
 import { LineChart } from '../../../components/charts/line-chart';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDecimal, formatNumber, formatPercent, formatShortDate } from '../../../i18n/format';
-import { useLanguage, useT } from '../../../i18n/use-t';
 import { useProgress } from '../api/progress';
-import { analyticsCatalog } from '../messages/catalog';
-
-/** The page's words and number formats in the language on screen. */
-function useWords() {
-  const t = useT(analyticsCatalog);
-  const language = useLanguage();
-  return {
-    t,
-    n: (value: number) => formatNumber(value, language),
-    pct: (value: number) => formatPercent(value, language),
-    seconds: (ms: number | null) =>
-      ms === null ? '–' : t('analytics.seconds', { seconds: formatDecimal(ms / 1000, language) }),
-    shortDate: (iso: string) => formatShortDate(iso, language),
-  };
-}
-
-function AccuracyChart({ title, rows }: { title: string; rows: AccuracyRow[] }) {
-  const { t, n, pct } = useWords();
-  const weakest = rows[0];
-  return (
-    <ChartFigure
-      title={title}
-      summary={
-        weakest
-          ? t('analytics.weakest', {
-              name: weakest.label,
-              percent: pct(weakest.accuracy),
-              count: weakest.questions,
-            })
-          : t('analytics.noQuestions')
-      }
-      table={{
-        columns: [
-          t('analytics.col.name'),
-          t('analytics.col.accuracy'),
-          t('analytics.col.questions'),
-          t('analytics.col.correct'),
-        ],
-        rows: rows.map((r) => [r.label, pct(r.accuracy), n(r.questions), n(r.correct)]),
-      }}
-    >
-      {(ids) => (
-        <BarChart
-          {...ids}
-          max={100}
-          bars={rows.map((r) => ({ label: `${r.label} (${r.questions})`, value: r.accuracy }))}
-        />
-      )}
-    </ChartFigure>
-  );
-}
+import { AccuracyChart, useWords } from './accuracy-chart';
+import { PracticeProgressSection } from './practice-progress-section';
 
 function Trend({ trend, quizzes }: { trend: ProgressResponse['trend']; quizzes: number }) {
   const { t, n, pct, shortDate } = useWords();
@@ -177,6 +125,7 @@ export function ProgressPage({ top }: { top?: ReactNode } = {}) {
       ) : (
         <ProgressBody data={data} />
       )}
+      <PracticeProgressSection />
     </div>
   );
 }
@@ -202,8 +151,8 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
       </dl>
       <Trend trend={data.trend} quizzes={data.quizzes} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <AccuracyChart title={t('analytics.byTopic')} rows={data.byTopic} />
-        <AccuracyChart title={t('analytics.byExam')} rows={data.byExam} />
+        <AccuracyChart title={t('analytics.byTopicContest')} rows={data.byTopic} />
+        <AccuracyChart title={t('analytics.byExamContest')} rows={data.byExam} />
       </div>
       <section
         aria-labelledby="speed-heading"

@@ -9,6 +9,7 @@ import type { QuizDraft } from '../lib/quiz-draft';
 import { authoringCatalog } from '../messages/catalog';
 import { SelectField, TextAreaField } from './form-fields';
 import { IntegrityOptions } from './integrity-options';
+import { PreviousYearField } from './previous-year-field';
 
 const EXAM_OPTIONS = QUIZ_EXAMS.map((e) => ({ value: e, label: e }));
 
@@ -117,6 +118,7 @@ export function QuizDetailsSection({
           onChange={(e) => change({ markWrong: e.target.value })}
           disabled={locked}
         />
+        <PreviousYearField draft={draft} error={field('previousYear')} onChange={change} />
         <TextAreaField
           className="sm:col-span-2"
           label={t('authoring.editor.instructions')}

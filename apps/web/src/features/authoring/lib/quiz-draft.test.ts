@@ -89,6 +89,7 @@ describe('quiz draft', () => {
       price: 10,
       markingScheme: { correct: 4, wrong: 1 },
       instructions: ['One', 'Two'],
+      previousYear: null,
       published: true,
       showScoreOnSubmit: true,
       shuffleQuestions: false,
@@ -269,5 +270,21 @@ describe('fair-play options (ADR 014)', () => {
       shuffleQuestions: false,
       shuffleChoices: true,
     });
+  });
+});
+
+describe('previous-year paper tag (issue 27)', () => {
+  it('round-trips the year, clears it when emptied and leaves it unchanged for an older copy', () => {
+    const tagged = draftFromQuiz({ ...quiz, previousYear: 2019 });
+    expect(tagged.previousYear).toBe('2019');
+    expect(draftToInput(tagged).previousYear).toBe(2019);
+    expect(draftToInput({ ...tagged, previousYear: ' ' }).previousYear).toBeNull();
+    const { previousYear: _dropped, ...olderCopy } = tagged;
+    expect('previousYear' in draftToInput(olderCopy)).toBe(false);
+  });
+
+  it('says when the year is out of range', () => {
+    const draft = { ...draftFromQuiz(quiz), previousYear: '1800' };
+    expect(draftProblems(draft)?.fields.previousYear).toEqual(['Previous-year paper must be 1950–2100']);
   });
 });

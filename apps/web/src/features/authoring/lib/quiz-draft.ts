@@ -59,6 +59,8 @@ export interface QuizDraft {
   markWrong: string;
   /** One instruction per line. */
   instructions: string;
+  /** Issue 27: the year of a previous-year paper as typed ('' : not one; absent in older copies: unchanged). */
+  previousYear?: string;
   published: boolean;
   /** ADR 014. null: the default for the kind of quiz (follows price and exam until the admin chooses). */
   showScoreOnSubmit: boolean | null;
@@ -124,6 +126,7 @@ export function emptyDraft(): QuizDraft {
     markCorrect: '1',
     markWrong: '0',
     instructions: '',
+    previousYear: '',
     published: true,
     showScoreOnSubmit: null,
     shuffleQuestions: null,
@@ -149,6 +152,7 @@ export function draftFromQuiz(quiz: AdminQuiz): QuizDraft {
     markCorrect: String(quiz.markingScheme.correct),
     markWrong: String(quiz.markingScheme.wrong),
     instructions: quiz.instructions.join('\n'),
+    previousYear: quiz.previousYear === null ? '' : String(quiz.previousYear),
     published: quiz.published,
     showScoreOnSubmit: quiz.showScoreOnSubmit,
     shuffleQuestions: quiz.shuffleQuestions,
@@ -199,6 +203,7 @@ export function draftToInput(draft: QuizDraft): QuizInput {
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
+    ...previousYearInput(draft.previousYear),
     published: draft.published,
     showScoreOnSubmit: integrityOption(draft, 'showScoreOnSubmit'),
     shuffleQuestions: integrityOption(draft, 'shuffleQuestions'),
@@ -224,6 +229,12 @@ export function draftToInput(draft: QuizDraft): QuizInput {
       ...hindiInput(q),
     })),
   };
+}
+
+/** '' clears the tag (null); a draft without the field (an older copy) leaves it unchanged. */
+function previousYearInput(year: string | undefined): Pick<QuizInput, 'previousYear'> {
+  if (year === undefined) return {};
+  return { previousYear: year.trim() === '' ? null : Number(year) };
 }
 
 /** The Hindi version as the API takes it: all of it, or nulls when the admin wrote none. */

@@ -11,7 +11,8 @@ import {
   type PracticeQuizListQuery,
   type StartDrillBody,
 } from '@quizcast/contract/schemas/practice';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { readPracticeCopy } from '../lib/practice-device-copy';
 
 /** Practice and drills (issue 27): the list, topics, starting, saving and submitting. */
 
@@ -67,6 +68,30 @@ export function practiceAttemptQueryOptions(attemptId: string) {
 
 export function usePracticeAttempt(attemptId: string) {
   return useQuery(practiceAttemptQueryOptions(attemptId));
+}
+
+/**
+ * The attempt for its run screen: from the server, or, when the server cannot be reached (status 0),
+ * from the copy kept on this device when it was opened. Runs offline too (networkMode 'always').
+ */
+export function useRunnablePracticeAttempt(attemptId: string, userId: string) {
+  const base = practiceAttemptQueryOptions(attemptId);
+  return useQuery({
+    ...base,
+    queryFn: async (context) => {
+      try {
+        return await base.queryFn!(context);
+      } catch (err) {
+        const copy = isApiError(err) && err.status === 0 ? readPracticeCopy(userId, attemptId) : null;
+        if (copy) return copy.attempt;
+        throw err;
+      }
+    },
+    networkMode: 'always',
+    retry: (failures, err) => failures < 1 && !(isApiError(err) && err.status >= 400 && err.status < 500),
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export function useStartPractice() {

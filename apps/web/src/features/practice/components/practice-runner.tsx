@@ -2,55 +2,64 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PracticeAttempt, PracticeFeedback } from '@quizcast/contract/schemas/practice';
 import { Button } from '../../../components/ui/button';
-import { useLanguage, useT } from '../../../i18n/use-t';
-import { savePracticeAnswers, useSubmitPractice } from '../api/practice';
-import { useFeedbackSpeech } from '../hooks/use-feedback-speech';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useServerMessage, useT } from '../../../i18n/use-t';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useSubmitPractice } from '../api/practice';
+import { usePracticeAnswers } from '../hooks/use-practice-answers';
+import { usePracticeAudio } from '../hooks/use-practice-audio';
 import { practiceCatalog } from '../messages/catalog';
+import { PracticeAudioPanel } from './practice-audio-panel';
 import { PracticeClock } from './practice-clock';
-import { PracticeFeedbackPanel, useFeedbackText } from './practice-feedback-panel';
+import { PracticeFeedbackPanel } from './practice-feedback-panel';
 import { PracticeQuestion } from './practice-question';
+import { PracticeSyncNotice } from './practice-sync-notice';
 
-/** A running practice: one question at a time, saved as answered, judged at once when chosen. */
-export function PracticeRunner({ attempt }: { attempt: PracticeAttempt }) {
+/**
+ * A running practice: one question at a time, each answer kept on the device and sent at once (or
+ * when the connection returns), judged by the server when instant feedback is on; audio mode reads
+ * the questions and speaks the feedback, with the attempt's keys.
+ */
+export function PracticeRunner({ attempt, userId }: { attempt: PracticeAttempt; userId: string }) {
   const t = useT(practiceCatalog);
-  const language = useLanguage();
-  const [index, setIndex] = useState(0);
-  const [chosen, setChosen] = useState(
-    () => new Map(attempt.savedAnswers.map((a) => [a.qnId, a.selectedOption ?? null])),
-  );
-  const [feedback, setFeedback] = useState(() => new Map(attempt.feedback.map((f) => [f.qnId, f])));
-  const [readAloud, setReadAloud] = useState(false);
-  const seq = useRef(Math.max(0, ...attempt.savedAnswers.map((a) => a.seq ?? 0)));
-  const speak = useFeedbackSpeech();
-  const words = useFeedbackText();
+  const localise = useServerMessage();
+  const hear = useRef<(feedback: PracticeFeedback[]) => void>(() => undefined);
+  const answers = usePracticeAnswers(attempt, userId, (feedback) => hear.current(feedback));
+  const [confirmFinish, setConfirmFinish] = useState(false);
   const submit = useSubmitPractice(attempt._id);
+  const { index, setIndex } = answers;
   const question = attempt.questions[index]!;
-  const judged = feedback.get(question._id);
+  const judged = answers.feedback.get(question._id);
+  const chosen = answers.chosen(question._id);
 
-  const answers = () => [...chosen].map(([qnId, selectedOption]) => ({ qnId, selectedOption }));
-  const finish = () => submit.mutate(answers(), { onError: () => toast.error(t('practice.run.saveFailed')) });
-
-  const say = (f: PracticeFeedback) => {
-    const text = words(f);
-    speak([text.verdict, text.explanation].filter(Boolean).join('. '), language === 'hi' ? 'hi' : 'en');
+  const finish = () => {
+    setConfirmFinish(false);
+    submit.mutate(answers.allAnswers(), {
+      onSuccess: () => answers.forget(),
+      onError: (err) =>
+        toast.error(
+          isApiError(err) && err.status === 0
+            ? t('practice.offline.finish')
+            : localise(errorMessage(err, t('practice.run.saveFailed'))),
+        ),
+    });
   };
 
-  const answer = async (option: string) => {
-    setChosen((now) => new Map(now).set(question._id, option));
-    seq.current += 1;
-    try {
-      const saved = await savePracticeAnswers(attempt._id, [
-        { qnId: question._id, selectedOption: option, seq: seq.current },
-      ]);
-      const mine = saved.feedback.find((f) => f.qnId === question._id);
-      if (mine) {
-        setFeedback((now) => new Map(now).set(mine.qnId, mine));
-        if (readAloud) say(mine);
-      }
-    } catch {
-      toast.error(t('practice.run.saveFailed'));
-    }
-  };
+  const audio = usePracticeAudio({
+    question,
+    index,
+    total: attempt.questions.length,
+    feedback: judged,
+    locked: Boolean(judged),
+    keysActive: !confirmFinish && !submit.isPending,
+    onAnswer: (option) => answers.answer(question._id, option),
+    onMove: setIndex,
+    onFinish: () => setConfirmFinish(true),
+  });
+
+  useEffect(() => {
+    hear.current = audio.hear;
+  });
 
   useEffect(() => {
     document.getElementById('practice-run-heading')?.focus();
@@ -68,27 +77,28 @@ export function PracticeRunner({ attempt }: { attempt: PracticeAttempt }) {
           <p className="text-sm text-slate-600">{t('practice.run.untimed')}</p>
         )}
       </div>
-      {attempt.instantFeedback && (
-        <label className="flex min-h-11 items-center gap-3 text-base text-slate-900">
-          <input
-            type="checkbox"
-            className="size-6 accent-brand-700"
-            checked={readAloud}
-            onChange={(e) => setReadAloud(e.target.checked)}
-          />
-          {t('practice.run.readAloud')}
-        </label>
-      )}
+      <PracticeSyncNotice problem={answers.problem} unsentCount={answers.unsentCount} />
+      <PracticeAudioPanel audio={audio} />
       <PracticeQuestion
         key={question._id}
         question={question}
         index={index}
         total={attempt.questions.length}
-        selected={chosen.get(question._id) ?? null}
+        selected={chosen}
         locked={Boolean(judged)}
-        onAnswer={(option) => void answer(option)}
+        onAnswer={(option) => answers.answer(question._id, option)}
       />
-      <div aria-live="polite">{judged && <PracticeFeedbackPanel feedback={judged} />}</div>
+      <div aria-live="polite">
+        {judged ? (
+          <PracticeFeedbackPanel feedback={judged} />
+        ) : (
+          attempt.instantFeedback &&
+          chosen !== null &&
+          answers.unsent(question._id) && (
+            <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-800">{t('practice.offline.kept')}</p>
+          )
+        )}
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>
           {t('practice.run.previous')}
@@ -98,10 +108,18 @@ export function PracticeRunner({ attempt }: { attempt: PracticeAttempt }) {
             {t('practice.run.next')}
           </Button>
         ) : null}
-        <Button onClick={finish} loading={submit.isPending}>
+        <Button onClick={() => setConfirmFinish(true)} loading={submit.isPending}>
           {t('practice.run.submit')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmFinish}
+        onOpenChange={setConfirmFinish}
+        title={t('practice.finish.title')}
+        message={t('practice.finish.text')}
+        confirmLabel={t('practice.finish.confirm')}
+        onConfirm={finish}
+      />
     </section>
   );
 }

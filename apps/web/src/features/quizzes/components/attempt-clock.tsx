@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import { timeWarning, type TimeWarning } from '../hooks/audio-mode';
+import { timeWarning, type TimeWarning } from '../../../hooks/audio-mode';
 import { useCountdown } from '../hooks/use-countdown';
 import { AttemptCountdown } from './attempt-countdown';
 

@@ -4,7 +4,7 @@ import type { Language } from '@quizcast/contract/i18n/languages';
 import type { Translate } from '../../../i18n/use-t';
 import { lacksHindiVoice, type QuestionLang } from '../../../lib/speech';
 import type { AttemptKey } from '../components/palette-labels';
-import type { TimeWarning } from './audio-mode';
+import type { TimeWarning } from '../../../hooks/audio-mode';
 import type { FlowPhase } from './attempt-flow';
 
 /**

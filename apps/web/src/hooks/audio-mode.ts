@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { STORAGE_KEYS } from '@quizcast/contract/constants';
-import { storage } from '../../../lib/storage';
+import { storage } from '../lib/storage';
 
 /** What a key does in audio mode. */
 export type AudioModeAction =
