@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { registerViaApi, signIn } from './support/session';
-import { recordingSpeech, type Spoken } from './support/speech';
+import { lastSpoken, recordingSpeech } from './support/speech';
 
 /** Presses Tab until the focused element is `target` (a keyboard user's way there), at most 20 times. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
@@ -34,10 +34,11 @@ test('does the daily five by keyboard with feedback read aloud; the streak goes 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: "Today's five" })).toBeFocused();
 
-  const readAloud = page.getByRole('checkbox', { name: 'Read feedback aloud' });
-  await tabTo(page, readAloud);
-  await page.keyboard.press('Space');
-  await expect(readAloud).toBeChecked();
+  // Audio mode (the attempt's switch and keys, ADR 024): each answer's feedback is spoken and shown.
+  const audio = page.getByRole('button', { name: 'Audio mode: Off' });
+  await tabTo(page, audio);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Audio mode: On' })).toHaveAttribute('aria-pressed', 'true');
 
   for (let n = 1; n <= 5; n += 1) {
     await expect(page.getByText(`Question ${n} of 5`)).toBeVisible();
@@ -48,21 +49,20 @@ test('does the daily five by keyboard with feedback read aloud; the streak goes 
       await tabTo(page, page.getByRole('button', { name: 'Check answer' }));
       await page.keyboard.press('Enter');
     } else {
-      await tabTo(page, page.getByRole('radio').first());
-      await page.keyboard.press('Space');
+      await page.keyboard.press('1');
     }
     await expect(page.getByTestId('practice-feedback')).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken.length))
-      .toBe(n);
+    const verdict = page.getByTestId('practice-spoken');
+    await expect(verdict).toHaveText(/^(Correct!|Not quite\.)/);
+    const said = await verdict.textContent();
+    await expect.poll(async () => (await lastSpoken(page, 1))[0]?.text).toBe(said);
     if (n === 1) await expectAccessible(page, 'daily five with feedback');
-    if (n < 5) {
-      await tabTo(page, page.getByRole('button', { name: 'Next' }));
-      await page.keyboard.press('Enter');
-    }
+    if (n < 5) await page.keyboard.press('n');
   }
-  await tabTo(page, page.getByRole('button', { name: 'Finish practice' }));
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('s');
+  const dialog = page.getByRole('dialog', { name: 'Finish this practice?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Finish' }).press('Enter');
   await expect(page.getByTestId('practice-score')).toBeVisible({ timeout: 20_000 });
 
   await page.goto('/quizzes');

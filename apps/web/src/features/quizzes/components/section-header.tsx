@@ -3,7 +3,7 @@ import { formatNumber } from '../../../i18n/format';
 import { useLanguage, useT } from '../../../i18n/use-t';
 import { Button } from '../../../components/ui/button';
 import { attemptCatalog } from '../attempt/messages/catalog';
-import type { TimeWarning } from '../hooks/audio-mode';
+import type { TimeWarning } from '../../../hooks/audio-mode';
 import type { AttemptSections } from '../hooks/use-attempt-sections';
 import { sectionName, type SectionLayout } from '../lib/attempt-sections';
 import { AttemptClock } from './attempt-clock';

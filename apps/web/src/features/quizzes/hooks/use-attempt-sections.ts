@@ -16,7 +16,7 @@ import {
   sectionOf,
 } from '../lib/attempt-sections';
 import type { AttemptSession } from './attempt-session';
-import type { TimeWarning } from './audio-mode';
+import type { TimeWarning } from '../../../hooks/audio-mode';
 
 /**
  * The sections of the running attempt (issue 26, ADR 022): which section is open on the server's
