@@ -32,7 +32,7 @@ async function countedByHand(user: UserRow) {
 
 async function expectCountsInStep(user: UserRow) {
   const { counts } = await queue(t, user, '?limit=5');
-  const { nextDueAt, ...rest } = counts;
+  const { nextDueAt: _nextDueAt, ...rest } = counts;
   expect(rest).toEqual(await countedByHand(user));
   return counts;
 }
@@ -85,12 +85,22 @@ describe(`review counts (${testDatabaseKind})`, () => {
     await t.db
       .update(reviewCards)
       .set({ suspendedAt: START })
-      .where(and(eq(reviewCards.userId, many.id), sql`due < ${START.toISOString()}::timestamptz - interval '200 minutes'`));
+      .where(
+        and(
+          eq(reviewCards.userId, many.id),
+          sql`due < ${START.toISOString()}::timestamptz - interval '200 minutes'`,
+        ),
+      );
     await expectCountsInStep(many);
     await t.db
       .update(reviewCards)
       .set({ suspendedAt: null })
-      .where(and(eq(reviewCards.userId, many.id), sql`due < ${START.toISOString()}::timestamptz - interval '250 minutes'`));
+      .where(
+        and(
+          eq(reviewCards.userId, many.id),
+          sql`due < ${START.toISOString()}::timestamptz - interval '250 minutes'`,
+        ),
+      );
     await expectCountsInStep(many);
     const [one] = await t.db.select().from(reviewCards).where(eq(reviewCards.userId, other.id)).limit(1);
     expect((await api(t, other, 'DELETE', `/api/review/cards/${one!.id}`)).statusCode).toBeLessThan(300);

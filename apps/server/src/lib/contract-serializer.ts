@@ -19,7 +19,11 @@ type ZodRoute = Parameters<typeof zodSerializerCompiler>[0];
 export const contractSerializer = (route: { schema: unknown; httpStatus?: string }) => {
   if (route.httpStatus !== '200' || !(route.schema instanceof z.ZodType))
     return zodSerializerCompiler(route as ZodRoute);
-  const jsonSchema = z.toJSONSchema(route.schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
+  const jsonSchema = z.toJSONSchema(route.schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'throw',
+  });
   return fastJsonStringify(nullableObjects(jsonSchema) as Parameters<typeof fastJsonStringify>[0]);
 };
 
@@ -36,7 +40,11 @@ function nullableObjects(node: unknown): unknown {
   const anyOf = out.anyOf as Record<string, unknown>[] | undefined;
   if (anyOf?.length === 2 && Object.keys(out).length === 1) {
     const other = anyOf.find((s) => s.type !== 'null');
-    if (other && anyOf.some((s) => s.type === 'null' && Object.keys(s).length === 1) && other.type === 'object')
+    if (
+      other &&
+      anyOf.some((s) => s.type === 'null' && Object.keys(s).length === 1) &&
+      other.type === 'object'
+    )
       return { ...other, nullable: true };
   }
   return out;

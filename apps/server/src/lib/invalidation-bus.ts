@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type * as Ioredis from 'ioredis';
 import type { Redis } from 'ioredis';
 import type { Cluster } from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { lazyPackage } from './lazy-package';
 
-const loadIoredis = lazyPackage<typeof import('ioredis')>('ioredis');
+const loadIoredis = lazyPackage<typeof Ioredis>('ioredis');
 
 /**
  * Tells every instance that a cached key is stale. `publish` reaches this instance's listeners at

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type * as Ioredis from 'ioredis';
 import type { Redis } from 'ioredis';
 import { lazyPackage } from './lazy-package';
 
-const loadIoredis = lazyPackage<typeof import('ioredis')>('ioredis');
+const loadIoredis = lazyPackage<typeof Ioredis>('ioredis');
 
 /**
  * Values every instance may read (results-day answers such as the landing page's podium): in Redis

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type sharpModule from 'sharp';
 import { lazyPackage } from '../../lib/lazy-package';
 import { PROFILE_IMAGE_MAX_BYTES } from '@quizcast/contract/constants';
 import { STUDENT_MESSAGES } from '@quizcast/contract/schemas/student';
@@ -7,7 +8,7 @@ import { badRequest, payloadTooLarge } from '../../lib/http-error';
 import type { FileStorage } from '../../providers/storage/storage';
 
 /** The image library, loaded on the first photo (issue 31: not at every start). */
-const loadSharp = lazyPackage<(typeof import('sharp'))['default']>('sharp');
+const loadSharp = lazyPackage<typeof sharpModule>('sharp');
 
 /** Longest side of a stored profile photo. */
 export const PROFILE_PHOTO_MAX_PX = 512;

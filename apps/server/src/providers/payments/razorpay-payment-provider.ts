@@ -24,7 +24,8 @@ export class RazorpayPaymentProvider implements PaymentProvider {
     this.keyId = options.keyId;
     this.keySecret = options.keySecret;
     this.webhookSecret = options.webhookSecret;
-    this.client = options.client ?? new (loadRazorpay())({ key_id: options.keyId, key_secret: options.keySecret });
+    this.client =
+      options.client ?? new (loadRazorpay())({ key_id: options.keyId, key_secret: options.keySecret });
   }
 
   async createOrder(input: CreateOrderInput): Promise<ProviderOrder> {

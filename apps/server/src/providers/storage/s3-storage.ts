@@ -1,10 +1,10 @@
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { lazyPackage } from '../../lib/lazy-package';
 import { assertSafeKey, contentTypeForKey, type FileStorage, type StoredFileInfo } from './storage';
 
 /** The S3 SDK, loaded only when S3 storage is configured (issue 31: not at every start). */
-const s3 = lazyPackage<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
+const s3 = lazyPackage<typeof S3Sdk>('@aws-sdk/client-s3');
 
 export interface S3StorageOptions {
   bucket: string;
@@ -25,7 +25,7 @@ export interface S3StorageOptions {
  * so browsers never need the bucket's origin (no tainted canvas, no CORS).
  */
 export class S3Storage implements FileStorage {
-  private readonly client: S3Client;
+  private readonly client: S3Sdk.S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
 
@@ -78,7 +78,9 @@ export class S3Storage implements FileStorage {
       return null;
     }
     try {
-      const head = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: objectKey }));
+      const head = await this.client.send(
+        new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: objectKey }),
+      );
       return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? contentTypeForKey(key) };
     } catch (err) {
       if (isNotFound(err)) return null;
