@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as Ioredis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Cluster } from 'node:cluster';
 import { randomUUID } from 'node:crypto';
+import { lazyPackage } from './lazy-package';
+
+const loadIoredis = lazyPackage<typeof Ioredis>('ioredis');
 
 /**
  * Tells every instance that a cached key is stale. `publish` reaches this instance's listeners at
@@ -64,6 +68,7 @@ export class RedisInvalidationBus implements InvalidationBus {
     const options = { connectTimeout: 1000, maxRetriesPerRequest: 1 };
     // A publish never holds up the response that revoked something: past a second it is queued
     // and sent again once Redis is back (a half-open connection would otherwise wait for ever).
+    const { Redis } = loadIoredis();
     this.publisher = new Redis(url, { ...options, commandTimeout: 1000 });
     this.subscriber = new Redis(url, { ...options, autoResubscribe: false });
     for (const connection of [this.publisher, this.subscriber])

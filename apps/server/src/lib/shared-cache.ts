@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as Ioredis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyPackage } from './lazy-package';
+
+const loadIoredis = lazyPackage<typeof Ioredis>('ioredis');
 
 /**
  * Values every instance may read (results-day answers such as the landing page's podium): in Redis
@@ -34,7 +38,7 @@ export class RedisSharedCache implements SharedCache {
     private readonly prefix: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+    this.redis = new (loadIoredis().Redis)(url, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
     this.redis.on('error', (err) => log.warn({ err }, 'redis (shared cache) connection problem'));
   }
 

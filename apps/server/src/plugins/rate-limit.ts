@@ -1,7 +1,9 @@
 import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
-import { Redis } from 'ioredis';
+import type * as Ioredis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyPackage } from '../lib/lazy-package';
 import type { AppConfig } from '../config';
 import { CompactRateStore, type RateStoreOptions } from '../lib/compact-rate-store';
 import { serviceUnavailable } from '../lib/http-error';
@@ -47,7 +49,7 @@ export async function checkLimit(
 export async function registerRateLimit(app: FastifyInstance, config: AppConfig): Promise<void> {
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, {
+    redis = new (lazyPackage<typeof Ioredis>('ioredis')().Redis)(config.REDIS_URL, {
       connectTimeout: 1000,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: true,

@@ -120,3 +120,20 @@ export const reviewSettings = pgTable(
   },
   (t) => [check('review_settings_retention_check', sql`${t.desiredRetention} between 0.8 and 0.97`)],
 );
+
+/**
+ * Each learner's card counts, kept in step with `review_cards` by triggers (migration
+ * `review_card_counts`, issue 31): the queue reads them in one row instead of counting the
+ * learner's cards on every read (10,000 index entries each for "new" and "due now" before). No
+ * foreign key: a user's deletion cascades to the cards, whose trigger then brings the row to zeros.
+ */
+export const reviewCardCounts = pgTable('review_card_counts', {
+  userId: uuid('user_id').primaryKey(),
+  /** Cards not suspended. */
+  active: integer('active').notNull().default(0),
+  /** Active cards never reviewed (`review_count = 0`). */
+  newCards: integer('new_cards').notNull().default(0),
+  /** Active reviewed cards in learning or relearning (`state in (1, 3)`). */
+  learning: integer('learning').notNull().default(0),
+  suspended: integer('suspended').notNull().default(0),
+});

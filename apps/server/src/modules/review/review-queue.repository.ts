@@ -5,6 +5,7 @@ import { preparedRaw } from '../../db/raw-rows';
 import {
   questions,
   quizzes,
+  reviewCardCounts,
   reviewCards,
   reviewLogs,
   reviewSettings,
@@ -81,13 +82,17 @@ interface CountsSqlRow {
 
 const ph = (name: string) => sql.placeholder(name);
 
+/** How many overdue cards "due now" counts one by one before it counts the other side instead. */
+export const DUE_NOW_PROBE = 256;
+
 /**
- * The queue's counts for one learner (placeholders userId, now, dayEnd), each read from an index
- * (ADR 011, "Speed"): due now is an index-only range count on `review_cards_user_due_idx` (the one
- * part that grows with the learner's overdue cards; no per-row filter), due today adds the small
- * range from now to the day's end, new, learning and suspended come from their own partial indexes,
- * and the next due time is the due index's first entry. Filtered aggregates over every card took
- * about twice as long at 10,000 cards.
+ * The queue's counts for one learner (placeholders userId, now, dayEnd), none of them a count of the
+ * learner's whole card set (issue 31; ADR 011, "Speed"). New, learning, suspended and the active
+ * total are one row of `review_card_counts`, kept in step by triggers. Due now counts at most
+ * DUE_NOW_PROBE overdue entries of `review_cards_user_due_idx`; when there are more, it is the active
+ * total minus the cards not yet due (a learner with 10,000 overdue cards reads a few hundred index
+ * entries, not 10,000). Due today adds the range from now to the day's end, and the next due time is
+ * the index's first entry.
  */
 const active = sql`user_id = ${ph('userId')}::uuid and suspended_at is null`;
 const countsSql = sql`
@@ -95,14 +100,21 @@ const countsSql = sql`
          n.due_now + (select count(*) from ${reviewCards}
                       where ${active} and due > ${ph('now')}::timestamptz
                         and due < ${ph('dayEnd')}::timestamptz)::int as due_today,
-         (select count(*) from ${reviewCards} where ${active} and review_count = 0)::int as new_count,
-         (select count(*) from ${reviewCards}
-          where ${active} and review_count > 0 and state in (1, 3))::int as learning,
-         (select count(*) from ${reviewCards}
-          where user_id = ${ph('userId')}::uuid and suspended_at is not null)::int as suspended,
+         coalesce(k.new_cards, 0) as new_count,
+         coalesce(k.learning, 0) as learning,
+         coalesce(k.suspended, 0) as suspended,
          (select min(due) from ${reviewCards} where ${active}) as next_due_at
-  from (select count(*)::int as due_now from ${reviewCards}
-        where ${active} and due <= ${ph('now')}::timestamptz) n`;
+  from (select 1) one
+  left join ${reviewCardCounts} k on k.user_id = ${ph('userId')}::uuid
+  cross join lateral (
+    select case when p.overdue < ${sql.raw(String(DUE_NOW_PROBE))} then p.overdue
+                else coalesce(k.active, 0) - (select count(*) from ${reviewCards}
+                                              where ${active} and due > ${ph('now')}::timestamptz)::int
+           end as due_now
+    from (select count(*)::int as overdue
+          from (select 1 from ${reviewCards} where ${active} and due <= ${ph('now')}::timestamptz
+                limit ${sql.raw(String(DUE_NOW_PROBE))}) o) p
+  ) n`;
 
 const countsFrom = (row: CountsSqlRow | undefined): CountsRow => ({
   dueNow: Number(row?.due_now ?? 0),

@@ -15,6 +15,7 @@ import {
   reviewSettingsSchema,
   reviewStatsResponseSchema,
 } from '@quizcast/contract/schemas/review';
+import { contractSerializer } from '../../lib/contract-serializer';
 import { currentUser } from '../../plugins/auth';
 import { ReviewCardsRepository } from './review-cards.repository';
 import { ReviewGradingRepository } from './review-grading.repository';
@@ -58,6 +59,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
+      // Up to 200 cards a body: written from the contract's JSON Schema, not re-parsed by zod.
+      serializerCompiler: contractSerializer,
     },
     async (request, reply) => {
       const body = await service.queue(currentUser(request).id, request.query.limit, request.query.ahead);

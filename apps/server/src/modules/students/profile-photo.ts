@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
+import { lazyPackage } from '../../lib/lazy-package';
 import { PROFILE_IMAGE_MAX_BYTES } from '@quizcast/contract/constants';
 import { STUDENT_MESSAGES } from '@quizcast/contract/schemas/student';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, payloadTooLarge } from '../../lib/http-error';
 import type { FileStorage } from '../../providers/storage/storage';
+
+/** The image library, loaded on the first photo (issue 31: not at every start). */
+const loadSharp = lazyPackage<typeof sharpModule>('sharp');
 
 /** Longest side of a stored profile photo. */
 export const PROFILE_PHOTO_MAX_PX = 512;
@@ -52,7 +56,7 @@ export class ProfilePhotoService {
     if (data.length > PROFILE_IMAGE_MAX_BYTES) throw payloadTooLarge(STUDENT_MESSAGES.imageSize);
     if (!detectImageKind(data)) throw badRequest(STUDENT_MESSAGES.imageType);
     try {
-      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      const meta = await loadSharp()(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS) throw new Error('size');
     } catch {
       throw badRequest(STUDENT_MESSAGES.imageType);
@@ -65,7 +69,7 @@ export class ProfilePhotoService {
     let encoded: Buffer;
     let variants: [AvatarVariantPx, Buffer][];
     try {
-      const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(); // EXIF orientation first
+      const image = loadSharp()(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(); // EXIF orientation first
       encoded = await image
         .clone()
         .resize(PROFILE_PHOTO_MAX_PX, PROFILE_PHOTO_MAX_PX, { fit: 'inside', withoutEnlargement: true })

@@ -1,4 +1,7 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const loadRazorpay = lazyPackage<typeof Razorpay>('razorpay');
 import type { CapturedPayment, CreateOrderInput, PaymentProvider, ProviderOrder } from './payment-provider';
 
 /** The part of the official SDK this provider uses (tests point the real SDK at a local stub). */
@@ -21,7 +24,8 @@ export class RazorpayPaymentProvider implements PaymentProvider {
     this.keyId = options.keyId;
     this.keySecret = options.keySecret;
     this.webhookSecret = options.webhookSecret;
-    this.client = options.client ?? new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
+    this.client =
+      options.client ?? new (loadRazorpay())({ key_id: options.keyId, key_secret: options.keySecret });
   }
 
   async createOrder(input: CreateOrderInput): Promise<ProviderOrder> {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
+import type webpushModule from 'web-push';
+import { lazyPackage } from '../../lib/lazy-package';
 import type { AppConfig } from '../../config';
 import type { PushSender } from './push-sender';
 import { WebPushSender, type VapidKeys } from './web-push-sender';
@@ -17,7 +18,7 @@ export function resolveVapidKeys(config: AppConfig): VapidKeys | null {
   const file = path.resolve(config.DATA_DIR, 'vapid-keys.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
   mkdirSync(path.dirname(file), { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
+  const keys = lazyPackage<typeof webpushModule>('web-push')().generateVAPIDKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
 }

@@ -1,5 +1,8 @@
 import type { Agent } from 'node:https';
-import webpush from 'web-push';
+import type webpushModule from 'web-push';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const loadWebPush = lazyPackage<typeof webpushModule>('web-push');
 import { withTimeout } from '../../lib/timeout';
 import type { PushOutcome, PushSender, PushTarget } from './push-sender';
 
@@ -28,7 +31,7 @@ export class WebPushSender implements PushSender {
   async send(target: PushTarget, payload: string, ttlSeconds: number): Promise<PushOutcome> {
     try {
       await withTimeout(
-        webpush.sendNotification(
+        loadWebPush().sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           payload,
           {

@@ -1,13 +1,10 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
+import { lazyPackage } from '../../lib/lazy-package';
 import { assertSafeKey, contentTypeForKey, type FileStorage, type StoredFileInfo } from './storage';
+
+/** The S3 SDK, loaded only when S3 storage is configured (issue 31: not at every start). */
+const s3 = lazyPackage<typeof S3Sdk>('@aws-sdk/client-s3');
 
 export interface S3StorageOptions {
   bucket: string;
@@ -28,14 +25,14 @@ export interface S3StorageOptions {
  * so browsers never need the bucket's origin (no tainted canvas, no CORS).
  */
 export class S3Storage implements FileStorage {
-  private readonly client: S3Client;
+  private readonly client: S3Sdk.S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.prefix = options.prefix ?? '';
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
@@ -63,7 +60,7 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new (s3().PutObjectCommand)({
         Bucket: this.bucket,
         Key: this.objectKey(key),
         Body: data,
@@ -81,7 +78,9 @@ export class S3Storage implements FileStorage {
       return null;
     }
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      const head = await this.client.send(
+        new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: objectKey }),
+      );
       return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? contentTypeForKey(key) };
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -91,7 +90,7 @@ export class S3Storage implements FileStorage {
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const result = await this.client.send(
-      new GetObjectCommand({
+      new (s3().GetObjectCommand)({
         Bucket: this.bucket,
         Key: this.objectKey(key),
         Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -105,7 +104,7 @@ export class S3Storage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
   destroy(): void {
@@ -114,7 +113,7 @@ export class S3Storage implements FileStorage {
 }
 
 function isNotFound(err: unknown): boolean {
-  if (err instanceof S3ServiceException) {
+  if (err instanceof s3().S3ServiceException) {
     return err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey';
   }
   return false;
