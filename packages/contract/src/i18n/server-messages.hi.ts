@@ -146,7 +146,8 @@ export const SERVER_MESSAGES_HI: Readonly<Record<string, string>> = {
   [REMINDER_MESSAGES.endpointInvalid]: 'पुश का पता 1000 अक्षरों तक का https URL होना चाहिए',
   [REMINDER_MESSAGES.keysInvalid]: 'सब्सक्रिप्शन की कुंजियाँ सही नहीं हैं',
   [REMINDER_MESSAGES.pushUnavailable]: 'इस सर्वर पर रिमाइंडर उपलब्ध नहीं हैं',
-  [REMINDER_MESSAGES.dailyFiveAtInvalid]: 'रिमाइंडर का समय 07:00 से 21:59 के बीच होना चाहिए (22:00–07:00 शांत समय है)',
+  [REMINDER_MESSAGES.dailyFiveAtInvalid]:
+    'रिमाइंडर का समय 07:00 से 21:59 के बीच होना चाहिए (22:00–07:00 शांत समय है)',
 
   // The error handler's own
   [GENERIC_MESSAGES.internal]: 'सर्वर में कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',

@@ -69,7 +69,9 @@ export const practiceAttempts = pgTable(
     index('practice_attempts_user_idx').on(t.userId, t.startedAt),
     index('practice_attempts_quiz_user_idx').on(t.quizId, t.userId),
     // One daily five per learner and IST day: a reload or a second device gets the same five.
-    uniqueIndex('practice_attempts_daily_five_key').on(t.userId, t.day).where(sql`${t.day} is not null`),
+    uniqueIndex('practice_attempts_daily_five_key')
+      .on(t.userId, t.day)
+      .where(sql`${t.day} is not null`),
     check('practice_attempts_day_check', sql`(${t.kind} = 'daily_five') = (${t.day} is not null)`),
     check('practice_attempts_kind_check', sql`(${t.kind} = 'quiz') = (${t.quizId} is not null)`),
     check('practice_attempts_status_check', sql`${t.status} in ('in_progress', 'submitted')`),
