@@ -38,7 +38,7 @@ export function SectionInterstitial({
         id="section-interstitial-heading"
         ref={heading}
         tabIndex={-1}
-        className="text-xl font-bold text-slate-900 focus:outline-none"
+        className="text-xl font-bold text-slate-900"
       >
         {t('attempt.section.nextHeading', { number: formatNumber(next + 1, language), name })}
       </h2>
