@@ -278,7 +278,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     { prefix: API_PREFIX },
   );
 
-  await app.register(challengePageRoutes, { service: challenges, webDist: config.WEB_DIST });
+  await app.register(challengePageRoutes, {
+    service: challenges,
+    webDist: config.WEB_DIST,
+    publicOrigin: config.PUBLIC_ORIGIN,
+  });
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -160,6 +160,14 @@ export const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
       .optional(),
+    /**
+     * The site's public origin (`https://quizcast.example`): the challenge page's link preview names its
+     * image and URL with it, never with a request's Host header. Unset, the request's own origin (development).
+     */
+    PUBLIC_ORIGIN: z
+      .url()
+      .regex(/^https?:\/\/[^/]+$/, 'PUBLIC_ORIGIN must be an origin like https://quizcast.example (no path)')
+      .optional(),
     ADMIN_PHONES: z
       .string()
       .default('')

@@ -60,7 +60,13 @@ describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
     for (const quiz of contested) {
       expect(ranked.filter((r) => r.quizId === quiz.id && r.rank !== null).length).toBeGreaterThanOrEqual(20);
     }
-    expect(new Set(rows.map((r) => r.exam))).toEqual(new Set(['UPSC', 'SSC', 'Banking', 'NEET', 'JEE']));
+    // The five exams, and 'Other' for the CAT-style sectional mock (issue 26: CAT is none of them).
+    expect(new Set(rows.map((r) => r.exam))).toEqual(
+      new Set(['UPSC', 'SSC', 'Banking', 'NEET', 'JEE', 'Other']),
+    );
+    expect(rows.filter((r) => r.exam === 'Other').map((r) => r.name)).toEqual([
+      expect.stringMatching(/CAT/),
+    ]);
     await db.close();
   });
 });

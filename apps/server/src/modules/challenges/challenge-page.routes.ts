@@ -10,10 +10,12 @@ import type { ChallengeService } from './challenge.service';
  * so a link preview (WhatsApp, Telegram, …) shows the card without running the app. A withdrawn or
  * unknown code is a 404 (the app's shell, which says so).
  */
-export const challengePageRoutes: FastifyPluginAsync<{ service: ChallengeService; webDist: string }> = async (
-  app,
-  { service, webDist },
-) => {
+export const challengePageRoutes: FastifyPluginAsync<{
+  service: ChallengeService;
+  webDist: string;
+  /** PUBLIC_ORIGIN: the preview's links use it, not the request's Host header. */
+  publicOrigin?: string;
+}> = async (app, { service, webDist, publicOrigin }) => {
   let shell: string | undefined;
   const page = () => (shell ??= loadShell(webDist));
   app.get<{ Params: { code: string } }>(
@@ -25,7 +27,7 @@ export const challengePageRoutes: FastifyPluginAsync<{ service: ChallengeService
       try {
         if (!CHALLENGE_CODE_PATTERN.test(code)) throw new HttpError(404, 'not found');
         const card = await service.card(code);
-        const origin = `${request.protocol}://${request.host}`;
+        const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
         return challengePageHtml(page(), card, origin);
       } catch (err) {
         if (!(err instanceof HttpError) || err.statusCode !== 404) throw err;

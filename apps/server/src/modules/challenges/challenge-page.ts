@@ -62,11 +62,13 @@ export function challengePageHtml(shell: string, card: ChallengeCard, origin: st
     `<p><a href="${escapeHtml(webPath.challengeTry(card.code))}">${escapeHtml(cta)}</a></p>`,
     `</main>`,
   ].join('');
+  // Replacements as functions: a learner's name or a quiz's title may hold `$'` or `$&`, which a
+  // replacement string would expand into copies of the shell.
   return shell
-    .replace(/<title>[\s\S]*?<\/title>/, meta)
+    .replace(/<title>[\s\S]*?<\/title>/, () => meta)
     .replace(
       /<meta\s+name="description"[\s\S]*?\/>/,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
