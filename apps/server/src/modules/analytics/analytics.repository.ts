@@ -313,6 +313,16 @@ export class AnalyticsRepository {
    * (suspended, like a leech) in the correction's transaction. Returns how many were suspended.
    */
   async suspendCardsOf(questionId: string, now: Date): Promise<number> {
+    // The update's row trigger adjusts each learner's review_card_counts row (migration 0026) in the
+    // order it meets the cards; a publication's insert trigger locks the same rows in user order.
+    // Locking them here first, in user order, keeps the two from deadlocking.
+    await this.db.execute(sql`
+      select 1 from review_card_counts
+      where user_id in (
+        select user_id from review_cards where question_id = ${questionId} and suspended_at is null
+      )
+      order by user_id
+      for update`);
     const rows = await this.db
       .update(reviewCards)
       .set({ suspendedAt: now })
