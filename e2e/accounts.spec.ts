@@ -348,9 +348,13 @@ test.describe('accounts', () => {
     await signIn(page, session);
     await page.goto('/quizzes');
     await expect(page.getByText('Hi, Sana Qureshi')).toBeVisible();
-    // The quiz list's own requests (the list, the review badge's count) finish first: a 401 on one of
-    // them would rightly sign out from /quizzes before the learner opens the profile (seen 3 times in 25).
+    // The quiz list's own requests (the list, the review badge's count, and the streak and daily five,
+    // which load after the first paint) finish first: a 401 on one of them would rightly sign out from
+    // /quizzes before the learner opens the profile. Waiting for the network to go quiet was not
+    // enough: the streak and the daily five asked 1.5 s after it had (CI). Their content is the sign.
     await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('streak-current')).toBeVisible();
+    await expect(page.getByTestId('daily-five-card')).toBeVisible({ timeout: 30_000 });
 
     const revoked = await request.post('/api/students/logout-all', {
       headers: { authorization: `Bearer ${session.accessToken}` },

@@ -49,7 +49,7 @@ const question = (page: Page, n: number) => page.getByRole('group', { name: `Que
 async function fillQuizDetails(page: Page, name: string) {
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Description').fill('Made in the admin editor.');
-  await page.getByLabel('Exam').selectOption('SSC');
+  await page.getByLabel('Exam', { exact: true }).selectOption('SSC');
   await page.getByLabel('Duration (minutes)').fill('10');
   await page.getByLabel('Starts at', { exact: true }).fill(await serverLocalInput(page, -60_000));
   await page.getByLabel('Ends at', { exact: true }).fill(await serverLocalInput(page, 3 * 3600_000));

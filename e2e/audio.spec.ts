@@ -292,6 +292,9 @@ test.describe('audio-first', () => {
   test('axe: landing, login, register, profile and edit profile have no serious or critical violations', async ({
     page,
   }) => {
+    // Five screens, each with a whole axe pass; the profile grew (reminders, shared results), and the
+    // five took 60 s once in CI with the machine busy.
+    test.setTimeout(120_000);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'landing');
