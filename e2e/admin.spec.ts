@@ -97,6 +97,8 @@ test.describe('admin', () => {
     'an admin creates a quiz with the editor and an import, previews it and finds it everywhere',
     { tag: '@desktop' },
     async ({ page, pageProblems, request }, testInfo) => {
+      // A journey through seven screens; the editor grew (sections, exam patterns, previous year).
+      test.setTimeout(120_000);
       pageProblems.allow(
         /status of 400 .*\/api\/quizzes\/questions\/import-preview\]$/,
         'an import with errors is refused: part of this test',
@@ -231,6 +233,8 @@ test.describe('admin', () => {
     'an admin schedules a quiz that starts now; a participant takes it; the details page shows the attempt',
     { tag: '@desktop' },
     async ({ page, browser, request, baseURL }, testInfo) => {
+      // Two browsers (the admin and a participant) through the editor, the attempt and the details page.
+      test.setTimeout(120_000);
       const admin = await adminSession(request, testInfo);
       await signIn(page, admin);
       await page.goto('/quizzess/create');
