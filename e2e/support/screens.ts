@@ -76,7 +76,9 @@ export async function visitEveryScreen(
   const auth = { authorization: `Bearer ${learner.accessToken}` };
   const visited: string[] = [];
   const at = async (screen: (typeof EVERY_SCREEN)[number], ready: Locator) => {
-    await expect(ready.first(), screen).toBeVisible();
+    // A screen's catalogues load one after another before its data shows: the admin's quiz details
+    // (sections, patterns, item analysis) took 11 s once with two browsers on the 2 cores.
+    await expect(ready.first(), screen).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await check(screen, ready.first());
     visited.push(screen);
