@@ -44,6 +44,8 @@ test.describe('recording a question', () => {
     browser,
     baseURL,
   }, testInfo) => {
+    // The editor (with sections and patterns now) and an axe pass over it, then a participant's attempt.
+    test.setTimeout(120_000);
     const problems = collectProblems(page);
     const admin = await adminSession(request, testInfo);
     const quiz = await createRecordableQuiz(request, admin, {
