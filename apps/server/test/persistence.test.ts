@@ -64,9 +64,7 @@ describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
     expect(new Set(rows.map((r) => r.exam))).toEqual(
       new Set(['UPSC', 'SSC', 'Banking', 'NEET', 'JEE', 'Other']),
     );
-    expect(rows.filter((r) => r.exam === 'Other').map((r) => r.name)).toEqual([
-      expect.stringMatching(/CAT/),
-    ]);
+    expect(rows.filter((r) => r.exam === 'Other').map((r) => r.name)).toEqual([expect.stringMatching(/CAT/)]);
     await db.close();
   });
 });
