@@ -22,6 +22,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
+    // The service worker precaches every asset on a context's first page: most tests never go
+    // offline, and blocking it saves a quarter of the suite's time. The specs about the worker
+    // (pwa-*, reminders, review-offline, the offline drill) allow it (`test.use`).
+    serviceWorkers: 'block',
     launchOptions: chromium,
   },
   projects: [

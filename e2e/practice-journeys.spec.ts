@@ -239,71 +239,76 @@ test('audio mode by keyboard: questions read, feedback spoken, keys move and fin
   }
 });
 
-test('a drill answered offline survives a reload and syncs when back online', async ({
-  page,
-  context,
-  pageProblems,
-}) => {
-  pageProblems.allow(
-    /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/,
-    'the phone is offline on purpose',
-  );
-  let quiz: Published | undefined;
-  try {
-    quiz = await publishedQuiz(page, test.info(), 'Offline drill', TWO);
-    const learner = await registerViaApi(page.request, { name: 'Offline Learner' });
-    await practisable(page.request, learner, quiz.topic);
-    const started = await page.request.post('/api/practice/drills', {
-      headers: auth(learner),
-      data: {
-        exam: 'SSC',
-        topics: [quiz.topic],
-        difficulty: 'medium',
-        count: 10,
-        timed: false,
-        instantFeedback: true,
-      },
-    });
-    expect(started.status(), await started.text()).toBe(201);
-    const drill = (await started.json()) as { _id: string; questions: { _id: string; qn: string }[] };
-    expect(drill.questions).toHaveLength(2);
+test.describe('offline', () => {
+  // The reload offline opens from the service worker's cache, which the config blocks elsewhere.
+  test.use({ serviceWorkers: 'allow' });
 
-    await signIn(page, learner);
-    await page.goto('/practice');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.goto(`/practice/attempts/${drill._id}`);
-    const first = TWO.find((q) => q.qn === drill.questions[0]!.qn)!;
-    await expect(page.getByRole('heading', { name: first.qn })).toBeVisible();
-
-    await context.setOffline(true);
-    await page.getByRole('radio', { name: first.choices[1]!, exact: true }).check();
-    await expect(
-      page.getByText('Saved on this device. It is checked when you are back online.'),
-    ).toBeVisible();
-    await expect(page.getByText(/You are offline/)).toBeVisible();
-
-    await page.reload();
-    await expect(page.getByRole('heading', { name: first.qn })).toBeVisible();
-    await expect(page.getByRole('radio', { name: first.choices[1]!, exact: true })).toBeChecked();
-    await expect(page.getByText('1 answer is waiting to be sent.', { exact: false })).toBeVisible();
-    await expectAccessible(page, 'practice offline');
-
-    await context.setOffline(false);
-    // Judged by the server once sent: the right answer and the explanation.
-    await expect(page.getByTestId('practice-feedback')).toContainText(
-      `Not quite. The answer is: ${first.choices[0]}`,
+  test('a drill answered offline survives a reload and syncs when back online', async ({
+    page,
+    context,
+    pageProblems,
+  }) => {
+    pageProblems.allow(
+      /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/,
+      'the phone is offline on purpose',
     );
-    await expect(page.getByText(/You are offline/)).toHaveCount(0);
-    const res = await page.request.get(`/api/practice/attempts/${drill._id}`, { headers: auth(learner) });
-    const saved = (await res.json()) as { savedAnswers: { qnId: string; selectedOption: string }[] };
-    expect(saved.savedAnswers).toEqual([
-      expect.objectContaining({ qnId: drill.questions[0]!._id, selectedOption: first.choices[1] }),
-    ]);
-  } finally {
-    await context.setOffline(false);
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
-    if (quiz) await retireQuiz(page.request, quiz.adminToken, quiz.id);
-  }
+    let quiz: Published | undefined;
+    try {
+      quiz = await publishedQuiz(page, test.info(), 'Offline drill', TWO);
+      const learner = await registerViaApi(page.request, { name: 'Offline Learner' });
+      await practisable(page.request, learner, quiz.topic);
+      const started = await page.request.post('/api/practice/drills', {
+        headers: auth(learner),
+        data: {
+          exam: 'SSC',
+          topics: [quiz.topic],
+          difficulty: 'medium',
+          count: 10,
+          timed: false,
+          instantFeedback: true,
+        },
+      });
+      expect(started.status(), await started.text()).toBe(201);
+      const drill = (await started.json()) as { _id: string; questions: { _id: string; qn: string }[] };
+      expect(drill.questions).toHaveLength(2);
+
+      await signIn(page, learner);
+      await page.goto('/practice');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.goto(`/practice/attempts/${drill._id}`);
+      const first = TWO.find((q) => q.qn === drill.questions[0]!.qn)!;
+      await expect(page.getByRole('heading', { name: first.qn })).toBeVisible();
+
+      await context.setOffline(true);
+      await page.getByRole('radio', { name: first.choices[1]!, exact: true }).check();
+      await expect(
+        page.getByText('Saved on this device. It is checked when you are back online.'),
+      ).toBeVisible();
+      await expect(page.getByText(/You are offline/)).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByRole('heading', { name: first.qn })).toBeVisible();
+      await expect(page.getByRole('radio', { name: first.choices[1]!, exact: true })).toBeChecked();
+      await expect(page.getByText('1 answer is waiting to be sent.', { exact: false })).toBeVisible();
+      await expectAccessible(page, 'practice offline');
+
+      await context.setOffline(false);
+      // Judged by the server once sent: the right answer and the explanation.
+      await expect(page.getByTestId('practice-feedback')).toContainText(
+        `Not quite. The answer is: ${first.choices[0]}`,
+      );
+      await expect(page.getByText(/You are offline/)).toHaveCount(0);
+      const res = await page.request.get(`/api/practice/attempts/${drill._id}`, { headers: auth(learner) });
+      const saved = (await res.json()) as { savedAnswers: { qnId: string; selectedOption: string }[] };
+      expect(saved.savedAnswers).toEqual([
+        expect.objectContaining({ qnId: drill.questions[0]!._id, selectedOption: first.choices[1] }),
+      ]);
+    } finally {
+      await context.setOffline(false);
+      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      if (quiz) await retireQuiz(page.request, quiz.adminToken, quiz.id);
+    }
+  });
 });

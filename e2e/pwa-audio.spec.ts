@@ -3,6 +3,9 @@ import { adminSession, registerViaApi, signIn, type Session } from './support/se
 import { createRecordableQuiz, retireQuiz } from './support/quizzes';
 import { recordingSpeech } from './support/speech';
 
+// This spec is about the service worker, which the config blocks for the rest of the suite.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 17: "caches question audio at run time with range-request support, so playback seeks
  * offline". A learner plays a question's recording once online; with no network, a player that

@@ -3,6 +3,9 @@ import { landingReady } from './support/landing';
 import { registerViaApi, signIn } from './support/session';
 import { startPolity } from './support/pwa';
 
+// This spec is about the service worker, which the config blocks for the rest of the suite.
+test.use({ serviceWorkers: 'allow' });
+
 // How the app arrives: compressed, prerendered, painted from its HTML, within its own CSP.
 test.describe('fast and installable (issue 17)', () => {
   test('the landing page arrives compressed: every script, style and the page itself', async ({ page }) => {

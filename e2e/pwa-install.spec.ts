@@ -5,6 +5,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { registerViaApi, signIn } from './support/session';
 import { POLITY, serviceWorkerReady, startPolity } from './support/pwa';
 
+// This spec is about the service worker, which the config blocks for the rest of the suite.
+test.use({ serviceWorkers: 'allow' });
+
 // Installing the app and updating it: the install offer, the manifest and service worker, a new version.
 const UPDATE_PROMPT = 'A new version is available';
 

@@ -4,6 +4,9 @@ import { openPalette } from './support/attempt';
 import { expectAccessible } from './support/axe';
 import { POLITY, serviceWorkerReady, startPolity } from './support/pwa';
 
+// This spec is about the service worker, which the config blocks for the rest of the suite.
+test.use({ serviceWorkers: 'allow' });
+
 // With no network: an attempt reloads from the device; a screen never opened shows the offline page.
 const seconds = (countdown: string) =>
   countdown

@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import { registerViaApi, signIn } from './support/session';
 import { POLITY, startPolity } from './support/pwa';
 
+// This spec is about the service worker, which the config blocks for the rest of the suite.
+test.use({ serviceWorkers: 'allow' });
+
 // On the phone itself: buttons that answer a press, pages that fit 360 px, camera photos made smaller.
 /** Visible text smaller than 14 px on the page, as "13px \"text\"" lines. */
 function smallText(page: Page): Promise<string[]> {

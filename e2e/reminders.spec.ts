@@ -1,5 +1,8 @@
 import { expect, test } from './support/fixtures';
 
+// This spec is about the service worker, which the config blocks for the rest of the suite.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 28: a push delivered to the service worker (the DevTools protocol stands in for the push
  * service) is shown as a notification carrying the screen a tap opens. The payload is the server's

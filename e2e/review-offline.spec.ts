@@ -3,6 +3,9 @@ import { signIn } from './support/session';
 import { lastSpoken, recordingSpeech } from './support/speech';
 import { cleanUp, dueNow, learnerWithAMistake, WRONG_PICK } from './support/review';
 
+// This spec is about the service worker, which the config blocks for the rest of the suite.
+test.use({ serviceWorkers: 'allow' });
+
 // Reviewing with no network: reviews wait on the device and sync; a question's recording still plays.
 /** One second of silence as MPEG-1 Layer III frames (128 kbps, 44.1 kHz): a real, playable MP3. */
 function silentMp3(): Buffer {
