@@ -40,6 +40,7 @@ import { studentDirectoryRoutes } from './modules/students/student-directory.rou
 import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
+import { generateOtpCode } from './modules/auth/otp.service';
 import { createPushSender } from './providers/push/create-push-sender';
 import type { PushSender } from './providers/push/push-sender';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
@@ -69,6 +70,8 @@ export interface AppContext {
   /** The payment gateway chosen once from config (fake by default outside production). */
   payments: PaymentProvider;
   sms: SmsProvider;
+  /** Draws each OTP (the OS CSPRNG; tests that need two codes to differ give their own). */
+  otpCodes: () => string;
   /** Web push (issue 28); null when this server has no VAPID keys (production without them). */
   push: PushSender | null;
   /** Signed, expiring avatar URLs (ADR 015): `<img>` sends no token, so the URL carries the permission. */
@@ -93,6 +96,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Tests may inject an SMS provider; otherwise SMS_PROVIDER chooses. */
   sms?: SmsProvider;
+  /** Tests may say which OTPs the app draws; otherwise 6 random digits from the CSPRNG. */
+  otpCodes?: () => string;
   /** Tests inject a sender that trusts the loopback push-service stand-in; null turns push off. */
   push?: PushSender | null;
   /** Close the database when the app closes (main does; tests sharing a database may not). */
@@ -188,6 +193,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     payments: deps.payments ?? createPaymentProvider(config),
     storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
+    otpCodes: deps.otpCodes ?? generateOtpCode,
     push: deps.push === undefined ? createPushSender(config) : deps.push,
     avatarUrls: new AvatarUrls(config.jwtSecret, clock),
   });

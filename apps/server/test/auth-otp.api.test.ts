@@ -1,27 +1,24 @@
-import * as nodeCrypto from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authResponseSchema, devOutboxEntrySchema } from '@quizcast/contract/schemas/auth';
 import { otpChallenges, sessions } from '../src/db/schema';
+import { generateOtpCode } from '../src/modules/auth/otp.service';
 import { createStudent } from '../src/seed/factories';
 import { authHeader, freshPhone, outboxOtp, sendOtp, signUpViaApi } from './account-support';
 import { testDatabaseKind } from './helpers';
 import { SECOND, MINUTE, verifyLogin, wrong, errorOf } from './support/auth-otp';
 import { t, useTestApp } from './support/app';
 
-// The app draws each code with node:crypto's randomInt (otp.service.ts). A test that needs two codes
-// to differ says which ones the app draws next (`nextCodes`); every other draw stays random.
-vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof nodeCrypto>();
-  return { ...actual, randomInt: vi.fn(actual.randomInt) };
-});
+// A test that needs two codes to differ says which ones the app draws next (`nextCodes`); every
+// other draw is the app's own (otp.service.ts, from the CSPRNG).
+const queued: string[] = [];
 
 /** The codes the app's next sends draw, in order (then random again). */
 function nextCodes(...codes: number[]) {
-  for (const code of codes) vi.mocked(nodeCrypto.randomInt).mockImplementationOnce(() => code);
+  queued.push(...codes.map((code) => String(code).padStart(6, '0')));
 }
 
-useTestApp();
+useTestApp({ otpCodes: () => queued.shift() ?? generateOtpCode() });
 
 describe(`sending codes (${testDatabaseKind})`, () => {
   it('sends a sign-up code and shows it in the dev outbox', async () => {

@@ -75,6 +75,8 @@ export async function buildTestApp(
     queryLog?: QueryLog;
     /** Sees every route as declared (buildApp's `onRoute`). */
     onRoute?: AppDeps['onRoute'];
+    /** Which OTPs the app draws (AppDeps.otpCodes). */
+    otpCodes?: AppDeps['otpCodes'];
     /** Web push through a sender of the test's (e.g. one trusting the push-service stand-in). */
     push?: PushSender | null;
     /** A second instance on this app's database (and clock), as in a cluster; it leaves it open. */
@@ -101,6 +103,7 @@ export async function buildTestApp(
     payments: options.payments,
     onRoute: options.onRoute,
     push: options.push,
+    otpCodes: options.otpCodes,
   });
   databaseOfClock.set(clock, database.db);
   await options.extend?.(app);

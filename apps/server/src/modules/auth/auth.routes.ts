@@ -21,8 +21,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** POST /students/{signup,login}-send-otp, /students/login-verify-otp, /students/signup. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, clock, storage, sms } = app.ctx;
-  const auth = new AuthService(db, config, sms, storage, clock, app.log, app.sessions);
+  const { config, db, clock, storage, sms, otpCodes } = app.ctx;
+  const auth = new AuthService(db, config, sms, storage, clock, app.log, app.sessions, otpCodes);
 
   // Hourly send quotas through @fastify/rate-limit (Redis-backed when REDIS_URL is set).
   const perIp = app.createRateLimit({

@@ -30,9 +30,10 @@ export class AuthService {
     private readonly clock: Clock,
     log: FastifyBaseLogger,
     private readonly sessions: SessionService,
+    otpCodes?: () => string,
   ) {
     this.avatars = new AvatarUrls(config.jwtSecret, clock);
-    this.otp = new OtpService(db, config, sms, clock, log);
+    this.otp = new OtpService(db, config, sms, clock, log, otpCodes);
     this.students = new StudentService(db, storage, clock, log);
     this.audit = new AuditService(db, clock);
   }

@@ -37,6 +37,7 @@ export class OtpService {
     private readonly sms: SmsProvider,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly drawCode: () => string = generateOtpCode,
   ) {
     this.repo = new OtpRepository(db);
     this.secret = otpSecret(config);
@@ -64,7 +65,7 @@ export class OtpService {
     await this.refuseIfLockedOut(phNo, now);
     await beforeSend?.();
 
-    const code = generateOtpCode();
+    const code = this.drawCode();
     const challenge = await this.repo.issue({
       phNo,
       purpose,
