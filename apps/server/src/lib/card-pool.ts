@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CardJob, CardReply } from './card-worker';
-import { WorkerPool } from './worker-pool';
+import { WorkerPool, workerFile } from './worker-pool';
 
 /** Bounds of one card render (ADR 026): the SVG's size, and the time before its worker is stopped. */
 export const CARD_LIMITS = {
@@ -10,11 +10,6 @@ export const CARD_LIMITS = {
   /** Cards waiting for a worker; beyond this a render is refused at once (503 for its caller). */
   maxWaiting: 64,
 } as const;
-
-/** From the sources the worker is card-worker.ts; in the bundle it is dist/card-worker.js (scripts/build.mjs). */
-function cardWorkerUrl(): URL {
-  return new URL(import.meta.url.endsWith('.ts') ? './card-worker.ts' : './card-worker.js', import.meta.url);
-}
 
 /**
  * Worker threads (card-worker.ts) that render result cards (SVG → PNG with resvg), on the shared
@@ -27,7 +22,7 @@ export class CardPool {
   constructor(
     size: number,
     timeoutMs: number = CARD_LIMITS.timeoutMs,
-    createWorker: () => Worker = () => new Worker(cardWorkerUrl()),
+    createWorker: () => Worker = () => new Worker(workerFile('card-worker')),
   ) {
     const refused = (id: number, error: string): CardReply => ({ id, ok: false, error });
     this.pool = new WorkerPool<CardJob, CardReply>({

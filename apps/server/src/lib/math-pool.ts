@@ -3,21 +3,13 @@ import { Worker } from 'node:worker_threads';
 import type { TextLang } from '@quizcast/contract/schemas/question-text';
 import { FORMULA_LIMITS, shownFormula, type RenderBudget } from './formula-bounds';
 import type { MathJob, MathReply, MathWorkerLimits } from './math-worker';
-import { WorkerPool } from './worker-pool';
+import { WorkerPool, workerFile } from './worker-pool';
 
 const WORKER_LIMITS: MathWorkerLimits = {
   maxExpand: FORMULA_LIMITS.maxExpand,
   maxSize: FORMULA_LIMITS.maxSize,
   maxMathml: FORMULA_LIMITS.maxMathml,
 };
-
-/**
- * From the sources (tsx, vitest) the worker is math-worker.ts beside this file; in the bundle
- * (dist/main.js) it is dist/math-worker.js (scripts/build.mjs).
- */
-function mathWorkerUrl(): URL {
-  return new URL(import.meta.url.endsWith('.ts') ? './math-worker.ts' : './math-worker.js', import.meta.url);
-}
 
 /**
  * Worker threads (math-worker.ts) that render one formula each at a time, on the shared worker pool
@@ -32,7 +24,7 @@ export class MathPool {
   constructor(
     size: number,
     timeoutMs: number = FORMULA_LIMITS.timeoutMs,
-    createWorker: () => Worker = () => new Worker(mathWorkerUrl(), { workerData: WORKER_LIMITS }),
+    createWorker: () => Worker = () => new Worker(workerFile('math-worker'), { workerData: WORKER_LIMITS }),
   ) {
     this.pool = new WorkerPool<MathJob, MathReply>({
       size,

@@ -1,5 +1,13 @@
 import type { Worker } from 'node:worker_threads';
 
+/**
+ * A worker's file beside this one: from the sources (tsx, vitest) its .ts; in the bundle (dist/main.js)
+ * dist/<name>.js, an entry of its own in scripts/build.mjs.
+ */
+export function workerFile(name: 'math-worker' | 'card-worker'): URL {
+  return new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+}
+
 /** The replies a pool gives for the failures it sees itself, in its caller's words. */
 export interface PoolReplies<Reply> {
   /** No worker could start: every waiting job is answered with this rather than left to hang. */
