@@ -1,5 +1,7 @@
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { QUIZ_DURATION_MAX, QUIZ_DURATION_MIN } from '@quizcast/contract/schemas/quiz-input';
 import { controlBorder } from '../../../components/ui/field-styles';
+import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
 
 function describedBy(id: string, error?: string, hint?: ReactNode) {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -85,4 +87,18 @@ export function SelectField({
       <FieldNotes id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+type NumberFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'min' | 'max' | 'step'>;
+
+/** Whole minutes in the contract's bounds: a quiz's duration and a section's own time. */
+export function MinutesField(props: NumberFieldProps) {
+  return (
+    <TextField type="number" inputMode="numeric" min={QUIZ_DURATION_MIN} max={QUIZ_DURATION_MAX} {...props} />
+  );
+}
+
+/** Marks to two decimals, never below 0: the marking of a quiz and of a section (one marking scheme). */
+export function MarksField(props: NumberFieldProps) {
+  return <TextField type="number" inputMode="decimal" step="0.01" min={0} {...props} />;
 }

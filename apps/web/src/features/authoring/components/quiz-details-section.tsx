@@ -7,7 +7,7 @@ import { useT } from '../../../i18n/use-t';
 import { draftDuration } from '../lib/draft-sections';
 import type { QuizDraft } from '../lib/quiz-draft';
 import { authoringCatalog } from '../messages/catalog';
-import { SelectField, TextAreaField } from './form-fields';
+import { MarksField, MinutesField, SelectField, TextAreaField } from './form-fields';
 import { IntegrityOptions } from './integrity-options';
 import { PreviousYearField } from './previous-year-field';
 
@@ -71,12 +71,8 @@ export function QuizDetailsSection({
           options={classOptions}
           error={field('class')}
         />
-        <TextField
+        <MinutesField
           label={t('authoring.editor.duration')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={300}
           value={sectionsTimed ? String(draftDuration(draft) ?? '') : draft.duration}
           onChange={(e) => change({ duration: e.target.value })}
           error={field('duration')}
@@ -98,22 +94,15 @@ export function QuizDetailsSection({
           error={field('price')}
           hint={t('authoring.editor.priceHint')}
         />
-        <TextField
+        <MarksField
           label={t('authoring.editor.markCorrect')}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
           value={draft.markCorrect}
           onChange={(e) => change({ markCorrect: e.target.value })}
           error={field('markingScheme')}
           disabled={locked}
         />
-        <TextField
+        <MarksField
           label={t('authoring.editor.markWrong')}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
           value={draft.markWrong}
           onChange={(e) => change({ markWrong: e.target.value })}
           disabled={locked}

@@ -3,6 +3,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useT } from '../../../i18n/use-t';
 import type { DraftSection } from '../lib/draft-sections';
 import { authoringCatalog } from '../messages/catalog';
+import { MarksField, MinutesField } from './form-fields';
 
 const iconButton =
   'inline-flex size-11 items-center justify-center rounded-xl text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -110,12 +111,8 @@ export function SectionCard({
           onChange={(e) => onChange({ nameHi: e.target.value })}
         />
         {timed && (
-          <TextField
+          <MinutesField
             label={t('authoring.sections.duration')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={300}
             value={section.duration}
             onChange={(e) => onChange({ duration: e.target.value })}
             disabled={frozen}
@@ -130,23 +127,15 @@ export function SectionCard({
           onChange={(e) => onChange({ cutoff: e.target.value })}
           hint={t('authoring.sections.cutoffHint')}
         />
-        <TextField
+        <MarksField
           label={t('authoring.sections.markCorrect')}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
           value={section.markCorrect}
           onChange={(e) => onChange({ markCorrect: e.target.value })}
           hint={t('authoring.sections.marksHint')}
           disabled={frozen}
         />
-        <TextField
+        <MarksField
           label={t('authoring.sections.markWrong')}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
           value={section.markWrong}
           onChange={(e) => onChange({ markWrong: e.target.value })}
           hint={t('authoring.sections.marksHint')}
