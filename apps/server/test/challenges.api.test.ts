@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { challengeCardSchema, myChallengeSchema } from '@quizcast/contract/schemas/challenge';
+import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
+import type { StoredSection } from '../src/db/schema';
 import { cardSvg } from '../src/modules/challenges/card-svg';
 import {
   buildQuestions,
@@ -11,7 +13,7 @@ import {
 } from '../src/seed/factories';
 import { bearerFor, testDatabaseKind } from './helpers';
 import { t, useTestApp } from './support/app';
-import { HOUR, MIN, START, submitted } from './support/results';
+import { HOUR, MIN, START, submitted, summaryUrl } from './support/results';
 
 /** Issue 28: challenge links `/c/<code>`, their public card and the server-drawn preview image. */
 
@@ -121,6 +123,46 @@ describe(`challenge links (${testDatabaseKind})`, () => {
     });
     const initials = await t.app.inject({ method: 'GET', url: `/api/challenges/${link.code}` });
     expect(initials.json().learner).toBe('A. V.');
+  });
+
+  it("a sectioned quiz's card is out of the summary's maximum: each section at its own marks (ADR 022)", async () => {
+    const section = (name: string, markCorrect: number | null): StoredSection => ({
+      name,
+      nameHi: name,
+      durationMin: null,
+      markCorrect,
+      markWrong: null,
+      cutoff: null,
+    });
+    // Two questions per section, at the quiz's 1, then 2, then 3 marks: 2 + 4 + 6 = 12, not 6 × 1.
+    const now = t.clock.now().getTime();
+    const quiz = await createQuiz(
+      t.db,
+      {
+        startAt: new Date(now - HOUR),
+        endAt: new Date(now + HOUR),
+        markCorrect: 1,
+        sections: [section('English', null), section('Quant', 2), section('Reasoning', 3)],
+      },
+      buildQuestions(6).map((q, i) => ({ ...q, section: Math.floor(i / 2) })),
+    );
+    const asha = await createStudent(t.db);
+    await submitted(t, quiz, asha, 3, 4 * MIN, new Date(now - 30 * MIN));
+    t.clock.advance(HOUR + MIN);
+    await t.app.sweeper.runOnce();
+
+    const summary = quizSummaryResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: summaryUrl(quiz.quiz.id), headers: await as(asha) })).json(),
+    );
+    const summaryMax = summary.data.sections!.reduce((sum, s) => sum + s.maxScore, 0);
+    const { code } = myChallengeSchema.parse((await share(asha, quiz.quiz.id)).json());
+    const card = challengeCardSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/challenges/${code}` })).json(),
+    );
+    // Three right answers: English's two at 1 and one Quant at 2.
+    expect(card).toMatchObject({ score: 4, maxScore: 12 });
+    expect(card.maxScore).toBe(summaryMax);
+    expect(card.score).toBe(summary.data.quizzSummary.score);
   });
 
   it('the page has Open Graph tags, and the preview PNG is valid, 1200 × 630, drawn from the result', async () => {

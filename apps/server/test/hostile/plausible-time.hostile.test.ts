@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizParticipantsResponseSchema } from '@quizcast/contract/schemas/quiz-participants';
 import { leaderboardResponseSchema } from '@quizcast/contract/schemas/result';
+import { adminStudentDetailSchema } from '@quizcast/contract/schemas/student-directory';
 import { createQuiz, createStudent, type UserRow } from '../../src/seed/factories';
 import { bearerFor, buildTestApp, type TestApp } from '../helpers';
 import { reportFigure } from './support';
@@ -10,6 +11,7 @@ import { reportFigure } from './support';
  * elapsed time of 0 and ranked first. Ranking now holds every attempt to a plausible floor (2 s per
  * answered question by default, the server's own time): one under it is ranked as if it took the
  * floor and flagged for the admin, and at an equal ranked time the unflagged attempt goes first.
+ * The admin's provisional ranks, before publication, follow the same rule (issue 29).
  * The clock is the test's ManualClock: 30 ms is 30 ms of server time.
  */
 
@@ -26,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('plausible time', () => {
-  it('ranks the 30 ms attack at the floor, behind an honest learner who took exactly the floor', async () => {
+  it('ranks the 30 ms attack at the floor, behind an honest learner who took exactly the floor, before publication as after', async () => {
     const { quiz, questions } = await createQuiz(
       t.db,
       { startAt: START, endAt: new Date(START.getTime() + 30 * MIN), durationMin: 10 },
@@ -64,6 +66,29 @@ describe('plausible time', () => {
     await attempt(onTheFloor, QUESTIONS * 2000);
     await attempt(slower, QUESTIONS * 2000 + 1);
 
+    const adminUser = await createStudent(t.db, { role: 'admin' });
+    const participants = async () =>
+      quizParticipantsResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/quizzes/admin-get-participants/${quiz.id}`,
+            headers: await bearerFor(adminUser, t.clock),
+          })
+        ).json(),
+      ).participants;
+    // Before publication the admin sees provisional ranks: the participants list and a student's page.
+    const provisional = (await participants()).map((p) => [p.name, p.rank]);
+    const attackerPage = adminStudentDetailSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/students/admin-get-one/${attacker.id}`,
+          headers: await bearerFor(adminUser, t.clock),
+        })
+      ).json(),
+    );
+
     t.clock.advance(40 * MIN); // past the end and the grace: the sweeper publishes
     await t.app.sweeper.runOnce();
 
@@ -82,18 +107,10 @@ describe('plausible time', () => {
       ['Throw Away', 2],
       ['Slow Honest', 3],
     ]);
+    expect(provisional).toEqual(board.results.map((r) => [r.userId.name, r.rank]));
+    expect(attackerPage.data.attempts.map((a) => a.rank)).toEqual([2]);
 
-    const admin = await bearerFor(await createStudent(t.db, { role: 'admin' }), t.clock);
-    const listed = quizParticipantsResponseSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/quizzes/admin-get-participants/${quiz.id}`,
-          headers: admin,
-        })
-      ).json(),
-    );
-    expect(listed.participants.map((p) => [p.name, p.implausibleTime])).toEqual([
+    expect((await participants()).map((p) => [p.name, p.implausibleTime])).toEqual([
       ['Quick Honest', false],
       ['Throw Away', true],
       ['Slow Honest', false],

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attempts, challengeLinks, questions, quizzes, users } from '../../db/schema';
+import { attempts, challengeLinks, questions, quizzes, users, type StoredSection } from '../../db/schema';
 
 /** A link with what its card needs: never the phone number, the photo or the answers' key. */
 export interface LinkRow {
@@ -16,6 +16,8 @@ export interface LinkRow {
   quizName: string;
   markCorrect: number;
   markWrong: number;
+  /** The quiz's sections (ADR 022): their own marks make the card's maximum. */
+  sections: StoredSection[];
   resultsPublishedAt: Date | null;
   resultsVersion: number;
   participantCount: number | null;
@@ -26,7 +28,7 @@ export interface LinkRow {
 
 export type TopicQuestionRow = Pick<
   typeof questions.$inferSelect,
-  'id' | 'topic' | 'choices' | 'ansIndex' | 'droppedAt' | 'type' | 'numericAnswer' | 'tolerance'
+  'id' | 'topic' | 'choices' | 'ansIndex' | 'droppedAt' | 'type' | 'numericAnswer' | 'tolerance' | 'section'
 >;
 
 const linkColumns = {
@@ -42,6 +44,7 @@ const linkColumns = {
   quizName: quizzes.name,
   markCorrect: quizzes.markCorrect,
   markWrong: quizzes.markWrong,
+  sections: quizzes.sections,
   resultsPublishedAt: quizzes.resultsPublishedAt,
   resultsVersion: quizzes.resultsVersion,
   participantCount: quizzes.participantCount,
@@ -117,7 +120,7 @@ export class ChallengeRepository {
     return rows.length > 0;
   }
 
-  /** The quiz's questions with their topics, for the card's topic bars. */
+  /** The quiz's questions with their topics and sections, for the card's topic bars and maximum. */
   async findTopicQuestions(quizId: string): Promise<TopicQuestionRow[]> {
     return this.db
       .select({
@@ -129,6 +132,7 @@ export class ChallengeRepository {
         type: questions.type,
         numericAnswer: questions.numericAnswer,
         tolerance: questions.tolerance,
+        section: questions.section,
       })
       .from(questions)
       .where(eq(questions.quizId, quizId))

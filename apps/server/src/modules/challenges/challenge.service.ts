@@ -11,7 +11,7 @@ import {
 import { forbidden, notFound, serviceUnavailable } from '../../lib/http-error';
 import type { CardPool } from '../../lib/card-pool';
 import { TtlCache } from '../../lib/ttl-cache';
-import { countMarks, markableQuestion, markAttempt } from '../marking/marking';
+import { countMarks, markableQuestion, markAttempt, maximumScore } from '../marking/marking';
 import { cardSvg, type CardContent } from './card-svg';
 import type { ChallengeRepository, LinkRow, TopicQuestionRow } from './challenge.repository';
 
@@ -122,7 +122,6 @@ export class ChallengeService {
   private async cardOf(link: LinkRow): Promise<ChallengeCard> {
     const rank = link.rank!;
     const questions = await this.topicQuestions(link);
-    const live = questions.filter((q) => !q.droppedAt).length;
     const total = Math.max(link.participantCount ?? rank, rank);
     return {
       code: link.code,
@@ -130,7 +129,11 @@ export class ChallengeService {
       quizName: link.quizName,
       learner: cardLearnerName(link),
       score: link.score!,
-      maxScore: Math.round(live * link.markCorrect * 100) / 100,
+      maxScore: maximumScore(
+        questions.map((q) => ({ ...markableQuestion(q), section: q.section })),
+        { correct: link.markCorrect, wrong: link.markWrong },
+        link.sections,
+      ),
       rank,
       totalParticipants: total,
       percentile: percentileForRank(rank, total),

@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { attemptMarks, attempts, questions, quizzes } from '../../db/schema';
 import { competitionRanks, markableQuestion, markSectioned } from './marking';
-import { answerIsCorrectSql, scoreSql, timeShareSql } from './marking.sql';
+import { answerIsCorrectSql, implausibleSql, rankedElapsedSql, scoreSql, timeShareSql } from './marking.sql';
 import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from './plausible-time';
 
 /*
@@ -17,16 +17,10 @@ import { DEFAULT_PLAUSIBLE_MS_PER_ANSWER } from './plausible-time';
  * elapsed time but at least its plausible floor (answered questions × the floor per answer); and
  * whether it was under that floor (`implausible`).
  */
-const RANK_KEYS = (plausibleMsPerAnswer: number) => {
-  const floor = sql`${plausibleMsPerAnswer}::bigint * (
-    select count(*) from jsonb_array_elements(a.answers) e where e->>'selectedOption' is not null
-  )::bigint`;
-  const rankedMs = sql`case when a.elapsed_ms is not null then greatest(a.elapsed_ms, ${floor}) end`;
-  return sql`
+const RANK_KEYS = (plausibleMsPerAnswer: number) => sql`
     a.score,
-    ${timeShareSql('a', sql`q.duration_min`, rankedMs)} as ranked_share,
-    coalesce(a.elapsed_ms < ${floor}, false) as implausible`;
-};
+    ${timeShareSql('a', sql`q.duration_min`, rankedElapsedSql('a', plausibleMsPerAnswer))} as ranked_share,
+    ${implausibleSql('a', plausibleMsPerAnswer)} as implausible`;
 
 /**
  * The ranking rule (ADR 009): score desc, ranked time asc, then an unflagged attempt before a

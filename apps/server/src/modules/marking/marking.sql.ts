@@ -58,6 +58,45 @@ export function timeShareSql(a: string, durationMin: SQL, elapsedMs?: SQL): SQL 
   return sql`((${elapsed})::float8 / nullif((${durationMin})::float8 * 60000 + ${t}.extra_ms, 0))`;
 }
 
+/**
+ * plausible-time.ts's floor: `a`'s answered questions × the floor per answer, in ms (`a` the alias of
+ * an `attempts` row).
+ */
+function plausibleFloorSql(a: string, plausibleMsPerAnswer: number): SQL {
+  const t = sql.raw(a);
+  return sql`(${plausibleMsPerAnswer}::bigint * (
+    select count(*) from jsonb_array_elements(${t}.answers) e where e->>'selectedOption' is not null
+  )::bigint)`;
+}
+
+/**
+ * The time an attempt is ranked by (plausible-time.ts): the server's elapsed time, at least its
+ * plausible floor; null when the elapsed time is not known. The ranking statement and the admin's
+ * provisional ranks both use it, so a rank before publication is the one publication gives.
+ */
+export function rankedElapsedSql(a: string, plausibleMsPerAnswer: number): SQL {
+  const t = sql.raw(a);
+  const floor = plausibleFloorSql(a, plausibleMsPerAnswer);
+  return sql`(case when ${t}.elapsed_ms is not null then greatest(${t}.elapsed_ms, ${floor}) end)`;
+}
+
+/** Whether the attempt took less than its plausible floor (ranked after an equal unflagged one); never null. */
+export function implausibleSql(a: string, plausibleMsPerAnswer: number): SQL {
+  const t = sql.raw(a);
+  return sql`coalesce(${t}.elapsed_ms < ${plausibleFloorSql(a, plausibleMsPerAnswer)}, false)`;
+}
+
+/**
+ * The ranking statement's order (`rankQuizAttempts`) over the `attempts` table's own rows, for ranks
+ * shown before publication (the admin's provisional ranks): score desc, time taken per minute allowed
+ * (ADR 023) of the ranked time asc, unflagged first; so a provisional rank is the one publication gives.
+ */
+export function provisionalRankOrderSql(plausibleMsPerAnswer: number): SQL {
+  const durationMin = sql`(select q.duration_min from quizzes q where q.id = "attempts"."quiz_id")`;
+  const share = timeShareSql('attempts', durationMin, rankedElapsedSql('attempts', plausibleMsPerAnswer));
+  return sql`attempts.score desc nulls last, ${share} asc nulls last, ${implausibleSql('attempts', plausibleMsPerAnswer)} asc`;
+}
+
 /** `rankAttempts`' order, for `rank() over (… order by <this>)`. */
 export function rankOrderSql(a: string, durationMin: SQL): SQL {
   const t = sql.raw(a);

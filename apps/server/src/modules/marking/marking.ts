@@ -170,6 +170,25 @@ export function sectionScheme(quiz: MarkingScheme, section: SectionMarking | und
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The most an attempt can score: a right answer to every live question, each at its section's marks
+ * (ADR 022), rounded to 2 decimals. The summary's section table and the challenge card both use it.
+ */
+export function maximumScore(
+  questions: readonly Pick<SectionedQuestion, 'dropped' | 'section'>[],
+  scheme: MarkingScheme,
+  sections: readonly SectionMarking[] = [],
+): number {
+  const total = questions.reduce(
+    (sum, q) =>
+      q.dropped
+        ? sum
+        : sum + sectionScheme(scheme, q.section == null ? undefined : sections[q.section]).correct,
+    0,
+  );
+  return round2(total);
+}
+
 /** A section's figures from its marks. */
 export function sectionMarks(marks: readonly AnswerMark[], scheme: MarkingScheme): SectionMarks {
   const counts = countMarks(marks);

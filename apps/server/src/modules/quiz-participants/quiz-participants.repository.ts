@@ -3,19 +3,17 @@ import type { Db } from '../../db/client';
 import { attempts, quizzes, users } from '../../db/schema';
 import type { PageWindow } from '../../lib/page-window';
 import { containsPattern, intCount } from '../../lib/sql-search';
-import { timeShareSql } from '../marking/marking.sql';
-
-/** Ties broken by time taken per minute allowed, as publication ranks (ADR 023). */
-const provisionalTimeShare = timeShareSql(
-  'attempts',
-  sql`(select q.duration_min from quizzes q where q.id = "attempts"."quiz_id")`,
-);
+import { provisionalRankOrderSql } from '../marking/marking.sql';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
 /** The only code of a quiz's participant list (and its CSV export) that talks to Drizzle. */
 export class QuizParticipantsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The ranking's plausible floor per answered question, in ms (plausible-time.ts). */
+    private readonly plausibleMsPerAnswer: number,
+  ) {}
 
   async findQuiz(id: string): Promise<QuizRow | undefined> {
     const [row] = await this.db.select().from(quizzes).where(eq(quizzes.id, id)).limit(1);
@@ -24,8 +22,8 @@ export class QuizParticipantsRepository {
 
   /**
    * Participants of a quiz: the rank is the published one, else the standard competition rank
-   * among submitted attempts (score desc, then elapsed time asc) computed over the whole quiz
-   * before the search narrows the rows.
+   * among submitted attempts, in publication's order (`provisionalRankOrderSql`: the plausible floor
+   * included), computed over the whole quiz before the search narrows the rows.
    */
   async participants(quizId: string, window: PageWindow | { offset: 0; limit: null; search?: string }) {
     const ranked = this.db
@@ -41,7 +39,7 @@ export class QuizParticipantsRepository {
         submittedAt: attempts.submittedAt,
         rank: sql<
           number | null
-        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.score} is null order by ${attempts.score} desc, ${provisionalTimeShare} asc nulls last) end) as int)`.as(
+        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.score} is null order by ${provisionalRankOrderSql(this.plausibleMsPerAnswer)}) end) as int)`.as(
           'rank',
         ),
       })

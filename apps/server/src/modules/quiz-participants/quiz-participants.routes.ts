@@ -23,7 +23,9 @@ const security = [{ bearerAuth: [] }];
  * is not a UUID answers 404 "Quiz not found".
  */
 export const quizParticipantsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new QuizParticipantsService(new QuizParticipantsRepository(app.ctx.db));
+  const service = new QuizParticipantsService(
+    new QuizParticipantsRepository(app.ctx.db, app.ctx.config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000),
+  );
   const admin = { preHandler: app.requireAdmin };
 
   app.get(

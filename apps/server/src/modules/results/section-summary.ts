@@ -1,6 +1,6 @@
 import type { QuizSummary, SectionResult } from '@quizcast/contract/schemas/result';
 import type { AttemptRow } from '../quizzes/attempt.repository';
-import { sectionScheme } from '../marking/marking';
+import { markableQuestion, maximumScore } from '../marking/marking';
 import { isLocked, sectionWindows } from '../quizzes/attempt-rules';
 import type { QuestionRow, QuizRow } from './results.repository';
 
@@ -18,16 +18,20 @@ export function sectionSummary(
   if (quiz.sections.length === 0 || !stored) return {};
   const windows = isLocked(quiz) ? sectionWindows(quiz, attempt) : null;
   const end = (attempt.submittedAt ?? attempt.deadlineAt).getTime();
+  const quizScheme = { correct: quiz.markCorrect, wrong: quiz.markWrong };
+  const marked = questions.map((q) => ({ ...markableQuestion(q), section: q.section }));
   const sections: SectionResult[] = quiz.sections.map((section, i) => {
     const figures = stored[i]!;
-    const live = questions.filter((q) => q.section === i && q.droppedAt === null).length;
-    const scheme = sectionScheme({ correct: quiz.markCorrect, wrong: quiz.markWrong }, section);
     const window = windows?.[i];
     return {
       name: section.name,
       nameHi: section.nameHi,
       questionCount: questions.filter((q) => q.section === i).length,
-      maxScore: Math.round(live * scheme.correct * 100) / 100,
+      maxScore: maximumScore(
+        marked.filter((q) => q.section === i),
+        quizScheme,
+        quiz.sections,
+      ),
       score: figures.score,
       correct: figures.correct,
       wrong: figures.wrong,

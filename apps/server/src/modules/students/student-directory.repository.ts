@@ -3,17 +3,15 @@ import type { Db } from '../../db/client';
 import { attempts, payments, quizzes, users } from '../../db/schema';
 import type { PageWindow } from '../../lib/page-window';
 import { containsPattern, countOf, intCount } from '../../lib/sql-search';
-import { timeShareSql } from '../marking/marking.sql';
-
-/** Ties broken by time taken per minute allowed, as publication ranks (ADR 023). */
-const provisionalTimeShare = timeShareSql(
-  'attempts',
-  sql`(select q.duration_min from quizzes q where q.id = "attempts"."quiz_id")`,
-);
+import { provisionalRankOrderSql } from '../marking/marking.sql';
 
 /** The only code of the student directory (an admin's list and detail of students) that talks to Drizzle. */
 export class StudentDirectoryRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The ranking's plausible floor per answered question, in ms (plausible-time.ts). */
+    private readonly plausibleMsPerAnswer: number,
+  ) {}
 
   async listStudents(window: PageWindow) {
     const where = window.search
@@ -67,7 +65,7 @@ export class StudentDirectoryRepository {
         id: attempts.id,
         rank: sql<
           number | null
-        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.quizId}, ${attempts.score} is null order by ${attempts.score} desc, ${provisionalTimeShare} asc nulls last) end) as int)`,
+        >`cast(coalesce(${attempts.rank}, case when ${attempts.score} is not null then rank() over (partition by ${attempts.quizId}, ${attempts.score} is null order by ${provisionalRankOrderSql(this.plausibleMsPerAnswer)}) end) as int)`,
       })
       .from(attempts)
       .where(

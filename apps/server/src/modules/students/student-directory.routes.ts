@@ -25,7 +25,10 @@ const security = [{ bearerAuth: [] }];
  * that is not a UUID answers 404 "Student not found".
  */
 export const studentDirectoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new StudentDirectoryService(new StudentDirectoryRepository(app.ctx.db), app.ctx.avatarUrls);
+  const service = new StudentDirectoryService(
+    new StudentDirectoryRepository(app.ctx.db, app.ctx.config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000),
+    app.ctx.avatarUrls,
+  );
   const admin = { preHandler: app.requireAdmin };
 
   app.get(
