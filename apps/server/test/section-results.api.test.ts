@@ -174,6 +174,9 @@ describe(`section results (${testDatabaseKind})`, () => {
     };
     const keys = quiz.questions.map((q) => q.ansIndex);
     await check(keys);
+    // The landing page's podium says "out of" the summary's maximum: each section at its own marks.
+    const latest = await t.app.inject({ method: 'GET', url: '/api/result/latest' });
+    expect(latest.json().quiz).toMatchObject({ _id: quiz.quiz.id, maxScore: 3 + 8 + 3 });
 
     // A key correction in the section with its own marking: every figure follows.
     const admin = await createStudent(t.db, { role: 'admin' });

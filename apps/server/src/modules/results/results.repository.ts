@@ -116,9 +116,13 @@ export class ResultsRepository {
       .orderBy(asc(questions.position));
   }
 
-  async countQuestions(quizId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(questions).where(eq(questions.quizId, quizId));
-    return row?.n ?? 0;
+  /** What a quiz's maximum score needs of each question (marking's `maximumScore`). */
+  async questionsForMaximum(quizId: string): Promise<{ dropped: boolean; section: number | null }[]> {
+    const rows = await this.db
+      .select({ droppedAt: questions.droppedAt, section: questions.section })
+      .from(questions)
+      .where(eq(questions.quizId, quizId));
+    return rows.map((row) => ({ dropped: row.droppedAt !== null, section: row.section }));
   }
 
   /** Ranked attempts of a quiz; only used when `participant_count` was not recorded (older data). */

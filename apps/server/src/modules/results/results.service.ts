@@ -16,7 +16,7 @@ import { participantTexts } from '../../lib/question-texts';
 import { RESET_ALL_KEY, type InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
 import type { AvatarUrls } from '../files/avatar-url';
-import { markableQuestion, markAttempt } from '../marking/marking';
+import { markableQuestion, markAttempt, maximumScore } from '../marking/marking';
 import type { QuestionRow, QuizRow, RankedEntry, ResultsRepository } from './results.repository';
 import { sectionSummary } from './section-summary';
 
@@ -290,13 +290,13 @@ export class ResultsService {
   private async loadLatestResult(): Promise<LatestResultResponse> {
     const quiz = await this.repo.findLatestPublishedQuiz();
     if (!quiz) return { results: [], quiz: null };
-    const [top, questionCount] = await Promise.all([
+    const [top, marked] = await Promise.all([
       this.read(
         quiz,
         (repo) => repo.findRanked(quiz.id, 0, 3),
         (top) => top.length >= Math.min(3, quiz.participantCount ?? 1),
       ),
-      this.read(quiz, (repo) => repo.countQuestions(quiz.id)),
+      this.read(quiz, (repo) => repo.questionsForMaximum(quiz.id)),
     ]);
     return {
       results: top.map((entry) => ({
@@ -309,7 +309,8 @@ export class ResultsService {
         _id: quiz.id,
         name: quiz.name,
         class: quiz.class,
-        maxScore: Math.round(questionCount * quiz.markCorrect * 100) / 100,
+        // The summary's maximum: live questions only, each at its section's marks.
+        maxScore: maximumScore(marked, { correct: quiz.markCorrect, wrong: quiz.markWrong }, quiz.sections),
       },
     };
   }
