@@ -59,7 +59,7 @@ export function timeShareSql(a: string, durationMin: SQL, elapsedMs?: SQL): SQL 
 }
 
 /**
- * plausible-time.ts's floor: `a`'s answered questions × the floor per answer, in ms (`a` the alias of
+ * `plausibleTime`'s floor: `a`'s answered questions × the floor per answer, in ms (`a` the alias of
  * an `attempts` row).
  */
 function plausibleFloorSql(a: string, plausibleMsPerAnswer: number): SQL {
@@ -70,9 +70,19 @@ function plausibleFloorSql(a: string, plausibleMsPerAnswer: number): SQL {
 }
 
 /**
- * The time an attempt is ranked by (plausible-time.ts): the server's elapsed time, at least its
- * plausible floor; null when the elapsed time is not known. The ranking statement and the admin's
- * provisional ranks both use it, so a rank before publication is the one publication gives.
+ * `plausibleTime`'s `answeredMs`: the sum of the answered questions' server-measured `serverMs`; null
+ * when nothing is answered or an answered entry has none (saved before it was recorded).
+ */
+export function answeredMsSql(a: string): SQL {
+  const t = sql.raw(a);
+  return sql`(select case when bool_and(e->'serverMs' is not null) then sum((e->>'serverMs')::bigint) end
+    from jsonb_array_elements(${t}.answers) e where e->>'selectedOption' is not null)`;
+}
+
+/**
+ * `plausibleTime`'s `rankedElapsedMs`: the server's elapsed time, at least the plausible floor; null
+ * when the elapsed time is not known. The ranking statement and the admin's provisional ranks both
+ * use it, so a rank before publication is the one publication gives.
  */
 export function rankedElapsedSql(a: string, plausibleMsPerAnswer: number): SQL {
   const t = sql.raw(a);
@@ -80,10 +90,13 @@ export function rankedElapsedSql(a: string, plausibleMsPerAnswer: number): SQL {
   return sql`(case when ${t}.elapsed_ms is not null then greatest(${t}.elapsed_ms, ${floor}) end)`;
 }
 
-/** Whether the attempt took less than its plausible floor (ranked after an equal unflagged one); never null. */
+/**
+ * `plausibleTime`'s `implausible`: the answered questions' server time (else the elapsed time) under
+ * the floor; never null.
+ */
 export function implausibleSql(a: string, plausibleMsPerAnswer: number): SQL {
   const t = sql.raw(a);
-  return sql`coalesce(${t}.elapsed_ms < ${plausibleFloorSql(a, plausibleMsPerAnswer)}, false)`;
+  return sql`coalesce(coalesce(${answeredMsSql(a)}, ${t}.elapsed_ms) < ${plausibleFloorSql(a, plausibleMsPerAnswer)}, false)`;
 }
 
 /**
