@@ -198,22 +198,28 @@ describe('plausible time', () => {
     expect(await stored(saver)).toEqual({ elapsedMs: 5 * MIN + 30, serverMs: [10, 10, 10] });
     expect(await stored(human)).toEqual({ elapsedMs: 22_000, serverMs: [7000, 7000, 7000] });
 
+    const adminUser = await createStudent(t.db, { role: 'admin' });
+    const participants = async () =>
+      quizParticipantsResponseSchema
+        .parse(
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/quizzes/admin-get-participants/${quiz.id}`,
+              headers: await bearerFor(adminUser, t.clock),
+            })
+          ).json(),
+        )
+        .participants.map((p) => [p.name, p.rank, p.implausibleTime, p.secondsPerAnswer]);
+    const expected = [
+      ['Human Pace', 1, false, 7],
+      ['Saves Then Waits', 2, true, 0.01],
+    ];
+    // The admin sees the flag and the time a question before publication (provisional) and after.
+    expect(await participants()).toEqual(expected);
     t.clock.advance(40 * MIN);
     await t.app.sweeper.runOnce();
-    const adminUser = await createStudent(t.db, { role: 'admin' });
-    const participants = quizParticipantsResponseSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/quizzes/admin-get-participants/${quiz.id}`,
-          headers: await bearerFor(adminUser, t.clock),
-        })
-      ).json(),
-    ).participants;
-    expect(participants.map((p) => [p.name, p.rank, p.implausibleTime])).toEqual([
-      ['Human Pace', 1, false],
-      ['Saves Then Waits', 2, true],
-    ]);
+    expect(await participants()).toEqual(expected);
     reportFigure(
       'plausible time per question',
       `the key saved at 30 ms and submitted 5 min later: 10 ms a question by the server's clock, flagged; 7 s a question: not flagged; 1 of 2 attempts flagged`,

@@ -58,15 +58,15 @@ export function timeShareSql(a: string, durationMin: SQL, elapsedMs?: SQL): SQL 
   return sql`((${elapsed})::float8 / nullif((${durationMin})::float8 * 60000 + ${t}.extra_ms, 0))`;
 }
 
-/**
- * `plausibleTime`'s floor: `a`'s answered questions × the floor per answer, in ms (`a` the alias of
- * an `attempts` row).
- */
-function plausibleFloorSql(a: string, plausibleMsPerAnswer: number): SQL {
+/** `plausibleTime`'s `answered`: `a`'s saved answers that are not null (`a` the alias of an `attempts` row). */
+export function answeredCountSql(a: string): SQL {
   const t = sql.raw(a);
-  return sql`(${plausibleMsPerAnswer}::bigint * (
-    select count(*) from jsonb_array_elements(${t}.answers) e where e->>'selectedOption' is not null
-  )::bigint)`;
+  return sql`(select count(*) from jsonb_array_elements(${t}.answers) e where e->>'selectedOption' is not null)`;
+}
+
+/** `plausibleTime`'s floor: answered × the floor per answer, in ms. */
+function plausibleFloorSql(a: string, plausibleMsPerAnswer: number): SQL {
+  return sql`(${plausibleMsPerAnswer}::bigint * ${answeredCountSql(a)}::bigint)`;
 }
 
 /**
