@@ -8,9 +8,12 @@
 //   - rate limits are shared (an OTP limit of 5 per phone allows 5 sends in all, not 5 per instance);
 //   - the only failed requests were in flight to the killed instance (frozen 0.4 s before the kill, so
 //     there are always some; HAProxy's request log names the server each was sent to), and one
-//     client retry made each of them succeed.
+//     client retry made each of them succeed;
+//   - a revocation never waits for a cache (issue 29): with Redis paused (half-open: SIGSTOP) and then
+//     killed, a logout answered by one instance is refused by the other two within 1 s, and still
+//     after Redis is started again.
 // Needs: PostgreSQL (TEST_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres),
-// Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379), haproxy on PATH. Ports 3150–3199.
+// redis-server and haproxy on PATH (the test runs its own Redis). Ports 3150–3199.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ import {
   sql,
   startHaproxy,
   startInstance,
+  startRedis,
   waitHealthy,
   work,
 } from './cluster/harness.mjs';
@@ -74,7 +78,8 @@ async function main() {
     if (seeded.status !== 0) throw new Error('seeding failed');
     const { quizId, questions, tokens } = JSON.parse(readFileSync(fixture, 'utf8'));
 
-    // ── three instances behind HAProxy ──
+    // ── the test's own Redis, then three instances behind HAProxy ──
+    let redis = await startRedis();
     const instances = INSTANCE_PORTS.map((_, i) => startInstance(i, databaseUrl));
     await Promise.all(
       instances.map((c, i) => waitHealthy(`http://127.0.0.1:${INSTANCE_PORTS[i]}/api/health`, c)),
@@ -214,6 +219,50 @@ async function main() {
       otpServers.add(res.server);
     }
 
+    // ── revocation (issue 29): Redis paused (half-open), then killed; a logout on instance 1 ──
+    const direct = async (i, method, url, token) => {
+      const res = await fetch(`http://127.0.0.1:${INSTANCE_PORTS[i]}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => null);
+      return res ? res.status : 0;
+    };
+    const revocation = async (token, disturb) => {
+      const warm = [];
+      for (let i = 0; i < 3; i++) warm.push(await direct(i, 'GET', '/api/students/me', token));
+      await disturb();
+      const out = await direct(0, 'POST', '/api/students/logout-all', token);
+      const answeredAt = Date.now();
+      const refusedAfter = [null, null];
+      while (Date.now() - answeredAt < 1000 && refusedAfter.includes(null)) {
+        for (const i of [1, 2])
+          if (refusedAfter[i - 1] === null && (await direct(i, 'GET', '/api/students/me', token)) === 401)
+            refusedAfter[i - 1] = Date.now() - answeredAt;
+        await sleep(20);
+      }
+      return { warm, out, refusedAfter };
+    };
+    const paused = await revocation(tokens[0], async () => {
+      redis.kill('SIGSTOP');
+      await sleep(100);
+    });
+    redis.kill('SIGCONT');
+    await sleep(2000); // every bus answered again and dropped its caches
+    const killed = await revocation(tokens[1], async () => {
+      redis.kill('SIGKILL');
+      await new Promise((r) =>
+        redis.exitCode === null && redis.signalCode === null ? redis.once('exit', r) : r(),
+      );
+    });
+    redis = await startRedis();
+    await sleep(3000); // every instance reconnected
+    const afterRestart = [];
+    for (let i = 0; i < 3; i++)
+      for (const token of [tokens[0], tokens[1]])
+        afterRestart.push(await direct(i, 'GET', '/api/students/me', token));
+    const fresh = [];
+    for (let i = 0; i < 3; i++) fresh.push(await direct(i, 'GET', '/api/students/me', tokens[2]));
+
     // ── stop everything, then read the logs and the database ──
     for (const c of instances) c.kill('SIGTERM');
     await Promise.all(
@@ -301,6 +350,18 @@ async function main() {
     check(
       sent === 5 && otpStatuses.slice(5).every((s) => s === 429) && otpServers.size === 3,
       `rate limits shared: ${sent} of 9 OTP sends allowed across ${otpServers.size} instances (${otpStatuses.join(' ')}; ${[...otpServers].join(', ')})`,
+    );
+    for (const [name, r] of [
+      ['paused (SIGSTOP, half-open)', paused],
+      ['killed', killed],
+    ])
+      check(
+        r.warm.every((s) => s === 200) && r.out === 200 && r.refusedAfter.every((ms) => ms !== null),
+        `Redis ${name}: a logout on instance 1 refused by instances 2 and 3 ${r.refusedAfter.map((ms) => (ms === null ? 'never' : `${ms} ms`)).join(' and ')} after it answered (limit 1 s; warm ${r.warm.join(' ')}, logout ${r.out})`,
+      );
+    check(
+      afterRestart.every((s) => s === 401) && fresh.every((s) => s === 200),
+      `after Redis restarted, both revoked tokens still refused everywhere (${afterRestart.join(' ')}), another learner's answered (${fresh.join(' ')})`,
     );
   } finally {
     for (const c of children) c.kill('SIGKILL');

@@ -1,6 +1,6 @@
 // The cluster test's harness: its settings, the app instances, HAProxy in front of them, and one HTTP
 // call through the balancer. scripts/cluster-test.mjs runs the scenario with these.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +13,15 @@ export const AUTOSAVES = 3;
 export const CONCURRENCY = 48;
 export const SUBMITTERS = Math.floor(STUDENTS * 0.9); // the rest are auto-submitted at publication
 export const PG_SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-export const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 export const BASE_PORT = Number(process.env.CLUSTER_BASE_PORT ?? 3150 + Math.floor(Math.random() * 10) * 5);
 export const LB_PORT = BASE_PORT;
 export const INSTANCE_PORTS = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3];
+/**
+ * A Redis of the test's own (redis-server on PATH, nothing saved), so that stopping and pausing it
+ * (the revocation checks) disturbs no other test using the machine's Redis.
+ */
+export const REDIS_PORT = BASE_PORT + 4;
+export const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
 export const work = mkdtempSync(path.join(tmpdir(), 'quizcast-cluster-'));
 export const secret = randomBytes(32).toString('hex');
 export const namespace = `quizcast-cluster-${randomBytes(4).toString('hex')}:`;
@@ -58,6 +63,24 @@ export async function waitHealthy(url, child, timeoutMs = 60_000) {
     await sleep(200);
   }
   throw new Error(`${url} did not become healthy`);
+}
+
+/** Starts the test's Redis (again, after a kill) and waits for its PONG. */
+export async function startRedis() {
+  const child = track(
+    spawn(
+      'redis-server',
+      ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    ),
+  );
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const ping = spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { encoding: 'utf8' });
+    if (ping.stdout?.trim() === 'PONG') return child;
+    await sleep(100);
+  }
+  throw new Error(`redis-server on :${REDIS_PORT} did not answer`);
 }
 
 export const instanceLogs = [];

@@ -247,4 +247,33 @@ describe('predicted rank', () => {
     );
     expect(done.result?.predictedRank).toEqual({ rank: 2, bestRank: 2, worstRank: 5, of: 5, percentile: 80 });
   });
+
+  it("holds a practice to marking's plausible-time rule: answers saved 30 ms in rank after an equal honest attempt", async () => {
+    const quiz = await openQuiz(t, { durationMin: 10 });
+    await contestAttempt(t, quiz, await createStudent(t.db), [0, 0, 1, 1], 2, 3 * MIN);
+    await publish(t, quiz);
+    const attempt = practiceAttemptSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/practice/quizzes/${quiz.quiz.id}/attempts`,
+          headers: me.headers,
+          payload: { timed: true, instantFeedback: false },
+        })
+      ).json(),
+    );
+    const answers = quiz.questions.map((q, i) => ({ qnId: q.id, selectedOption: q.choices[i < 2 ? 0 : 1]! }));
+    t.clock.advance(30);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practice/attempts/${attempt._id}/answers`,
+      headers: me.headers,
+      payload: { answers },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Submitted at the honest attempt's 3 minutes: its elapsed time alone would tie (ranks 1 to 2).
+    t.clock.advance(3 * MIN - 30);
+    const done = await submitPractice(t, me, attempt, answers);
+    expect(done.result?.predictedRank).toEqual({ rank: 2, bestRank: 2, worstRank: 2, of: 2, percentile: 50 });
+  });
 });

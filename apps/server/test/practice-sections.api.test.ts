@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredSection } from '../src/db/schema';
+import { questions, type StoredSection } from '../src/db/schema';
+import { maximumScore } from '../src/modules/marking/marking';
 import { createStudent } from '../src/seed/factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { learner, openQuiz, publish, started, submitPractice, topicQuestions } from './practice-support';
@@ -70,5 +72,30 @@ describe('practice of a sectioned quiz (issue 26)', () => {
     ]);
     expect(done.result!.score).toBe(1.5);
     expect(done.result!.maxScore).toBe(6);
+  });
+
+  it("takes its maximum from marking's maximumScore, as the summary and the podium do: a dropped question counts for no one", async () => {
+    const sections = [section('Physics', null, null), section('Chemistry', 4, 1)];
+    const seeds = [...topicQuestions('Physics', 2), ...topicQuestions('Chemistry', 2)].map((q, i) => ({
+      ...q,
+      section: i < 2 ? 0 : 1,
+    }));
+    const quiz = await openQuiz(t, { markCorrect: 1, markWrong: 0.25, navigation: 'free', sections }, seeds);
+    await publish(t, quiz);
+    // A key correction dropped a Chemistry question (+4).
+    await t.db
+      .update(questions)
+      .set({ droppedAt: t.clock.now() })
+      .where(eq(questions.id, quiz.questions[3]!.id));
+    const me = await learner(t, await createStudent(t.db));
+    const attempt = await started(t, me, quiz.quiz.id);
+    const done = await submitPractice(t, me, attempt, []);
+    const marking = maximumScore(
+      quiz.questions.map((q, i) => ({ dropped: i === 3, section: i < 2 ? 0 : 1 })),
+      { correct: 1, wrong: 0.25 },
+      sections,
+    );
+    expect(marking).toBe(6);
+    expect(done.result!.maxScore).toBe(marking);
   });
 });

@@ -15,7 +15,10 @@ const loadIoredis = lazyPackage<typeof Ioredis>('ioredis');
  * Revocations must not wait for a TTL (issue 29 item 6): while an instance cannot hear the bus
  * (`listening` false: its Redis subscription is down) its caches answer nothing from memory, and
  * when it hears again its listeners get `RESET_ALL_KEY` (drop everything: what was sent meanwhile
- * is lost). A key this instance could not send is sent again once Redis is back.
+ * is lost). A key this instance could not send is sent again once Redis is back. A half-open
+ * connection (the socket up, nothing answered: Redis paused, a link that drops packets) closes
+ * nothing, so the subscription is also checked with a PING every `BusHealth.intervalMs`: one
+ * unanswered after `timeoutMs` counts as not listening until Redis answers again.
  */
 export interface InvalidationBus {
   publish(key: string): Promise<void>;
@@ -44,6 +47,18 @@ export class LocalInvalidationBus implements InvalidationBus {
   async close(): Promise<void> {}
 }
 
+/**
+ * How the Redis bus checks that it still hears: a PING on the subscription every `intervalMs`; one
+ * unanswered after `timeoutMs` stops the caches (so a revocation is refused within about
+ * interval + timeout of Redis going quiet, whatever the TCP state).
+ */
+export interface BusHealth {
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_BUS_HEALTH: BusHealth = { intervalMs: 500, timeoutMs: 500 };
+
 /** Several instances: Redis pub/sub on `channel` (one publisher, one subscriber connection). */
 export class RedisInvalidationBus implements InvalidationBus {
   private readonly local = new LocalInvalidationBus();
@@ -59,11 +74,17 @@ export class RedisInvalidationBus implements InvalidationBus {
   private readonly unsent = new Set<string>();
   private closing = false;
   private firstAttempt: () => void = () => {};
+  /** False from a PING unanswered in time until one is answered (a half-open connection). */
+  private answering = true;
+  private pinging = false;
+  private resending = false;
+  private readonly healthTimer: NodeJS.Timeout;
 
   constructor(
     url: string,
     private readonly channel: string,
     private readonly log: FastifyBaseLogger,
+    private readonly health: BusHealth = DEFAULT_BUS_HEALTH,
   ) {
     const options = { connectTimeout: 1000, maxRetriesPerRequest: 1 };
     // A publish never holds up the response that revoked something: past a second it is queued
@@ -94,10 +115,51 @@ export class RedisInvalidationBus implements InvalidationBus {
       this.firstAttempt = resolve;
     });
     this.subscriber.once('error', () => this.firstAttempt());
+    this.healthTimer = setInterval(() => this.check(), health.intervalMs);
+    this.healthTimer.unref();
   }
 
   get listening(): boolean {
-    return this.subscribed;
+    return this.subscribed && this.answering;
+  }
+
+  /**
+   * One health round: resend what could not be sent, and PING the subscription (never two at once:
+   * an unanswered one stays the one awaited). Unanswered in time: caches stop answering. Answered
+   * after that: every cache drops what it holds first (it may have missed keys), then answers again.
+   */
+  private check(): void {
+    if (this.unsent.size > 0 && !this.resending) {
+      this.resending = true;
+      void this.sendUnsent().finally(() => {
+        this.resending = false;
+      });
+    }
+    if (this.pinging || !this.subscribed || this.closing) return;
+    this.pinging = true;
+    const late = setTimeout(() => {
+      if (!this.answering) return;
+      this.answering = false;
+      this.log.warn('cache invalidation: Redis does not answer; caches answer nothing until it does');
+    }, this.health.timeoutMs);
+    this.subscriber
+      .ping()
+      .then(
+        async () => {
+          clearTimeout(late);
+          if (this.answering) return;
+          await this.local.publish(RESET_ALL_KEY);
+          this.answering = true;
+          this.log.info('cache invalidation: Redis answers again; caches were dropped');
+        },
+        () => {
+          // The connection failed: 'close' stops the caches, 'ready' resubscribes and drops them.
+          clearTimeout(late);
+        },
+      )
+      .finally(() => {
+        this.pinging = false;
+      });
   }
 
   /** (Re)subscribe; after a reconnection, every cache drops what it holds (it may have missed keys). */
@@ -110,6 +172,7 @@ export class RedisInvalidationBus implements InvalidationBus {
       return;
     }
     if (reconnected) await this.local.publish(RESET_ALL_KEY);
+    this.answering = true;
     this.subscribed = true;
     this.firstAttempt();
     if (reconnected) this.log.info('cache invalidation: Redis is back; caches were dropped');
@@ -148,6 +211,7 @@ export class RedisInvalidationBus implements InvalidationBus {
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.healthTimer);
     await Promise.all([this.publisher, this.subscriber].map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

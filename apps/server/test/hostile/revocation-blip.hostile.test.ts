@@ -19,9 +19,15 @@ import { reportFigure } from './support';
  */
 const REDIS = new URL(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
 
-/** A TCP proxy to Redis that can stop answering (every connection closed, new ones refused). */
+/**
+ * A TCP proxy to Redis that can stop answering: `cut` (every connection closed, new ones refused, as
+ * if Redis stopped) or `freeze` (half-open: every socket stays up, nothing is forwarded until `thaw`,
+ * as if Redis were paused or the link dropped packets).
+ */
 async function redisProxy() {
   const sockets = new Set<net.Socket>();
+  let frozen = false;
+  const held: [net.Socket, Buffer][] = [];
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(REDIS.port || 6379), REDIS.hostname);
     for (const [from, to] of [
@@ -29,7 +35,7 @@ async function redisProxy() {
       [upstream, client],
     ] as const) {
       sockets.add(from);
-      from.pipe(to);
+      from.on('data', (chunk: Buffer) => (frozen ? held.push([to, chunk]) : to.write(chunk)));
       from.on('error', () => to.destroy());
       from.on('close', () => {
         sockets.delete(from);
@@ -47,6 +53,13 @@ async function redisProxy() {
       for (const socket of sockets) socket.destroy();
     },
     restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    freeze() {
+      frozen = true;
+    },
+    thaw() {
+      frozen = false;
+      for (const [to, chunk] of held.splice(0)) if (!to.destroyed) to.write(chunk);
+    },
     close: () =>
       new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
   };
@@ -108,6 +121,38 @@ describe('revocation across a Redis blip', () => {
     reportFigure(
       'revocation-blip',
       `revoked token refused by the other instance ${refusedAfterMs} ms after the logout, Redis cut`,
+    );
+  });
+
+  it('a half-open Redis (connected, no replies): the other instance stops answering from its caches within a second, refuses a logout, and drops its caches when Redis answers again', async () => {
+    const user = await createStudent(a.db, { name: 'Half Open' });
+    const token = await bearerFor(user, a.clock);
+    const bystander = await createStudent(a.db, { name: 'Before Freeze' });
+    const bystanderToken = await bearerFor(bystander, a.clock);
+    expect((await me(b, token)).statusCode).toBe(200);
+    expect((await me(b, bystanderToken)).json().data.name).toBe('Before Freeze');
+    await a.db.update(users).set({ name: 'Changed While Frozen' }).where(eq(users.id, bystander.id));
+    expect((await me(b, bystanderToken)).json().data.name).toBe('Before Freeze');
+    expect(b.caches.bus.listening).toBe(true);
+
+    proxy.freeze();
+    const frozenAt = performance.now();
+    const out = await a.app.inject({ method: 'POST', url: '/api/students/logout-all', headers: token });
+    expect(out.statusCode).toBe(200);
+    const revokedAt = performance.now();
+    await expect.poll(async () => (await me(b, token)).statusCode, { timeout: 1000, interval: 20 }).toBe(401);
+    const refusedAfterMs = Math.round(performance.now() - revokedAt);
+    expect(b.caches.bus.listening).toBe(false);
+
+    proxy.thaw();
+    await expect.poll(() => b.caches.bus.listening, { timeout: 5000, interval: 50 }).toBe(true);
+    await expect.poll(() => a.app.caches.bus.listening, { timeout: 5000, interval: 50 }).toBe(true);
+    expect((await me(b, token)).statusCode).toBe(401);
+    // Answering again, B dropped what it held: it may have missed invalidations while frozen.
+    expect((await me(b, bystanderToken)).json().data.name).toBe('Changed While Frozen');
+    reportFigure(
+      'revocation-half-open',
+      `revoked token refused by the other instance ${refusedAfterMs} ms after the logout answered (${Math.round(revokedAt - frozenAt)} ms after the freeze), Redis half-open`,
     );
   });
 });

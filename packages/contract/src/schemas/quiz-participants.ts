@@ -21,9 +21,15 @@ export const quizParticipantSchema = z.object({
   elapsedTime: z.number().nullable(),
   /**
    * Ranked as if it took the plausible floor: its answered questions averaged under the floor
-   * (issue 29 item 3; set when the quiz's results were ranked).
+   * (issue 29 item 3; the ranking's flag once ranked, the same rule on the saved answers before).
    */
   implausibleTime: z.boolean(),
+  /**
+   * Seconds a question its answered questions took on average by the server's clock (issue 29: the
+   * interval between saves, given to the answers each save changed); null when nothing is answered or
+   * an answer was saved before this was recorded. Admins only.
+   */
+  secondsPerAnswer: z.number().nullable(),
   status: z.enum(ATTEMPT_STATUSES),
   startedAt: z.string(),
   submittedAt: z.string().nullable(),

@@ -27,6 +27,13 @@ export interface SavedAnswer {
   visited?: boolean;
   timeSpentMs?: number;
   seq?: number;
+  /**
+   * Written by the server only (quizzes/question-time.ts): the server-measured ms attributed to this
+   * question (the intervals ending at saves that changed its answer), and the attempt's elapsed ms at
+   * its last change. Ranking's plausible-time rule reads `serverMs` (marking.ts `plausibleTime`).
+   */
+  serverMs?: number;
+  serverAt?: number;
 }
 
 /**

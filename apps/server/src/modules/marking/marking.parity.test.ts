@@ -6,12 +6,13 @@ import { rawRows } from '../../db/raw-rows';
 import { openTestDatabase, testDatabaseKind } from '../../../test/helpers';
 import {
   markAttempt,
+  plausibleTime,
   rankAttempts,
   type MarkableQuestion,
   type MarkingScheme,
   type SubmittedAnswer,
 } from './marking';
-import { answerIsCorrectSql, rankOrderSql, scoreSql } from './marking.sql';
+import { answerIsCorrectSql, implausibleSql, rankedElapsedSql, rankOrderSql, scoreSql } from './marking.sql';
 
 /**
  * The one parity test of marking (ADR 021): `marking.ts` and its SQL twin `marking.sql.ts` judge the
@@ -295,5 +296,63 @@ describe(`ranking and its SQL twin agree (${testDatabaseKind})`, () => {
     };
     expect(rankInTs(c)).toEqual([4, 4, 2, 3, 1]);
     expect(await rankInSql(c)).toEqual([4, 4, 2, 3, 1]);
+  });
+});
+
+/** An attempt as the plausible-time rule reads it: elapsed time and answers, some with server time. */
+const timedAttempt = fc.record({
+  elapsedMs: fc.option(fc.integer({ min: 0, max: 3_600_000 }), { nil: null }),
+  answers: fc.array(
+    fc.record(
+      {
+        qnId: fc.constant('q'),
+        selectedOption: fc.option(fc.constantFrom('a', 'b'), { nil: null }),
+        serverMs: fc.oneof(fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 600_000 })),
+      },
+      { requiredKeys: ['qnId', 'selectedOption'] },
+    ),
+    { maxLength: 8 },
+  ),
+});
+
+describe(`the plausible-time rule and its SQL twin agree (${testDatabaseKind})`, () => {
+  it('on generated attempts (server time per question, or none recorded; nothing answered; no elapsed time)', async () => {
+    await fc.assert(
+      fc.asyncProperty(timedAttempt, fc.constantFrom(0, 1, 2000, 2500), async (a, floor) => {
+        const [row] = rawRows<{ ranked: number | string | null; implausible: boolean }>(
+          await database.db.execute(sql`
+            select ${rankedElapsedSql('t', floor)} as ranked, ${implausibleSql('t', floor)} as implausible
+            from (select ${a.elapsedMs}::int as elapsed_ms, ${JSON.stringify(a.answers)}::jsonb as answers) t
+          `),
+        );
+        const ts = plausibleTime(a, floor);
+        expect([row!.ranked === null ? null : Number(row!.ranked), row!.implausible]).toEqual([
+          ts.rankedElapsedMs,
+          ts.implausible,
+        ]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("judges by the answered questions' server time when every answer has one, else by the elapsed time", () => {
+    const answers = (serverMs?: number) =>
+      ['a', 'b', null].map((selectedOption) => ({
+        selectedOption,
+        ...(serverMs !== undefined && { serverMs }),
+      }));
+    // The key saved at 30 ms, submitted 5 minutes later: flagged, ranked by its elapsed time.
+    expect(plausibleTime({ elapsedMs: 300_030, answers: answers(15) }, 2000)).toMatchObject({
+      answeredMs: 30,
+      floorMs: 4000,
+      rankedElapsedMs: 300_030,
+      implausible: true,
+    });
+    // Exactly the floor: not flagged. Submitted at 30 ms: ranked at the floor.
+    expect(plausibleTime({ elapsedMs: 4000, answers: answers(2000) }, 2000).implausible).toBe(false);
+    expect(plausibleTime({ elapsedMs: 30, answers: answers(15) }, 2000).rankedElapsedMs).toBe(4000);
+    // Saved before per-question time was recorded: the elapsed time decides.
+    expect(plausibleTime({ elapsedMs: 3999, answers: answers() }, 2000).implausible).toBe(true);
+    expect(plausibleTime({ elapsedMs: 4000, answers: answers() }, 2000).implausible).toBe(false);
   });
 });

@@ -81,15 +81,14 @@ export interface RankBand {
 /**
  * Where one more attempt with this score and time would rank among a published quiz's attempts
  * (a practice's predicted rank, ADR 024): the field plus that one row, ranked by the same `rank()`
- * over the same order as `rankQuizAttempts`, in one read-only statement. Changes nothing.
+ * over the same order as `rankQuizAttempts`, in one read-only statement. Changes nothing. The row's
+ * ranked time and flag are marking's `plausibleTime` of the practice (the one plausible-time rule).
  */
 export async function predictRank(
   db: Executor,
   quizId: string,
   score: number,
-  elapsedMs: number,
-  /** Its answered questions: its plausible floor (plausible-time.ts) is these × the floor per answer. */
-  answered: number,
+  timed: { rankedElapsedMs: number; implausible: boolean },
   plausibleMsPerAnswer: number = DEFAULT_PLAUSIBLE_MS_PER_ANSWER,
 ): Promise<RankBand> {
   const [row] = rawRows<{ rank: number; ties: number; field: number }>(
@@ -101,9 +100,9 @@ export async function predictRank(
         union all
         -- The practice's own row: the quiz's time allowed, no extra minutes.
         select ${score}::float8,
-               greatest(${elapsedMs}::bigint, ${plausibleMsPerAnswer}::bigint * ${answered}::bigint)::float8
+               ${timed.rankedElapsedMs}::bigint::float8
                  / nullif((select duration_min from ${quizzes} where id = ${quizId})::float8 * 60000, 0),
-               ${elapsedMs}::bigint < ${plausibleMsPerAnswer}::bigint * ${answered}::bigint, true
+               ${timed.implausible}::boolean, true
       ), ranked as (
         select me, score, ranked_share, implausible, rank() over (order by ${RANK_ORDER}) as r from field
       ), mine as (select r, score, ranked_share, implausible from ranked where me)

@@ -58,21 +58,31 @@ export function timeShareSql(a: string, durationMin: SQL, elapsedMs?: SQL): SQL 
   return sql`((${elapsed})::float8 / nullif((${durationMin})::float8 * 60000 + ${t}.extra_ms, 0))`;
 }
 
-/**
- * plausible-time.ts's floor: `a`'s answered questions × the floor per answer, in ms (`a` the alias of
- * an `attempts` row).
- */
-function plausibleFloorSql(a: string, plausibleMsPerAnswer: number): SQL {
+/** `plausibleTime`'s `answered`: `a`'s saved answers that are not null (`a` the alias of an `attempts` row). */
+export function answeredCountSql(a: string): SQL {
   const t = sql.raw(a);
-  return sql`(${plausibleMsPerAnswer}::bigint * (
-    select count(*) from jsonb_array_elements(${t}.answers) e where e->>'selectedOption' is not null
-  )::bigint)`;
+  return sql`(select count(*) from jsonb_array_elements(${t}.answers) e where e->>'selectedOption' is not null)`;
+}
+
+/** `plausibleTime`'s floor: answered × the floor per answer, in ms. */
+function plausibleFloorSql(a: string, plausibleMsPerAnswer: number): SQL {
+  return sql`(${plausibleMsPerAnswer}::bigint * ${answeredCountSql(a)}::bigint)`;
 }
 
 /**
- * The time an attempt is ranked by (plausible-time.ts): the server's elapsed time, at least its
- * plausible floor; null when the elapsed time is not known. The ranking statement and the admin's
- * provisional ranks both use it, so a rank before publication is the one publication gives.
+ * `plausibleTime`'s `answeredMs`: the sum of the answered questions' server-measured `serverMs`; null
+ * when nothing is answered or an answered entry has none (saved before it was recorded).
+ */
+export function answeredMsSql(a: string): SQL {
+  const t = sql.raw(a);
+  return sql`(select case when bool_and(e->'serverMs' is not null) then sum((e->>'serverMs')::bigint) end
+    from jsonb_array_elements(${t}.answers) e where e->>'selectedOption' is not null)`;
+}
+
+/**
+ * `plausibleTime`'s `rankedElapsedMs`: the server's elapsed time, at least the plausible floor; null
+ * when the elapsed time is not known. The ranking statement and the admin's provisional ranks both
+ * use it, so a rank before publication is the one publication gives.
  */
 export function rankedElapsedSql(a: string, plausibleMsPerAnswer: number): SQL {
   const t = sql.raw(a);
@@ -80,10 +90,13 @@ export function rankedElapsedSql(a: string, plausibleMsPerAnswer: number): SQL {
   return sql`(case when ${t}.elapsed_ms is not null then greatest(${t}.elapsed_ms, ${floor}) end)`;
 }
 
-/** Whether the attempt took less than its plausible floor (ranked after an equal unflagged one); never null. */
+/**
+ * `plausibleTime`'s `implausible`: the answered questions' server time (else the elapsed time) under
+ * the floor; never null.
+ */
 export function implausibleSql(a: string, plausibleMsPerAnswer: number): SQL {
   const t = sql.raw(a);
-  return sql`coalesce(${t}.elapsed_ms < ${plausibleFloorSql(a, plausibleMsPerAnswer)}, false)`;
+  return sql`coalesce(coalesce(${answeredMsSql(a)}, ${t}.elapsed_ms) < ${plausibleFloorSql(a, plausibleMsPerAnswer)}, false)`;
 }
 
 /**

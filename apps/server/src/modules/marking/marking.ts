@@ -282,3 +282,52 @@ export function rankAttempts(list: readonly RankableAttempt[]): number[] {
   });
   return ranks;
 }
+
+// ── Plausible time (issue 29 item 3; plausible-time.ts) ─────────────────────────────────────────
+
+/** What the plausible-time rule reads of an attempt: the server's elapsed time and its saved answers. */
+export interface TimedAttempt {
+  elapsedMs: number | null;
+  answers: readonly { selectedOption?: string | null; serverMs?: number }[];
+}
+
+export interface PlausibleTime {
+  /** Answered questions (a saved, non-null answer). */
+  answered: number;
+  /** The floor: answered × the floor per answer. */
+  floorMs: number;
+  /**
+   * The time the answered questions took by the server's clock (the sum of their `serverMs`); null
+   * when nothing is answered or an answer was saved before per-question time was recorded.
+   */
+  answeredMs: number | null;
+  /** The time the attempt is ranked by: its elapsed time, at least the floor; null when not known. */
+  rankedElapsedMs: number | null;
+  /** Under the floor (by its answered questions' time, else its elapsed time): flagged, ranked after an equal unflagged one. */
+  implausible: boolean;
+}
+
+/**
+ * The plausible-time rule, in one place (its SQL twin is `rankedElapsedSql`/`implausibleSql`): an
+ * attempt whose answered questions average under `floorMsPerAnswer` of server-measured time is flagged
+ * and ranked as if it took the floor (answered × floor), never less than its own elapsed time.
+ */
+export function plausibleTime(attempt: TimedAttempt, floorMsPerAnswer: number): PlausibleTime {
+  let answered = 0;
+  let answeredMs: number | null = 0;
+  for (const a of attempt.answers) {
+    if (a.selectedOption == null) continue;
+    answered += 1;
+    answeredMs = answeredMs === null || a.serverMs === undefined ? null : answeredMs + a.serverMs;
+  }
+  if (answered === 0) answeredMs = null;
+  const floorMs = floorMsPerAnswer * answered;
+  const spent = answeredMs ?? attempt.elapsedMs;
+  return {
+    answered,
+    floorMs,
+    answeredMs,
+    rankedElapsedMs: attempt.elapsedMs === null ? null : Math.max(attempt.elapsedMs, floorMs),
+    implausible: spent !== null && spent < floorMs,
+  };
+}

@@ -20,7 +20,14 @@ import type { Answer } from '@quizcast/contract/schemas/quiz';
 import type { SavedAnswer, StoredSection } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound, paymentRequired } from '../../lib/http-error';
-import { DEFAULT_MARKING, markableQuestion, markSectioned, sectionScheme } from '../marking/marking';
+import {
+  DEFAULT_MARKING,
+  markableQuestion,
+  markSectioned,
+  maximumScore,
+  plausibleTime,
+  type PlausibleTime,
+} from '../marking/marking';
 import { predictRank } from '../marking/marking.repository';
 import { normalizeAnswers } from '../quizzes/answers';
 import { mergeForAttempt } from '../quizzes/attempt-writes';
@@ -216,8 +223,7 @@ export class PracticeService {
         ? await this.predict(
             attempt.quizId,
             marks.score,
-            elapsedMs,
-            merged.filter((a) => a.selectedOption != null).length,
+            plausibleTime({ elapsedMs, answers: merged }, this.plausibleMsPerAnswer),
           )
         : null;
     const byId = new Map(merged.map((a) => [a.qnId, a]));
@@ -258,18 +264,12 @@ export class PracticeService {
     });
   }
 
-  private async predict(
-    quizId: string,
-    score: number,
-    elapsedMs: number,
-    answered: number,
-  ): Promise<PredictedRank> {
+  private async predict(quizId: string, score: number, timed: PlausibleTime): Promise<PredictedRank> {
     const band = await predictRank(
       this.repo.executor,
       quizId,
       score,
-      elapsedMs,
-      answered,
+      { rankedElapsedMs: timed.rankedElapsedMs ?? 0, implausible: timed.implausible },
       this.plausibleMsPerAnswer,
     );
     const of = band.field + 1;
@@ -294,14 +294,13 @@ export class PracticeService {
     return attempt.kind === 'quiz' && attempt.quizId ? this.repo.quizSections(attempt.quizId) : [];
   }
 
-  /** The most a practice can score: each question's own section's marks for a right answer. */
+  /** The most a practice can score: marking's `maximumScore` (each live question at its section's marks). */
   private maxScore(attempt: PracticeAttemptRow, questions: PracticeQuestionRow[], sections: StoredSection[]) {
-    const scheme = this.scheme(attempt);
-    const total = questions.reduce(
-      (sum, q) => sum + sectionScheme(scheme, q.section === null ? undefined : sections[q.section]).correct,
-      0,
+    return maximumScore(
+      questions.map((q) => ({ dropped: q.droppedAt !== null, section: q.section })),
+      this.scheme(attempt),
+      sections,
     );
-    return Math.round(total * 100) / 100;
   }
 
   private pastGrace(attempt: PracticeAttemptRow, now: Date): boolean {

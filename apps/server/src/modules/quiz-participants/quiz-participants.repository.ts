@@ -3,7 +3,12 @@ import type { Db } from '../../db/client';
 import { attempts, quizzes, users } from '../../db/schema';
 import type { PageWindow } from '../../lib/page-window';
 import { containsPattern, intCount } from '../../lib/sql-search';
-import { provisionalRankOrderSql } from '../marking/marking.sql';
+import {
+  answeredCountSql,
+  answeredMsSql,
+  implausibleSql,
+  provisionalRankOrderSql,
+} from '../marking/marking.sql';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
@@ -34,7 +39,13 @@ export class QuizParticipantsRepository {
         score: attempts.score,
         correctCount: attempts.correctCount,
         elapsedMs: attempts.elapsedMs,
-        implausibleTime: attempts.implausibleTime,
+        // Before publication, the flag publication will set (the same rule as the provisional rank).
+        implausibleTime: sql<boolean>`(case when ${attempts.rank} is null and ${attempts.score} is not null
+          then ${implausibleSql('attempts', this.plausibleMsPerAnswer)} else ${attempts.implausibleTime} end)`.as(
+          'implausible_time',
+        ),
+        answered: sql<number>`${answeredCountSql('attempts')}::int`.as('answered'),
+        answeredMs: sql<number | null>`${answeredMsSql('attempts')}::float8`.as('answered_ms'),
         startedAt: attempts.startedAt,
         submittedAt: attempts.submittedAt,
         rank: sql<
@@ -61,6 +72,8 @@ export class QuizParticipantsRepository {
         correctCount: ranked.correctCount,
         elapsedMs: ranked.elapsedMs,
         implausibleTime: ranked.implausibleTime,
+        answered: ranked.answered,
+        answeredMs: ranked.answeredMs,
         startedAt: ranked.startedAt,
         submittedAt: ranked.submittedAt,
         rank: ranked.rank,

@@ -99,6 +99,9 @@ function toParticipant(
     correctCount: number | null;
     elapsedMs: number | null;
     implausibleTime: boolean;
+    /** Answered questions, and their server-measured time (null: not recorded). */
+    answered: number;
+    answeredMs: number | null;
     startedAt: Date;
     submittedAt: Date | null;
     rank: number | null;
@@ -118,6 +121,8 @@ function toParticipant(
     rank: r.rank,
     elapsedTime: elapsedSeconds(r, quiz.durationMin),
     implausibleTime: r.implausibleTime,
+    secondsPerAnswer:
+      r.answeredMs === null || r.answered === 0 ? null : Math.round(r.answeredMs / r.answered / 10) / 100,
     status: r.status,
     startedAt: iso(r.startedAt),
     submittedAt: r.submittedAt ? iso(r.submittedAt) : null,

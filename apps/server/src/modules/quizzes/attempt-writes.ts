@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { clampTimes, mergeAnswers } from '@quizcast/contract/domain/answer-merge';
 import { attempts, type AttemptSection, type SavedAnswer } from '../../db/schema';
+import { recordQuestionTimes } from './question-time';
 
 /** What the attempt repository's writes share: the merge of a save, the finishing parameters, the section check. */
 
@@ -31,7 +32,8 @@ export const sectionsParam = (sections: AttemptSection[] | null | undefined) =>
 
 /**
  * The attempt's answers after a save: merged per question (packages/contract answer-merge) and each
- * time on screen clamped to the attempt's allowed time, their sum to the time elapsed so far.
+ * time on screen clamped to the attempt's allowed time, their sum to the time elapsed so far; the
+ * server's own time per question recorded from `now` (question-time.ts), in the same write.
  */
 export function mergeForAttempt(
   attempt: Pick<AttemptRow, 'startedAt' | 'deadlineAt'>,
@@ -42,7 +44,8 @@ export function mergeForAttempt(
   const start = attempt.startedAt.getTime();
   const durationMs = attempt.deadlineAt.getTime() - start;
   const elapsedMs = Math.min(now.getTime(), attempt.deadlineAt.getTime()) - start;
-  return clampTimes(mergeAnswers(stored, incoming), { durationMs, elapsedMs });
+  const merged = clampTimes(mergeAnswers(stored, incoming), { durationMs, elapsedMs });
+  return recordQuestionTimes(stored, merged, Math.max(0, elapsedMs));
 }
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;

@@ -1,5 +1,5 @@
 import { isUuid } from '@quizcast/contract/schemas/ids';
-import { markSectioned, sectionScheme } from '../marking/marking';
+import { markSectioned, maximumScore } from '../marking/marking';
 import {
   QUIZ_MESSAGES,
   SUBMIT_SUCCESS_MESSAGE,
@@ -193,15 +193,11 @@ export function submitResponse(
   const score = quiz.showScoreOnSubmit
     ? {
         score: attempt.score ?? 0,
-        // Each question at its section's marks (ADR 022).
-        maxScore: questions.reduce(
-          (sum, q) =>
-            sum +
-            (q.section == null
-              ? quiz.markCorrect
-              : sectionScheme({ correct: quiz.markCorrect, wrong: quiz.markWrong }, quiz.sections[q.section])
-                  .correct),
-          0,
+        // Marking's maximum: each live question at its section's marks (ADR 022).
+        maxScore: maximumScore(
+          questions.map((q) => ({ section: q.section })),
+          { correct: quiz.markCorrect, wrong: quiz.markWrong },
+          quiz.sections,
         ),
         answeredCount: attempt.answers.filter((a) => known.has(a.qnId) && a.selectedOption != null).length,
       }

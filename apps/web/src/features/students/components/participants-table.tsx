@@ -112,6 +112,13 @@ export function ParticipantsTable({ quizId }: { quizId: string }) {
                           {p.implausibleTime && (
                             <span className="ms-2">
                               <Badge tone="amber">{t('students.participants.implausibleTime')}</Badge>
+                              {p.secondsPerAnswer !== null && (
+                                <span className="ms-1 text-xs text-slate-600">
+                                  {t('students.participants.secondsPerAnswer', {
+                                    seconds: p.secondsPerAnswer,
+                                  })}
+                                </span>
+                              )}
                             </span>
                           )}
                         </td>
