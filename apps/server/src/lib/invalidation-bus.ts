@@ -137,15 +137,22 @@ export class RedisInvalidationBus implements InvalidationBus {
     }
     if (this.pinging || !this.subscribed || this.closing) return;
     this.pinging = true;
+    // The verdict waits one more turn of the event loop (setImmediate runs after the poll phase):
+    // a loop that was busy for longer than the timeout reads a reply already in the socket first,
+    // so a slow instance does not take its own lag for a silent Redis and drop its caches.
+    let answered = false;
     const late = setTimeout(() => {
-      if (!this.answering) return;
-      this.answering = false;
-      this.log.warn('cache invalidation: Redis does not answer; caches answer nothing until it does');
+      setImmediate(() => {
+        if (answered || !this.answering) return;
+        this.answering = false;
+        this.log.warn('cache invalidation: Redis does not answer; caches answer nothing until it does');
+      });
     }, this.health.timeoutMs);
     this.subscriber
       .ping()
       .then(
         async () => {
+          answered = true;
           clearTimeout(late);
           if (this.answering) return;
           await this.local.publish(RESET_ALL_KEY);
@@ -154,6 +161,7 @@ export class RedisInvalidationBus implements InvalidationBus {
         },
         () => {
           // The connection failed: 'close' stops the caches, 'ready' resubscribes and drops them.
+          answered = true;
           clearTimeout(late);
         },
       )
