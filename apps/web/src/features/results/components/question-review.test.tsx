@@ -137,7 +137,7 @@ describe('QuestionReview of a sectional quiz (issue 26)', () => {
     await setLanguage('hi');
     onTestFinished(() => setLanguage('en'));
     render(<QuestionReview summary={sectional} />);
-    expect(screen.getByRole('region', { name: 'खंड 2: संख्यात्मक अभियोग्यता' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'सेक्शन 2: संख्यात्मक अभियोग्यता' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
       'प्रश्न 1',
       'प्रश्न 2',
