@@ -116,7 +116,7 @@ describe(`the demo learner's first look (${testDatabaseKind})`, { timeout: 90_00
             s.name,
             s.nameHi,
             i === 0 ? 'open' : 'upcoming',
-            new Date((closes += s.duration * MIN)).toISOString(),
+            new Date((closes += (s.duration ?? 0) * MIN)).toISOString(),
             true,
           ]),
         );
