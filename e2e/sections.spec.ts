@@ -3,6 +3,7 @@ import { openPalette } from './support/attempt';
 import { expectAccessible } from './support/axe';
 import { inHindi } from './support/i18n';
 import { tabToAndPress } from './support/keyboard';
+import { recordingSpeech, type Spoken } from './support/speech';
 import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 import { adminSession, registerViaApi, signIn } from './support/session';
 
@@ -313,6 +314,41 @@ for (const lang of ['en', 'hi'] as const) {
       const submit = page.getByRole('dialog', { name: w.submitTitle });
       await tabToAndPress(page, submit.getByRole('button', { name: w.submit, exact: true }));
       await expect(page.getByRole('heading', { name: w.submitted })).toBeVisible();
+    } finally {
+      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await retireQuiz(page.request, mock.admin.accessToken, mock.id);
+    }
+  });
+}
+
+for (const lang of ['en', 'hi'] as const) {
+  test(`audio mode speaks a section's warnings and the section change (${lang})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const w = WORDS[lang];
+    const [first, second] = w.sections;
+    if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
+    await page.addInitScript(recordingSpeech, ['en-IN', 'hi-IN']);
+    await page.clock.install();
+    const mock = await smallLockedMock(page, testInfo, `audio ${lang}`);
+    const learner = await registerViaApi(page.request);
+    const spoken = () =>
+      page.evaluate(() =>
+        (window as unknown as { __spoken: Spoken[] }).__spoken.map((s) => [s.text, s.lang]),
+      );
+    const cueLang = lang === 'hi' ? 'hi-IN' : 'en-IN';
+    try {
+      await signIn(page, learner);
+      if (lang === 'hi') await inHindi(page);
+      await page.goto(`/quizzes/intro/${mock.id}`);
+      await page.getByRole('button', { name: w.start }).click();
+      await expect(page.getByRole('heading', { name: w.header(1, first) })).toBeVisible();
+      await page.getByRole('button', { name: /^(Audio mode: Off|ऑडियो मोड: बंद)$/ }).click();
+      await moveClocks(page, MIN + 1_000);
+      await expect.poll(spoken).toContainEqual([w.minutesLeft(5, first), cueLang]);
+      await moveClocks(page, 5 * MIN);
+      await expect.poll(spoken).toContainEqual([w.changed(1, second), cueLang]);
     } finally {
       await page.request.post('/api/dev/clock', { data: { reset: true } });
       await retireQuiz(page.request, mock.admin.accessToken, mock.id);
