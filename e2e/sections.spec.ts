@@ -1,6 +1,9 @@
-import { expect, test } from './support/fixtures';
+import { expect, test, type Page, type TestInfo } from './support/fixtures';
 import { openPalette } from './support/attempt';
 import { expectAccessible } from './support/axe';
+import { inHindi } from './support/i18n';
+import { tabToAndPress } from './support/keyboard';
+import { recordingSpeech, type Spoken } from './support/speech';
 import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
 import { adminSession, registerViaApi, signIn } from './support/session';
 
@@ -157,6 +160,276 @@ test('a learner runs a locked sectional mock: auto-advance, no way back, early c
     await summaryContext.close();
   } finally {
     await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await retireQuiz(page.request, admin.accessToken, created._id);
+  }
+});
+
+/** Move the server's clock and the page's by the same amount (the page keeps the server's offset). */
+async function moveClocks(page: Page, ms: number) {
+  expect((await page.request.post('/api/dev/clock', { data: { advanceMs: ms } })).ok()).toBe(true);
+  await page.clock.fastForward(ms);
+}
+
+/** The screen's words in each language (the attempt catalogues), for the screen-reader run. */
+const WORDS = {
+  en: {
+    sections: ['English Language', 'Quantitative Aptitude', 'Reasoning Ability'],
+    start: 'Start Quiz Now',
+    header: (n: number, name: string) => `Section ${n} of 3 · ${name}`,
+    position: (n: number) => `Question ${n} of 2 in this section`,
+    minutesLeft: (count: number, name: string) =>
+      `${count} ${count === 1 ? 'minute' : 'minutes'} left in ${name}`,
+    next: (n: number, name: string) => `Section ${n}: ${name}`,
+    changed: (closed: number, name: string) =>
+      `Section ${closed} closed. Section ${closed + 1}: ${name} starts now, 6 minutes.`,
+    continueTo: (name: string) => `Continue to ${name}`,
+    saveNext: 'Save & Next',
+    closeEarly: 'Close section early',
+    closeTitle: (name: string) => `Close ${name} now?`,
+    closeConfirm: 'Close section',
+    clock: 'Time left',
+    underFive: 'Less than five minutes left',
+    submit: 'Submit',
+    submitTitle: 'Submit quiz?',
+    submitted: 'Quiz Submitted Successfully!',
+  },
+  hi: {
+    sections: ['अंग्रेज़ी भाषा', 'संख्यात्मक अभियोग्यता', 'तर्कशक्ति'],
+    start: 'अभी क्विज़ शुरू करें',
+    header: (n: number, name: string) => `सेक्शन ${n}/3 · ${name}`,
+    position: (n: number) => `इस सेक्शन में प्रश्न ${n}/2`,
+    minutesLeft: (count: number, name: string) =>
+      `${name} में ${count} ${count === 1 ? 'मिनट बचा है' : 'मिनट बचे हैं'}`,
+    next: (n: number, name: string) => `सेक्शन ${n}: ${name}`,
+    changed: (closed: number, name: string) =>
+      `सेक्शन ${closed} बंद हुआ। सेक्शन ${closed + 1}: ${name} अभी शुरू, 6 मिनट।`,
+    continueTo: (name: string) => `${name} पर जाएँ`,
+    saveNext: 'सेव करें और आगे',
+    closeEarly: 'सेक्शन पहले बंद करें',
+    closeTitle: (name: string) => `${name} अभी बंद करें?`,
+    closeConfirm: 'सेक्शन बंद करें',
+    clock: 'बचा हुआ समय',
+    underFive: 'पाँच मिनट से कम समय बचा है',
+    submit: 'जमा करें',
+    submitTitle: 'क्विज़ जमा करें?',
+    submitted: 'क्विज़ जमा हो गया!',
+  },
+} as const;
+
+/** A small IBPS-style mock through the API: three locked 6-minute sections, two questions each. */
+async function smallLockedMock(page: Page, testInfo: TestInfo, label: string) {
+  const admin = await adminSession(page.request, testInfo);
+  const now = await serverNow(page.request);
+  const name = `Screen reader ${label} ${testInfo.project.name} ${testInfo.repeatEachIndex} ${now}`;
+  const created = await createQuizViaApi(page.request, admin, {
+    name,
+    desc: 'Three timed sections in a locked order.',
+    exam: 'Banking',
+    class: 'Preparing for Competitive exams',
+    duration: 18,
+    startTimeStamp: new Date(now - MIN).toISOString(),
+    endTimeStamp: new Date(now + 25 * MIN).toISOString(),
+    price: 0,
+    published: true,
+    markingScheme: { correct: 1, wrong: 0.25 },
+    navigation: 'locked',
+    sections: WORDS.en.sections.map((s, i) => ({ name: s, nameHi: WORDS.hi.sections[i], duration: 6 })),
+    questions: [
+      mcq('What is 2 + 2?', 0, ['4', '5']),
+      mcq('What is 3 + 3?', 0, ['6', '7']),
+      mcq('What is 10 ÷ 2?', 1, ['5', '2']),
+      mcq('What is 9 − 4?', 1, ['5', '3']),
+      mcq('Which comes next: 1, 2, 4, …?', 2, ['8', '6']),
+      mcq('Which comes next: 3, 6, 9, …?', 2, ['12', '10']),
+    ],
+  });
+  return { admin, name, id: created._id };
+}
+
+for (const lang of ['en', 'hi'] as const) {
+  test(`screen-reader run (${lang}): a locked mock start to finish through roles, names and the keyboard only`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(240_000); // a whole mock, two axe passes, on a shared 2-core machine
+    const w = WORDS[lang];
+    const [first, second, third] = w.sections;
+    if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
+    await page.clock.install();
+    const mock = await smallLockedMock(page, testInfo, lang);
+    const learner = await registerViaApi(page.request);
+    const status = (text: string) => page.getByRole('status').filter({ hasText: text });
+    // The answer to the question on screen: its radio by name, checked with Space.
+    const answer = async (choice: string) => {
+      const radio = page.getByRole('radio', { name: choice, exact: true });
+      await tabToAndPress(page, radio, 'Space');
+      await expect(radio).toBeChecked();
+    };
+    try {
+      await signIn(page, learner);
+      if (lang === 'hi') await inHindi(page);
+      await page.goto(`/quizzes/intro/${mock.id}`);
+      await tabToAndPress(page, page.getByRole('button', { name: w.start }));
+      await expect(page.getByRole('heading', { level: 1, name: mock.name })).toBeVisible();
+
+      // Section 1: its header names it; answer both questions by keyboard.
+      await expect(page.getByRole('heading', { name: w.header(1, first) })).toBeVisible();
+      await expectAccessible(page, `section header (${lang})`);
+      await answer('4');
+      await tabToAndPress(page, page.getByRole('button', { name: w.saveNext }));
+      await expect(page.getByRole('region', { name: w.header(1, first) })).toContainText(w.position(2));
+      await answer('6');
+
+      // The section's 5- and 1-minute warnings are announced in the polite live region.
+      await moveClocks(page, MIN + 1_000);
+      await expect(status(w.minutesLeft(5, first))).toBeAttached();
+      await moveClocks(page, 4 * MIN);
+      await expect(status(w.minutesLeft(1, first))).toBeAttached();
+
+      // Its time runs out: the interstitial takes the focus, the change is announced.
+      await moveClocks(page, MIN);
+      const toSecond = page.getByRole('region', { name: w.next(2, second) });
+      await expect(toSecond.getByRole('heading', { name: w.next(2, second) })).toBeFocused();
+      await expect(status(w.changed(1, second))).toBeAttached();
+      await expectAccessible(page, `section interstitial (${lang})`);
+      await tabToAndPress(page, toSecond.getByRole('button', { name: w.continueTo(second) }));
+
+      // Section 2: answer, then close it early through the confirmation, by keyboard.
+      await expect(page.getByRole('heading', { name: w.header(2, second) })).toBeVisible();
+      await answer('5');
+      await tabToAndPress(page, page.getByRole('button', { name: w.closeEarly }));
+      const confirm = page.getByRole('dialog', { name: w.closeTitle(second) });
+      await tabToAndPress(page, confirm.getByRole('button', { name: w.closeConfirm, exact: true }));
+      const toThird = page.getByRole('region', { name: w.next(3, third) });
+      await expect(toThird.getByRole('heading', { name: w.next(3, third) })).toBeFocused();
+      await expect(status(w.changed(2, third))).toBeAttached();
+      await tabToAndPress(page, toThird.getByRole('button', { name: w.continueTo(third) }));
+
+      // Section 3 is the last: its warnings are the quiz clock's own (an assertive live region).
+      await expect(page.getByRole('heading', { name: w.header(3, third) })).toBeVisible();
+      await answer('8');
+      await moveClocks(page, MIN + 1_000);
+      await expect(page.getByRole('timer', { name: w.clock, exact: true })).toContainText(w.underFive);
+
+      await tabToAndPress(page, page.getByRole('button', { name: w.submit, exact: true }));
+      const submit = page.getByRole('dialog', { name: w.submitTitle });
+      await tabToAndPress(page, submit.getByRole('button', { name: w.submit, exact: true }));
+      await expect(page.getByRole('heading', { name: w.submitted })).toBeVisible();
+    } finally {
+      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await retireQuiz(page.request, mock.admin.accessToken, mock.id);
+    }
+  });
+}
+
+for (const lang of ['en', 'hi'] as const) {
+  test(`audio mode speaks a section's warnings and the section change (${lang})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const w = WORDS[lang];
+    const [first, second] = w.sections;
+    if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
+    await page.addInitScript(recordingSpeech, ['en-IN', 'hi-IN']);
+    await page.clock.install();
+    const mock = await smallLockedMock(page, testInfo, `audio ${lang}`);
+    const learner = await registerViaApi(page.request);
+    const spoken = () =>
+      page.evaluate(() =>
+        (window as unknown as { __spoken: Spoken[] }).__spoken.map((s) => [s.text, s.lang]),
+      );
+    const cueLang = lang === 'hi' ? 'hi-IN' : 'en-IN';
+    try {
+      await signIn(page, learner);
+      if (lang === 'hi') await inHindi(page);
+      await page.goto(`/quizzes/intro/${mock.id}`);
+      await page.getByRole('button', { name: w.start }).click();
+      await expect(page.getByRole('heading', { name: w.header(1, first) })).toBeVisible();
+      await page.getByRole('button', { name: /^(Audio mode: Off|ऑडियो मोड: बंद)$/ }).click();
+      await moveClocks(page, MIN + 1_000);
+      await expect.poll(spoken).toContainEqual([w.minutesLeft(5, first), cueLang]);
+      await moveClocks(page, 5 * MIN);
+      await expect.poll(spoken).toContainEqual([w.changed(1, second), cueLang]);
+    } finally {
+      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await retireQuiz(page.request, mock.admin.accessToken, mock.id);
+    }
+  });
+}
+
+test('a free sectional quiz (JEE/SSC style): section tabs on one clock, answers in two sections, the palette per section', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
+  const admin = await adminSession(page.request, testInfo);
+  const now = await serverNow(page.request);
+  const name = `Free sections ${testInfo.project.name} ${testInfo.repeatEachIndex} ${now}`;
+  const created = await createQuizViaApi(page.request, admin, {
+    name,
+    desc: 'Two sections on one clock; switch at will.',
+    exam: 'JEE',
+    class: 'Preparing for Competitive exams',
+    duration: 10,
+    startTimeStamp: new Date(now - MIN).toISOString(),
+    endTimeStamp: new Date(now + 20 * MIN).toISOString(),
+    price: 0,
+    published: true,
+    markingScheme: { correct: 4, wrong: 1 },
+    navigation: 'free',
+    sections: [
+      { name: 'Physics', nameHi: 'भौतिकी' },
+      { name: 'Chemistry', nameHi: 'रसायन विज्ञान' },
+    ],
+    questions: [
+      mcq('The SI unit of force is?', 0, ['newton', 'joule']),
+      mcq('The SI unit of power is?', 0, ['watt', 'pascal']),
+      mcq('The pH of pure water at 25 °C is?', 1, ['7', '1']),
+      mcq('The symbol of sodium is?', 1, ['Na', 'So']),
+    ],
+  });
+  const learner = await registerViaApi(page.request);
+  try {
+    await signIn(page, learner);
+    await page.goto(`/quizzes/intro/${created._id}`);
+    await page.getByRole('button', { name: 'Start Quiz Now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // One clock for the quiz, none per section; the sections are tabs.
+    await expect(page.getByRole('timer', { name: 'Time left', exact: true })).toBeVisible();
+    await expect(page.getByRole('timer', { name: 'Time left in this section' })).toHaveCount(0);
+    const tabs = page.getByRole('group', { name: 'Sections' });
+    await expect(tabs.getByRole('button', { name: 'Physics' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { name: 'Section 1 of 2 · Physics' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close section early' })).toHaveCount(0);
+    await page.getByRole('radio', { name: 'newton' }).check();
+
+    // Switch to Chemistry and answer there; then back to Physics, the answer still there.
+    await tabs.getByRole('button', { name: 'Chemistry' }).click();
+    await expect(tabs.getByRole('button', { name: 'Chemistry' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { name: 'Section 2 of 2 · Chemistry' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Question 3 of 4' })).toBeVisible();
+    await page.getByRole('radio', { name: '7', exact: true }).check();
+    await expect(page.getByText('All answers saved')).toBeVisible();
+    await tabs.getByRole('button', { name: 'Physics' }).click();
+    await expect(page.getByRole('heading', { name: 'Question 1 of 4' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'newton' })).toBeChecked();
+
+    // The palette groups by section, every tile open (no locked order).
+    const palette = await openPalette(page);
+    await expect(palette.getByRole('heading', { name: 'Physics', exact: true })).toBeVisible();
+    await expect(palette.getByRole('heading', { name: 'Chemistry', exact: true })).toBeVisible();
+    await expect(palette.getByRole('button', { name: /^Question 4,/ })).toBeEnabled();
+    await expectAccessible(page, 'free sections with the palette open');
+    await palette.getByRole('button', { name: /^Question 4,/ }).click();
+    await expect(page.getByRole('heading', { name: 'Section 2 of 2 · Chemistry' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Question 4 of 4' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const submit = page.getByRole('dialog', { name: 'Submit quiz?' });
+    await expect(submit).toContainText('You have 2 unanswered questions.');
+    await submit.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Quiz Submitted Successfully!' })).toBeVisible();
+  } finally {
     await retireQuiz(page.request, admin.accessToken, created._id);
   }
 });

@@ -7,6 +7,11 @@ import { createStudent } from '../src/seed/factories';
 import { EXAM_FAMILIES } from '@quizcast/contract/constants';
 import { DRILL_DIFFICULTIES } from '@quizcast/contract/domain/practice';
 import { practiceAttemptSchema, practiceTopicsResponseSchema } from '@quizcast/contract/schemas/practice';
+import { quizAttemptSchema } from '@quizcast/contract/schemas/quiz';
+import { examPattern } from '@quizcast/contract/domain/exam-patterns';
+import { CAT_MOCK } from '../src/seed/cat-mock';
+import { IBPS_MOCK } from '../src/seed/ibps-mock';
+import { quizzes } from '../src/db/schema';
 import { bearerFor, buildTestApp, testDatabaseKind } from './helpers';
 
 const START = new Date('2026-11-22T10:00:00Z');
@@ -73,6 +78,56 @@ describe(`the demo learner's first look (${testDatabaseKind})`, { timeout: 90_00
         });
         expect(drill.statusCode, `${exam}: ${drill.body}`).toBe(201);
         expect(practiceAttemptSchema.parse(drill.json()).questions.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('both sectional mocks (IBPS, CAT) are published and run as their patterns say, in English and Hindi (issue 26)', async () => {
+    const t = await buildTestApp({ now: START });
+    try {
+      await seedDemoData(t.db, START);
+      const headers = await bearerFor(await createStudent(t.db), t.clock);
+      const MIN = 60_000;
+      for (const [mock, id] of [
+        [IBPS_MOCK, 'ibps-po-prelims'],
+        [CAT_MOCK, 'cat'],
+      ] as const) {
+        const pattern = examPattern(id)!;
+        const [quiz] = await t.db.select().from(quizzes).where(eq(quizzes.name, mock.name));
+        expect(quiz!.published, mock.name).toBe(true);
+        // Startable by a new learner now: the server's windows, one after another, in a locked order.
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/quizzes/participant/attend/${quiz!.id}`,
+          headers,
+        });
+        expect(res.statusCode, `${mock.name}: ${res.body}`).toBe(200);
+        const attempt = quizAttemptSchema.parse(res.json());
+        expect(attempt.navigation).toBe('locked');
+        expect(attempt.currentSection).toBe(0);
+        const start = t.clock.now().getTime();
+        let closes = start;
+        expect(
+          attempt.sections!.map((s) => [s.name, s.nameHi, s.state, s.closesAt, s.questionCount > 0]),
+        ).toEqual(
+          pattern.sections.map((s, i) => [
+            s.name,
+            s.nameHi,
+            i === 0 ? 'open' : 'upcoming',
+            new Date((closes += (s.duration ?? 0) * MIN)).toISOString(),
+            true,
+          ]),
+        );
+        // CAT: 40 minutes a section (docs/exam-patterns.md); IBPS: 20.
+        expect(pattern.sections.map((s) => s.duration)).toEqual(id === 'cat' ? [40, 40, 40] : [20, 20, 20]);
+        expect(attempt.deadlineAt).toBe(new Date(start + pattern.duration * MIN).toISOString());
+        // Questions grouped by section in order, every one with its Hindi version.
+        const order = attempt.questions.map((q) => q.section!);
+        expect(order).toEqual([...order].sort((a, b) => a - b));
+        expect(new Set(order)).toEqual(new Set(pattern.sections.map((_, i) => i)));
+        expect(attempt.questions.every((q) => q.hi?.qn)).toBe(true);
       }
     } finally {
       await t.close();

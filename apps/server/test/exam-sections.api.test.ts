@@ -155,6 +155,35 @@ describe('locked sections (issue 26)', () => {
     expect(row.deadlineAt.getTime()).toBe(start + 13 * MIN);
   });
 
+  it('compensatory time stretches every section by 20 minutes an hour, and the server holds each stretched close', async () => {
+    const { quiz, questions } = await lockedQuiz();
+    const user = await createStudent(t.db, { compensatoryTime: true });
+    const headers = await bearerFor(user, t.clock);
+    const plain = await learner();
+    const start = t.clock.now().getTime();
+    const body = quizAttemptSchema.parse((await attend(quiz.id, headers)).json());
+    await attend(quiz.id, plain.headers);
+    // 10, 5 and 5 minutes × 4/3, back to back: closes at 13:20, 20:00 and 26:40.
+    expect(body.sections!.map((s) => s.closesAt)).toEqual(
+      [800_000, 1_200_000, 1_600_000].map((ms) => new Date(start + ms).toISOString()),
+    );
+    expect(body.deadlineAt).toBe(new Date(start + 1_600_000).toISOString());
+    // Past the plain section's close and grace, before the stretched one: only this learner may still save.
+    t.clock.advance(10 * MIN + graceMs + 1);
+    expect((await save(quiz.id, plain.headers, [right(questions[0]!)])).json().message).toBe(
+      QUIZ_MESSAGES.sectionClosed,
+    );
+    const res = await save(quiz.id, headers, [right(questions[0]!)]);
+    expect(res.statusCode, res.body).toBe(200);
+    t.clock.set(new Date(start + 800_000 + graceMs + 1));
+    expect((await save(quiz.id, headers, [right(questions[1]!)])).json().message).toBe(
+      QUIZ_MESSAGES.sectionClosed,
+    );
+    const later = quizAttemptSchema.parse((await attend(quiz.id, headers)).json());
+    expect(later.currentSection).toBe(1);
+    expect((await save(quiz.id, headers, [right(questions[2]!)])).statusCode).toBe(200);
+  });
+
   it('a submission keeps only what it carries for open sections; the last section ends with the auto-submit sweep', async () => {
     const { quiz, questions } = await lockedQuiz();
     const a = await learner();

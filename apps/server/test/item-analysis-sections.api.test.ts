@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsPath, itemAnalysisResponseSchema } from '@quizcast/contract/schemas/analytics';
+import {
+  analyticsPath,
+  itemAnalysisResponseSchema,
+  progressResponseSchema,
+} from '@quizcast/contract/schemas/analytics';
 import type { StoredSection } from '../src/db/schema';
 import { createStudent } from '../src/seed/factories';
 import { bearerFor, buildTestApp, type TestApp } from './helpers';
@@ -74,5 +78,43 @@ describe('item analysis of a sectioned quiz (issue 26)', () => {
     expect(header!.split(',').slice(0, 3)).toEqual(['Question', 'Section', 'Topic']);
     expect(first!.split(',').slice(0, 3)).toEqual(['1', 'Physics', 'Physics']);
     expect(third!.split(',').slice(0, 3)).toEqual(['3', 'Chemistry', 'Chemistry']);
+  });
+
+  it("the progress page shows a sectional quiz's figures section by section, each out of its own marks", async () => {
+    const seeds = [...topicQuestions('Physics', 2, 'P'), ...topicQuestions('Chemistry', 2, 'P')].map(
+      (q, i) => ({ ...q, section: i < 2 ? 0 : 1 }),
+    );
+    // Physics at +4 / −1 with a cut-off of 4; Chemistry on the quiz's +1 / 0, no cut-off.
+    const quiz = await openQuiz(
+      t,
+      {
+        navigation: 'free',
+        markCorrect: 1,
+        markWrong: 0,
+        sections: [
+          { ...section('Physics'), markCorrect: 4, markWrong: 1, cutoff: 4 },
+          { ...section('Chemistry'), cutoff: null },
+        ],
+      },
+      seeds,
+    );
+    const learner = await createStudent(t.db);
+    // Physics: one right, one wrong (4 − 1 = 3); Chemistry: one right, one skipped (1).
+    await contestAttempt(t, quiz, learner, [0, 1, 0, null], 4, 60_000);
+    await contestAttempt(t, quiz, await createStudent(t.db), [0, 0, 0, 0], 10, 90_000);
+    await publish(t, quiz);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/me',
+      headers: await bearerFor(learner, t.clock),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const point = progressResponseSchema.parse(res.json()).trend.find((p) => p.quizId === quiz.quiz.id)!;
+    // The maximum is each live question at its section's marks: 2 × 4 + 2 × 1.
+    expect([point.score, point.maxScore, point.scorePercent]).toEqual([4, 10, 40]);
+    expect(point.sections).toEqual([
+      { name: 'Physics', nameHi: 'Physics (हिंदी)', score: 3, maxScore: 8, cleared: false },
+      { name: 'Chemistry', nameHi: 'Chemistry (हिंदी)', score: 1, maxScore: 2, cleared: null },
+    ]);
   });
 });

@@ -165,6 +165,12 @@ describe(`section results (${testDatabaseKind})`, () => {
           ['Quant', 4, 8, null],
           ['Reasoning', 3, 3, null],
         ]);
+        // The Questions tab groups by section: each question names its section, in section order.
+        const sectionOf = new Map(quiz.questions.map((q, i) => [q.id, SECTION_OF[i]!]));
+        expect(data.quizDetails.questions.map((q) => q.section)).toEqual(
+          data.quizDetails.questions.map((q) => sectionOf.get(q._id)),
+        );
+        expect(data.quizDetails.questions.map((q) => q.section)).toEqual([0, 0, 0, 1, 1, 1, 1, 2, 2, 2]);
         const [row] = await t.db
           .select({ score: attempts.score })
           .from(attempts)

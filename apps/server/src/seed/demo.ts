@@ -288,12 +288,12 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
     );
     count += 1;
     // Issue 26: a CAT-style mock from the CAT template (three locked 40-minute sections, +3 / −1),
-    // published exactly as the IBPS mock above (both flip together once the attempt screen runs sections).
+    // live and published like the IBPS mock above.
     await createQuiz(
       tx,
       {
         ...CAT_MOCK,
-        published: false,
+        published: true,
         startAt: new Date(now.getTime() - DAY),
         endAt: new Date(now.getTime() + 60 * DAY),
       },

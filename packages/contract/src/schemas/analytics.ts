@@ -55,6 +55,21 @@ export const trendPointSchema = z.object({
   participants: z.number().int(),
   /** NTA percentile (share at or below you), 2 decimals. */
   percentile: z.number(),
+  /**
+   * Issue 26: a sectional quiz's figures section by section, in order (absent without sections):
+   * the section's score out of its maximum, and its cut-off cleared or not (null: no cut-off).
+   */
+  sections: z
+    .array(
+      z.object({
+        name: z.string(),
+        nameHi: z.string(),
+        score: z.number(),
+        maxScore: z.number(),
+        cleared: z.boolean().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 

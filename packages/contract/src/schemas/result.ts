@@ -28,6 +28,8 @@ export const summaryQuestionSchema = z.object({
   type: z.literal('numeric').optional(),
   numericAnswer: z.string().nullable().optional(),
   tolerance: z.string().nullable().optional(),
+  /** Index into the summary's `sections` (issue 26); absent in a quiz without sections. */
+  section: z.number().int().min(0).optional(),
   /** Formulas rendered on the server and the Hindi version (ADR 019). */
   ...questionTextFields,
 });

@@ -11,6 +11,8 @@ import {
   quizzes,
   reviewCards,
   users,
+  type StoredSection,
+  type StoredSectionResult,
 } from '../../db/schema';
 import { refreshItemAnalysis } from '../item-analysis/item-analysis';
 
@@ -19,6 +21,12 @@ export type QuestionRow = typeof questions.$inferSelect;
 export type AttemptRow = typeof attempts.$inferSelect;
 export type ItemAnalysisRow = typeof itemAnalysis.$inferSelect;
 export type KeyCorrectionRow = typeof keyCorrections.$inferSelect;
+
+/** A json(b) column of a raw row: parsed by one driver, text from another. */
+function json<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
 
 export interface TrendRow {
   /** How many analysed published quizzes the learner has (the trend holds the last few). */
@@ -32,6 +40,10 @@ export interface TrendRow {
   participants: number;
   markCorrect: number;
   questionCount: number;
+  /** Issue 26: the quiz's sections ([] without), each live question's section, the attempt's section figures. */
+  sections: StoredSection[];
+  liveSections: (number | null)[];
+  sectionResults: StoredSectionResult[] | null;
 }
 
 /** One learner's answers summed per (exam, topic), over published attempts only. */
@@ -86,7 +98,7 @@ export interface ProgressState {
  * the page's schema or a figure's computation changes, so no learner is served a page an older
  * deploy made (the stamp otherwise changes only with the learner's data).
  */
-export const PROGRESS_FORMAT = 'p1';
+export const PROGRESS_FORMAT = 'p2';
 
 export class AnalyticsRepository {
   /** The connection (inside `transaction`, the transaction's), for other modules' writes in the same unit. */
@@ -189,7 +201,11 @@ export class AnalyticsRepository {
         select * from (
           select count(*) over () as total, a.quiz_id, q.name, q.exam, q.results_published_at, q.end_at, a.score, a.rank,
                  coalesce(q.participant_count, 0) as participants, q.mark_correct,
-                 (select count(*) from ${questions} qs where qs.quiz_id = q.id and qs.dropped_at is null) as question_count
+                 (select count(*) from ${questions} qs where qs.quiz_id = q.id and qs.dropped_at is null) as question_count,
+                 q.sections, a.section_results,
+                 case when jsonb_array_length(q.sections) > 0 then
+                   (select json_agg(qs.section) from ${questions} qs where qs.quiz_id = q.id and qs.dropped_at is null)
+                 end as live_sections
           from ${attempts} a
           join ${quizzes} q on q.id = a.quiz_id
           where a.user_id = ${userId} and ${analysedMine}
@@ -210,6 +226,9 @@ export class AnalyticsRepository {
       participants: num(r.participants),
       markCorrect: num(r.mark_correct),
       questionCount: num(r.question_count),
+      sections: json<StoredSection[]>(r.sections) ?? [],
+      liveSections: json<(number | null)[]>(r.live_sections) ?? [],
+      sectionResults: json<StoredSectionResult[]>(r.section_results),
     }));
   }
 

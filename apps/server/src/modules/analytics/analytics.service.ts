@@ -17,7 +17,7 @@ import {
 import { isUuid } from '@quizcast/contract/schemas/ids';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
-import { markableQuestion, markAttempt, totalMarks } from '../marking/marking';
+import { markableQuestion, markAttempt, maximumScore, totalMarks } from '../marking/marking';
 import { toCorrection } from './key-correction.service';
 import type {
   AnalyticsRepository,
@@ -26,7 +26,7 @@ import type {
   QuestionRow,
   QuizRow,
 } from './analytics.repository';
-import { itemSections } from './item-sections';
+import { itemSections, trendSections } from './item-sections';
 
 const LAPSING_TOPICS = 3;
 const TIME_SINKS = 5;
@@ -185,7 +185,15 @@ export class AnalyticsService {
     return {
       quizzes: trend[0]?.total ?? 0,
       trend: trend.map((t) => {
-        const maxScore = round2(t.questionCount * t.markCorrect);
+        const sectioned = t.sections.length > 0;
+        // Each live question at its section's marks (ADR 022), as the summary's maximum.
+        const maxScore = sectioned
+          ? maximumScore(
+              t.liveSections.map((section) => ({ dropped: false, section })),
+              { correct: t.markCorrect, wrong: 0 },
+              t.sections,
+            )
+          : round2(t.questionCount * t.markCorrect);
         return {
           quizId: t.quizId,
           name: t.name,
@@ -197,6 +205,7 @@ export class AnalyticsService {
           rank: t.rank,
           participants: Math.max(t.participants, t.rank),
           percentile: percentileForRank(t.rank, Math.max(t.participants, t.rank)),
+          ...(sectioned && t.sectionResults && { sections: trendSections(t) }),
         };
       }),
       byExam: accuracyRows(groups, (g) => g.exam),

@@ -1,5 +1,7 @@
-import type { ItemAnalysisResponse, ItemRow } from '@quizcast/contract/schemas/analytics';
+import type { ItemAnalysisResponse, ItemRow, TrendPoint } from '@quizcast/contract/schemas/analytics';
 import type { StoredSection } from '../../db/schema';
+import { maximumScore } from '../marking/marking';
+import type { TrendRow } from './analytics.repository';
 
 /**
  * Item analysis by section (issue 26): each section's question count and the mean facility of its
@@ -18,6 +20,29 @@ export function itemSections(
       nameHi: s.nameHi,
       questions: mine.length,
       facility: mean === null ? null : Math.round(mean * 10) / 10,
+    };
+  });
+}
+
+/**
+ * The progress page's figures of one sectional quiz, section by section (issue 26): the score
+ * publication wrote for each section, out of the section's live questions at its marks, and its
+ * cut-off cleared or not.
+ */
+export function trendSections(t: TrendRow): NonNullable<TrendPoint['sections']> {
+  const scheme = { correct: t.markCorrect, wrong: 0 };
+  return t.sections.map((s, i) => {
+    const score = t.sectionResults?.[i]?.score ?? 0;
+    return {
+      name: s.name,
+      nameHi: s.nameHi,
+      score,
+      maxScore: maximumScore(
+        t.liveSections.filter((x) => x === i).map((section) => ({ dropped: false, section })),
+        scheme,
+        t.sections,
+      ),
+      cleared: s.cutoff === null ? null : score >= s.cutoff,
     };
   });
 }

@@ -23,7 +23,12 @@ export interface AttemptResult {
  * A locked quiz's save gate (ADR 022): throws (409) unless the save's sections are open, given the
  * attempt's start and stored section windows as the write will find them.
  */
-export type SaveGate = (attempt: { startedAt: Date; sections: AttemptSection[] | null }) => void;
+export type SaveGate = (attempt: {
+  startedAt: Date;
+  sections: AttemptSection[] | null;
+  /** Compensatory time or an admin's minutes stretch every section (ADR 023). */
+  extraMs: number;
+}) => void;
 
 /** Every write of answers applies only while the attempt's section windows are still the ones judged. */
 export const sameSections = sql`${attempts.sections} is not distinct from ${sql.placeholder('sections')}::jsonb`;

@@ -216,6 +216,7 @@ export class AttemptRepository {
       gate?.({
         startedAt: new Date(known.startedAt),
         sections: known.sections ? (JSON.parse(known.sections) as AttemptSection[]) : null,
+        extraMs: known.extraMs,
       });
       const timing = { startedAt: new Date(known.startedAt), deadlineAt: new Date(known.deadlineAt) };
       const answers = JSON.stringify(

@@ -234,6 +234,7 @@ export class ResultsService {
             numericAnswer: q.numericAnswer,
             tolerance: q.tolerance,
           }),
+          ...(q.section !== null && { section: q.section }),
           ...participantTexts(q, true),
         })),
       },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { WEB_ROUTES, webPath } from '@quizcast/contract/routes';
+import { WEB_ROUTES } from '@quizcast/contract/routes';
 import type { ProgressResponse } from '@quizcast/contract/schemas/analytics';
 import { ChartFigure } from '../../../components/charts/chart-figure';
 import { LineChart } from '../../../components/charts/line-chart';
@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useProgress } from '../api/progress';
 import { AccuracyChart, useWords } from './accuracy-chart';
 import { PracticeProgressSection } from './practice-progress-section';
+import { PublishedQuizzes } from './published-quizzes';
 
 function Trend({ trend, quizzes }: { trend: ProgressResponse['trend']; quizzes: number }) {
   const { t, n, pct, shortDate } = useWords();
@@ -209,24 +210,7 @@ function ProgressBody({ data }: { data: ProgressResponse }) {
           </>
         )}
       </section>
-      <section aria-labelledby="quizzes-heading">
-        <h2 id="quizzes-heading" className="text-base font-bold text-slate-900">
-          {t('analytics.published')}
-        </h2>
-        <ul className="mt-2 space-y-2">
-          {[...data.trend].reverse().map((p) => (
-            <li key={p.quizId}>
-              <Link
-                to={`${webPath.quizSummary(p.quizId)}?tab=analysis`}
-                className="flex min-h-11 items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-50 active:bg-slate-100"
-              >
-                <span>{p.name}</span>
-                <span className="text-slate-700 tabular-nums">{pct(p.scorePercent)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PublishedQuizzes trend={data.trend} />
     </>
   );
 }

@@ -1,5 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { setLanguage } from '../../../i18n/i18n';
+import { resultsCatalog } from '../messages/catalog';
 import type { QuizSummary } from '@quizcast/contract/schemas/result';
 import { QuestionReview } from './question-review';
 
@@ -67,5 +69,80 @@ describe('QuestionReview with bilingual and math questions (issue 12)', () => {
     expect(english.querySelector('math')).not.toBeNull();
     expect(english.querySelector('b')).toBeNull();
     expect(localStorage.getItem('QUIZCAST_QUESTION_LANGUAGE')).toBe('en');
+  });
+});
+
+describe('QuestionReview of a sectional quiz (issue 26)', () => {
+  const question = (id: string, section: number) => ({
+    _id: id,
+    qn: `Question text ${id}`,
+    choices: ['Right', 'Wrong'],
+    ansIndex: 0,
+    lang: 'en' as const,
+    section,
+  });
+  const sectionResult = (name: string, nameHi: string, questionCount: number) => ({
+    name,
+    nameHi,
+    questionCount,
+    maxScore: questionCount,
+    score: 0,
+    correct: 0,
+    wrong: 0,
+    attempted: 0,
+    accuracy: null,
+    cutoff: null,
+    cleared: null,
+    rank: 1,
+    timeTakenMs: null,
+  });
+  const sectional = {
+    ...summary,
+    quizDetails: {
+      ...summary.quizDetails,
+      questions: [question('e1', 0), question('e2', 0), question('q1', 1), question('r1', 2)],
+    },
+    quizzSummary: { ...summary.quizzSummary, answers: [] },
+    sections: [
+      sectionResult('English Language', 'अंग्रेज़ी भाषा', 2),
+      sectionResult('Quantitative Aptitude', 'संख्यात्मक अभियोग्यता', 1),
+      sectionResult('Reasoning Ability', 'तर्कशक्ति', 1),
+    ],
+  } as QuizSummary;
+
+  it('puts a heading per section, in order, with its questions under it; numbering runs on', () => {
+    render(<QuestionReview summary={sectional} />);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Section 1: English Language',
+      'Section 2: Quantitative Aptitude',
+      'Section 3: Reasoning Ability',
+    ]);
+    // Each section is a region named by its heading; its questions are level-4 headings under it.
+    const english = screen.getByRole('region', { name: 'Section 1: English Language' });
+    expect(
+      within(english)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Question 1', 'Question 2']);
+    expect(within(english).getByText('2 questions')).toBeTruthy();
+    const quant = screen.getByRole('region', { name: 'Section 2: Quantitative Aptitude' });
+    expect(within(quant).getByRole('heading', { level: 4 }).textContent).toBe('Question 3');
+    expect(within(quant).getByText('Question text q1')).toBeTruthy();
+    const reasoning = screen.getByRole('region', { name: 'Section 3: Reasoning Ability' });
+    expect(within(reasoning).getByRole('heading', { level: 4 }).textContent).toBe('Question 4');
+  });
+
+  it('names the sections in Hindi for a Hindi reader', async () => {
+    await resultsCatalog.load('hi');
+    await setLanguage('hi');
+    onTestFinished(() => setLanguage('en'));
+    render(<QuestionReview summary={sectional} />);
+    expect(screen.getByRole('region', { name: 'सेक्शन 2: संख्यात्मक अभियोग्यता' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
+      'प्रश्न 1',
+      'प्रश्न 2',
+      'प्रश्न 3',
+      'प्रश्न 4',
+    ]);
   });
 });

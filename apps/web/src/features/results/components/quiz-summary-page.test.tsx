@@ -122,6 +122,42 @@ describe('QuizSummaryPage', () => {
     expect(within(items[2]!).getByText('Your answer').nextSibling?.textContent).toBe('Not answered');
   });
 
+  it('says "with compensatory time" beside such an attempt: the time taken card and the leaderboard (issue 26)', async () => {
+    const own = summary(2);
+    own.data.quizzSummary.allowedMinutes = 20 + 20 / 3;
+    own.data.quizzSummary.withCompensatoryTime = true;
+    fetchMock.mockResolvedValueOnce(json(200, own));
+    renderPage();
+    expect((await screen.findByRole('region', { name: 'Time Taken' })).textContent).toBe(
+      'Time Taken7.5 minsof 26.7 minutes, with compensatory time (ranked per minute allowed)',
+    );
+    const row = (rank: number, name: string, withCompensatoryTime: boolean) => ({
+      _id: `a${rank}`,
+      rank,
+      score: 3,
+      elapsedTime: 450,
+      userId: { name, profilePicUrl: null },
+      isMe: false,
+      withCompensatoryTime,
+    });
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        results: [row(1, 'Asha', false), row(2, 'Ravi', true)],
+        total: 2,
+        page: 1,
+        limit: 20,
+      }),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Leaderboard' }));
+    const rows = await screen.findAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'RankNameScoreTime',
+      expect.stringMatching(/^#1Asha3/),
+      expect.stringMatching(/^#2Raviwith compensatory time3/),
+    ]);
+    expect(rows[1]!.textContent).not.toContain('compensatory');
+  });
+
   it.each([
     [1, 'gold'],
     [3, 'amber'],
