@@ -59,8 +59,10 @@ test.describe('accounts', () => {
     await page.getByLabel('Institution').fill('KTHM College');
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await expect(page.getByText('OTP sent successfully')).toBeVisible();
     const dialog = page.getByRole('dialog', { name: 'Enter Otp' });
+    // Said in the dialog beside the boxes, not in a toast over the screen (issue 30, defect 7).
+    await expect(dialog.getByTestId('inline-status')).toHaveText('OTP sent successfully');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expect(dialog).toContainText(`+91 ${phNo}`);
     await expect(dialog.getByRole('button', { name: 'Change It' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -159,7 +161,9 @@ test.describe('accounts', () => {
     await phone.fill(session.user.phNo);
     await expect(sendOtp).toBeEnabled();
     await sendOtp.click();
-    await expect(page.getByText('OTP sent successfully')).toBeVisible();
+    // Said in the form beside the code's boxes, not in a toast over the screen (issue 30, defect 7).
+    await expect(page.locator('form').getByTestId('inline-status')).toHaveText('OTP sent successfully');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expect(phone).toBeDisabled();
     await expect(page.getByTestId('otp-slot')).toHaveCount(6);
     await expect(page.getByRole('button', { name: 'Change Phone Number' })).toBeVisible();

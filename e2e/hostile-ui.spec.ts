@@ -324,3 +324,31 @@ test.describe('admin audit log', () => {
     await expect(page.getByTestId('audit-entry')).toHaveCount(0);
   });
 });
+
+// Issue 30's gate (support/fixtures.ts): whatever goes wrong in the browser fails the test, unless the
+// test or its spec says it expects it, and why.
+test.describe('the browser gate', () => {
+  test('a console error or an uncaught page error nobody expects fails the test', async ({ page }) => {
+    test.fail(true, 'the gate must fail this test at its teardown');
+    await page.goto('/login');
+    await page.evaluate(() => console.error('an error no test expects'));
+    const thrown = page.waitForEvent('pageerror');
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('an uncaught error');
+      }),
+    );
+    await thrown;
+  });
+
+  test.describe('with the problem expected for the describe', () => {
+    test.use({
+      expectedPageProblems: [{ pattern: /an error this describe expects/, reason: 'the test logs it' }],
+    });
+    test('the same error passes', async ({ page }) => {
+      await page.goto('/login');
+      await page.evaluate(() => console.error('an error this describe expects'));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  });
+});

@@ -5,7 +5,13 @@ import { expectAccessible } from './support/axe';
 import { POLITY, serviceWorkerReady, startPolity } from './support/pwa';
 
 // This spec is about the service worker, which the config blocks for the rest of the suite.
-test.use({ serviceWorkers: 'allow' });
+test.use({
+  serviceWorkers: 'allow',
+  // Each test here takes the phone offline: the browser logs the requests that cannot reach the server.
+  expectedPageProblems: [
+    { pattern: /net::ERR_INTERNET_DISCONNECTED/, reason: 'the tests take the phone offline' },
+  ],
+});
 
 // With no network: an attempt reloads from the device; a screen never opened shows the offline page.
 const seconds = (countdown: string) =>
@@ -17,9 +23,7 @@ const seconds = (countdown: string) =>
 test.describe('fast and installable (issue 17)', () => {
   test('a reload with no network mid-attempt opens the attempt with its answers and deadline', async ({
     page,
-    pageProblems,
   }) => {
-    pageProblems.allow(/net::ERR_INTERNET_DISCONNECTED/, 'the test takes the phone offline');
     await signIn(page, await registerViaApi(page.request));
     await startPolity(page);
     const progress = page.getByRole('heading', { name: /^Question \d+ of \d+$/ });
@@ -52,9 +56,7 @@ test.describe('fast and installable (issue 17)', () => {
 test.describe('offline, install and press feedback (issue 17)', () => {
   test('a screen never opened on this device shows the plain offline page; one opened before still opens', async ({
     page,
-    pageProblems,
   }) => {
-    pageProblems.allow(/net::ERR_INTERNET_DISCONNECTED/, 'the test takes the phone offline');
     await page.goto('/');
     await expect(page.getByRole('link', { name: /Start Practicing/ }).first()).toBeVisible();
     await serviceWorkerReady(page);

@@ -28,6 +28,15 @@ export interface PageProblems {
   allow(pattern: RegExp, reason: string): void;
 }
 
+/**
+ * Problems a whole spec file or `describe` expects, with the reason for each: the same as
+ * `pageProblems.allow` in each of its tests. `test.use({ expectedPageProblems: [{ pattern, reason }] })`.
+ */
+export interface ExpectedPageProblem {
+  pattern: RegExp;
+  reason: string;
+}
+
 /** Every page of the test's context reports here; checked when the test ends. */
 class ProblemLog implements PageProblems {
   readonly seen: string[] = [];
@@ -60,7 +69,12 @@ class ProblemLog implements PageProblems {
   }
 }
 
-export const test = base.extend<{ pageProblems: PageProblems }, { serverPerFile: ServerPerFile }>({
+export const test = base.extend<
+  { pageProblems: PageProblems; expectedPageProblems: ExpectedPageProblem[] },
+  { serverPerFile: ServerPerFile }
+>({
+  // Nothing is expected unless a spec says so (`test.use`).
+  expectedPageProblems: [[], { option: true }],
   serverPerFile: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
@@ -93,8 +107,9 @@ export const test = base.extend<{ pageProblems: PageProblems }, { serverPerFile:
     },
     { scope: 'test', timeout: 120_000 },
   ],
-  pageProblems: async ({ baseURL }, use) => {
+  pageProblems: async ({ baseURL, expectedPageProblems }, use) => {
     const log = new ProblemLog(new URL(baseURL!).origin);
+    for (const { pattern, reason } of expectedPageProblems) log.allow(pattern, reason);
     await use(log);
     expect(log.unexpected(), 'page errors, console errors or failed requests in the browser').toEqual([]);
   },

@@ -5,6 +5,7 @@ import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { isPhoneNumber } from '@quizcast/contract/domain/phone';
 import { AUTH_MESSAGES } from '@quizcast/contract/messages/auth';
 import { Button } from '../../../components/ui/button';
+import { InlineStatus, useInlineStatus } from '../../../components/ui/inline-status';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -52,6 +53,8 @@ export function LoginPage() {
   const t = useT(authCatalog);
   const m = useServerMessage();
 
+  // "OTP sent" is said beside the code's boxes: as a toast it covered the foot of the screen for 4 s (issue 30, defect 7).
+  const sent = useInlineStatus();
   const form = useForm<PhoneForm>({
     resolver: phoneResolver,
     mode: 'onTouched',
@@ -71,7 +74,7 @@ export function LoginPage() {
     }
     try {
       await send.mutateAsync({ purpose: 'login', phNo });
-      toast.success(m(AUTH_MESSAGES.otpSent));
+      sent.say(m(AUTH_MESSAGES.otpSent));
       setOtp('');
       setStep('otp');
       setSendCount((n) => (n ?? 0) + 1);
@@ -96,6 +99,7 @@ export function LoginPage() {
   const changePhone = () => {
     setStep('phone');
     setOtp('');
+    sent.clear();
     verify.reset();
   };
 
@@ -131,7 +135,10 @@ export function LoginPage() {
           </Button>
         ) : (
           <>
-            <OtpInput ref={otpRef} value={otp} onChange={setOtp} disabled={verify.isPending} />
+            <div>
+              <OtpInput ref={otpRef} value={otp} onChange={setOtp} disabled={verify.isPending} />
+              <InlineStatus status={sent.status} />
+            </div>
             <DevOutboxBanner phNo={phNo} sendCount={sendCount} />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <button

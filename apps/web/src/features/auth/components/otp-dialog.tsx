@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { InlineStatus, type InlineStatusValue } from '../../../components/ui/inline-status';
 import { commonCatalog } from '../../../i18n/messages/catalog';
 import { richText, useT } from '../../../i18n/use-t';
 import { authCatalog } from '../messages/catalog';
@@ -13,6 +14,7 @@ export function OtpDialog({
   open,
   phNo,
   sendCount,
+  sent,
   otp,
   onOtpChange,
   onChangeNumber,
@@ -26,6 +28,8 @@ export function OtpDialog({
   open: boolean;
   phNo: string;
   sendCount: number | null;
+  /** "OTP sent", said beside the boxes. */
+  sent: InlineStatusValue | null;
   otp: string;
   onOtpChange(value: string): void;
   onChangeNumber(): void;
@@ -71,7 +75,10 @@ export function OtpDialog({
           if (otp.length === 6) onConfirm();
         }}
       >
-        <OtpInput ref={inputRef} value={otp} onChange={onOtpChange} disabled={confirming} />
+        <div>
+          <OtpInput ref={inputRef} value={otp} onChange={onOtpChange} disabled={confirming} />
+          <InlineStatus status={sent} />
+        </div>
         <DevOutboxBanner phNo={phNo} sendCount={sendCount} />
         <ResendOtpButton remaining={resendRemaining} sending={resending} onResend={onResend} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

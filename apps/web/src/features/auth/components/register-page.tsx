@@ -14,6 +14,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { PhotoPicker } from '../../../components/ui/photo-picker';
 import { announceOn } from '../../../components/ui/screen-notice';
+import { useInlineStatus } from '../../../components/ui/inline-status';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
@@ -45,6 +46,8 @@ export function RegisterPage() {
   const [sendCount, setSendCount] = useState<number | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const countdown = useResendCountdown();
+  // "OTP sent" is said in the code's dialog, beside its boxes: as a toast it covered the screen (issue 30, defect 7).
+  const sent = useInlineStatus();
   const send = useSendOtp();
   const signup = useSignup();
   const t = useT(authCatalog);
@@ -70,7 +73,7 @@ export function RegisterPage() {
     }
     try {
       await send.mutateAsync({ purpose: 'signup', phNo });
-      toast.success(m(AUTH_MESSAGES.otpSent));
+      sent.say(m(AUTH_MESSAGES.otpSent));
       setOtp('');
       setSendCount((n) => (n ?? 0) + 1);
       setSentTo(phNo);
@@ -160,6 +163,7 @@ export function RegisterPage() {
         open={dialogOpen}
         phNo={form.getValues('phNo')}
         sendCount={sendCount}
+        sent={sent.status}
         otp={otp}
         onOtpChange={setOtp}
         onChangeNumber={() => {
