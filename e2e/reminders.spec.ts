@@ -1,56 +1,10 @@
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/axe';
 import { demoEndedQuiz, demoLogin } from './support/results';
 import { signIn } from './support/session';
 
 // This spec is about the service worker, which the config blocks for the rest of the suite.
 test.use({ serviceWorkers: 'allow' });
-
-/**
- * Issue 28: a push delivered to the service worker (the DevTools protocol stands in for the push
- * service) is shown as a notification carrying the screen a tap opens. The payload is the server's
- * shape (contract `pushPayloadSchema`); its encryption is tested against a push-service stand-in in
- * apps/server/test/reminders.api.test.ts.
- */
-test('a pushed "results are out" reminder shows a notification that opens the results', async ({
-  page,
-  context,
-}) => {
-  await context.grantPermissions(['notifications']);
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await page.goto('/login');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-
-  const url = '/quizzes/summary/7d7b2a56-1c1e-4c6f-9d55-0f0e2a1b3c4d';
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify({
-      kind: 'results',
-      title: 'Your results are out',
-      body: 'See your score.',
-      url,
-      tag: 'r1',
-    }),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          url: (n.data as { url?: string } | null)?.url,
-        })),
-      ),
-    )
-    .toEqual([{ title: 'Your results are out', body: 'See your score.', url }]);
-});
 
 const loginAsDemo = demoLogin();
 
@@ -62,6 +16,8 @@ const loginAsDemo = demoLogin();
  * command that clicks one, so the test fires `notificationclick` in the worker at the notification
  * the worker showed: the same listener push-sw.js registers runs (an untrusted event: its
  * `waitUntil` throws after the navigation has begun, and `focus`/`openWindow` need a real click).
+ * The payload is the server's shape (contract `pushPayloadSchema`); its encryption is tested against
+ * a push-service stand-in in apps/server/test/reminders.api.test.ts.
  */
 test('turning reminders on, a pushed notification and its click open the results', async ({
   page,
@@ -102,6 +58,8 @@ test('turning reminders on, a pushed notification and its click open the results
   await page.getByRole('button', { name: 'Turn reminders on' }).click();
   await expect(page.getByText('Reminders are on', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn reminders off on this phone' })).toBeVisible();
+  // The section with reminders on (its kinds and the daily five's time) is a new screen state.
+  await expectAccessible(page, 'profile with reminders on');
 
   const url = `/quizzes/summary/${quiz._id}`;
   await cdp.send('ServiceWorker.deliverPushMessage', {
