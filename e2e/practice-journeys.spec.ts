@@ -338,9 +338,13 @@ test.describe('offline', () => {
       q: attempt.questions.find((q) => q._id === k.qnId)!,
     }));
     const wrong = b!.q.choices.find((c) => b!.key.outcomes[c] === 'wrong')!;
+    // Next, one question at a time (each step waits for its question: no overshooting).
+    let at = 0;
     const toQuestion = async (index: number) => {
-      while (!(await page.getByText(`Question ${index + 1} of 5`).isVisible()))
+      for (; at < index; at += 1) {
         await page.getByRole('button', { name: 'Next' }).click();
+        await expect(page.getByText(`Question ${at + 2} of 5`)).toBeVisible();
+      }
     };
     try {
       await signIn(page, learner);

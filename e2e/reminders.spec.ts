@@ -62,22 +62,25 @@ test('turning reminders on, a pushed notification and its click open the results
   await expectAccessible(page, 'profile with reminders on');
 
   const url = `/quizzes/summary/${quiz._id}`;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify({ kind: 'results', title: 'Your results are out', body: quiz.name, url, tag: 'r2' }),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          url: (n.data as { url?: string } | null)?.url,
-        })),
-      ),
-    )
-    .toEqual([{ title: 'Your results are out', body: quiz.name, url }]);
+  const push = { kind: 'results', title: 'Your results are out', body: quiz.name, url, tag: 'r2' };
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url?: string } | null)?.url,
+      })),
+    );
+  // The DevTools delivery was lost once in 6 runs on a loaded machine (no notification, no error), so
+  // it is tried again; the tag makes a repeat replace the first, and a broken handler fails every try.
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(push),
+    });
+    await expect.poll(shown, { timeout: 5_000 }).toEqual([{ title: push.title, body: push.body, url }]);
+  }).toPass({ timeout: 30_000 });
 
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   await worker.evaluate(async () => {
