@@ -311,4 +311,77 @@ test.describe('offline', () => {
       if (quiz) await retireQuiz(page.request, quiz.adminToken, quiz.id);
     }
   });
+
+  test('the daily five gone offline mid-way judges from its key and syncs when back', async ({
+    page,
+    context,
+    pageProblems,
+  }) => {
+    pageProblems.allow(
+      /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/,
+      'the phone is offline on purpose',
+    );
+    const learner = await registerViaApi(page.request, { name: 'Offline Five' });
+    const res = await page.request.get('/api/daily-five', { headers: auth(learner) });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { attempt } = (await res.json()) as {
+      attempt: {
+        _id: string;
+        questions: { _id: string; qn: string; choices: string[] }[];
+        offlineKey: { qnId: string; outcomes: Record<string, string>; feedback: { correctAnswer: string } }[];
+      };
+    };
+    // Two choice questions (the key covers those; a numeric one waits for the server).
+    const [a, b] = attempt.offlineKey.map((k) => ({
+      key: k,
+      index: attempt.questions.findIndex((q) => q._id === k.qnId),
+      q: attempt.questions.find((q) => q._id === k.qnId)!,
+    }));
+    const wrong = b!.q.choices.find((c) => b!.key.outcomes[c] === 'wrong')!;
+    // Next, one question at a time (each step waits for its question: no overshooting).
+    let at = 0;
+    const toQuestion = async (index: number) => {
+      for (; at < index; at += 1) {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await expect(page.getByText(`Question ${at + 2} of 5`)).toBeVisible();
+      }
+    };
+    try {
+      await signIn(page, learner);
+      await page.goto('/quizzes');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.goto('/daily-five');
+      await expect(page).toHaveURL(`/practice/attempts/${attempt._id}`);
+      await toQuestion(a!.index);
+      // By position: a choice with a formula is named by its spoken form, not its stored text.
+      const choose = (q: { choices: string[] }, choice: string) =>
+        page.getByRole('radio').nth(q.choices.indexOf(choice)).check();
+      await choose(a!.q, a!.key.feedback.correctAnswer);
+      await expect(page.getByTestId('practice-feedback')).toContainText('Correct!');
+
+      await context.setOffline(true);
+      await toQuestion(b!.index);
+      await choose(b!.q, wrong);
+      // Judged on the device at once, from the five's key.
+      await expect(page.getByTestId('practice-feedback')).toContainText('Not quite. The answer is:');
+      await expect(page.getByText('1 answer is waiting to be sent.', { exact: false })).toBeVisible();
+
+      await context.setOffline(false);
+      await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+      const after = await page.request.get(`/api/practice/attempts/${attempt._id}`, {
+        headers: auth(learner),
+      });
+      const saved = (await after.json()) as { savedAnswers: { qnId: string; selectedOption: string }[] };
+      expect(saved.savedAnswers).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ qnId: a!.key.qnId, selectedOption: a!.key.feedback.correctAnswer }),
+          expect.objectContaining({ qnId: b!.key.qnId, selectedOption: wrong }),
+        ]),
+      );
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });

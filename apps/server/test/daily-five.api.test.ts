@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyFiveResponseSchema } from '@quizcast/contract/schemas/practice';
+import { dailyFiveResponseSchema, type PracticeFeedback } from '@quizcast/contract/schemas/practice';
 import { streakResponseSchema } from '@quizcast/contract/schemas/streak';
 import { reviewCards } from '../src/db/schema';
 import { createStudent, type CreatedQuiz } from '../src/seed/factories';
@@ -178,5 +178,36 @@ describe(`the daily five (${testDatabaseKind})`, () => {
     const practice = await started(t, practiser, w.quiz.id, { timed: false, instantFeedback: true });
     await submitPractice(t, practiser, practice, []);
     expect((await streak(practiser)).current).toBe(1);
+  });
+
+  it('carries its key while it runs (feedback offline), as the server judges; no other practice does', async () => {
+    const me = await newLearner();
+    const { attempt } = await today(me);
+    const key = new Map(attempt!.offlineKey!.map((k) => [k.qnId, k]));
+    expect([...key.keys()].sort()).toEqual(attempt!.questions.map((q) => q._id).sort());
+    for (const q of attempt!.questions) {
+      const outcomes = key.get(q._id)!.outcomes;
+      expect(Object.keys(outcomes).sort()).toEqual([...q.choices].sort());
+      expect(Object.values(outcomes).filter((o) => o === 'right')).toHaveLength(1);
+    }
+    // Each answer's feedback from the server is the one the key gave on the device.
+    const answers = attempt!.questions.map((q, i) => ({ qnId: q._id, selectedOption: q.choices[i % 2]! }));
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `/api/practice/attempts/${attempt!._id}/answers`,
+      headers: me.headers,
+      payload: { answers },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    for (const f of save.json().feedback as PracticeFeedback[]) {
+      const k = key.get(f.qnId)!;
+      const chosen = answers.find((a) => a.qnId === f.qnId)!.selectedOption;
+      expect({ ...k.feedback, qnId: f.qnId, outcome: k.outcomes[chosen] }).toEqual(f);
+    }
+    await submitPractice(t, me, attempt!, answers);
+    expect((await today(me)).attempt!.offlineKey).toBeUndefined();
+
+    const practice = await started(t, me, w.quiz.id, { timed: false, instantFeedback: true });
+    expect(practice.offlineKey).toBeUndefined();
   });
 });

@@ -170,6 +170,70 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     expect(standIn.payloadsFor(offSub.id, 'quiz_opening')).toEqual([]);
   });
 
+  it('reminds of a quiz the learner started (began paying for) once, in their language, never in quiet hours', async () => {
+    t.clock.set(new Date('2026-11-24T16:20:00Z')); // 21:50 IST
+    const { user: started, sub: startedSub } = await subscribedLearner('accept', { preferredLanguage: 'hi' });
+    const { user: failed, sub: failedSub } = await subscribedLearner();
+    const { user: night, sub: nightSub } = await subscribedLearner();
+    const quizAt = async (minutes: number) =>
+      (
+        await createQuiz(
+          t.db,
+          {
+            startAt: new Date(t.clock.now().getTime() + minutes * MIN),
+            endAt: new Date(t.clock.now().getTime() + 3 * HOUR),
+            pricePaise: 1000,
+          },
+          undefined,
+          t.clock.now(),
+        )
+      ).quiz;
+    const pay = (userId: string, quizId: string, status: 'pending' | 'failed' | 'success', n: number) =>
+      t.db.insert(payments).values({
+        userId,
+        quizId,
+        provider: 'fake',
+        orderId: `order_${userId}_${n}`,
+        basePaise: 1000,
+        gstPaise: 180,
+        amountPaise: 1180,
+        status,
+      });
+    const soon = await quizAt(10);
+    // Started twice (an abandoned checkout, then a second try) and unlocked: still one reminder.
+    await pay(started.id, soon.id, 'pending', 1);
+    await pay(started.id, soon.id, 'pending', 2);
+    await pay(failed.id, soon.id, 'failed', 1);
+    const late = await quizAt(30); // opens at 22:20 IST
+    await pay(night.id, late.id, 'pending', 1);
+
+    const a = await buildTestApp({ shareWith: t, push: sender() });
+    const sent = () => standIn.payloadsFor(startedSub.id, 'quiz_opening');
+    try {
+      await Promise.all([t.app.sweeper.runOnce(), a.app.sweeper.runOnce()]);
+      expect(sent()).toHaveLength(1);
+      await pay(started.id, soon.id, 'success', 3);
+      await t.app.sweeper.runOnce();
+    } finally {
+      await a.close();
+    }
+    expect(sent()).toEqual([
+      expect.objectContaining({
+        kind: 'quiz_opening',
+        url: `/quizzes/intro/${soon.id}`,
+        title: '15 मिनट में शुरू',
+        body: `${soon.name} 15 मिनट में खुलेगा। तैयार हो जाइए।`,
+      }),
+    ]);
+    expect(standIn.payloadsFor(failedSub.id, 'quiz_opening')).toEqual([]);
+    // 22:10 IST: quiet hours; the quiz opening in the night is not announced, then or after.
+    t.clock.set(new Date('2026-11-24T16:40:00Z'));
+    await t.app.sweeper.runOnce();
+    t.clock.set(new Date('2026-11-25T01:30:00Z'));
+    await t.app.sweeper.runOnce();
+    expect(standIn.payloadsFor(nightSub.id, 'quiz_opening')).toEqual([]);
+  });
+
   it('keeps quiet from 22:00 to 07:00 IST and sends what waited at 07:00', async () => {
     t.clock.set(new Date('2026-11-24T17:00:00Z')); // 22:30 IST
     const { user, sub } = await subscribedLearner();

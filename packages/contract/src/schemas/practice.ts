@@ -100,6 +100,14 @@ export const practiceFeedbackSchema = z.object({
 });
 export type PracticeFeedback = z.infer<typeof practiceFeedbackSchema>;
 
+/** One question's feedback before it is answered: the outcome of each choice, and what it shows. */
+export const practiceOfflineKeySchema = z.object({
+  qnId: z.string(),
+  outcomes: z.record(z.string(), practiceFeedbackSchema.shape.outcome),
+  feedback: practiceFeedbackSchema.omit({ qnId: true, outcome: true }),
+});
+export type PracticeOfflineKey = z.infer<typeof practiceOfflineKeySchema>;
+
 export const predictedRankSchema = z.object({
   /** The rank the real results would give (ties share it: standard competition rank). */
   rank: z.number().int(),
@@ -146,6 +154,12 @@ export const practiceAttemptSchema = z.object({
   savedAnswers: z.array(answerSchema),
   /** Instant feedback: what the learner already answered. */
   feedback: z.array(practiceFeedbackSchema),
+  /**
+   * The daily five only (issue 28), while it runs: each choice question's key as marking judges it,
+   * so feedback is instant offline too. Its questions are of published quizzes (ADR 024), so the key
+   * may travel before an answer; the server judges again when the answers sync.
+   */
+  offlineKey: z.array(practiceOfflineKeySchema).optional(),
   result: practiceResultSchema.nullable(),
 });
 export type PracticeAttempt = z.infer<typeof practiceAttemptSchema>;

@@ -1,5 +1,5 @@
 import type { AttemptQuestion } from '@quizcast/contract/schemas/quiz';
-import type { PracticeFeedback } from '@quizcast/contract/schemas/practice';
+import type { PracticeFeedback, PracticeOfflineKey } from '@quizcast/contract/schemas/practice';
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import { participantTexts } from '../../lib/question-texts';
 import { markableQuestion, markAnswer, type MarkingScheme } from '../marking/marking';
@@ -38,4 +38,26 @@ export function feedbackFor(
     explanation: q.explanation,
     ...participantTexts(q, true),
   };
+}
+
+/**
+ * The daily five's key while it runs (issue 28): for each choice question, every choice's outcome by
+ * marking's rule and the feedback it shows, so the device gives instant feedback offline. Only the
+ * daily five, whose questions are of published quizzes (ADR 024); numeric questions wait for the server.
+ */
+export function offlineKeyFor(
+  attempt: { kind: string; status: string },
+  questions: readonly PracticeQuestionRow[],
+  scheme?: MarkingScheme,
+): PracticeOfflineKey[] | undefined {
+  if (attempt.kind !== 'daily_five' || attempt.status !== 'in_progress') return undefined;
+  return questions
+    .filter((q) => q.type !== 'numeric')
+    .map((q) => {
+      const { qnId, outcome: _outcome, ...feedback } = feedbackFor(q, null, scheme);
+      const outcomes = Object.fromEntries(
+        q.choices.map((c) => [c, markAnswer(markableQuestion(q), c, scheme).outcome]),
+      );
+      return { qnId, outcomes, feedback };
+    });
 }

@@ -33,7 +33,7 @@ import { normalizeAnswers } from '../quizzes/answers';
 import { mergeForAttempt } from '../quizzes/attempt-writes';
 import { attemptDeadline, takenIn } from '../quizzes/attempt-rules';
 import { createCardsFromPractice } from '../review/cards-from-practice';
-import { feedbackFor, practiceQuestion } from './practice-feedback';
+import { feedbackFor, offlineKeyFor, practiceQuestion } from './practice-feedback';
 import type { PracticeAttemptRow, PracticeQuestionRow, PracticeRepository } from './practice.repository';
 
 const MINUTE = 60_000;
@@ -390,6 +390,7 @@ export class PracticeService {
               .filter((q) => chosen.get(q.id) != null)
               .map((q) => feedbackFor(q, chosen.get(q.id), scheme))
           : [],
+      offlineKey: offlineKeyFor(attempt, questions, scheme),
       result,
     };
   }

@@ -113,12 +113,13 @@ export class RemindersRepository {
     const liveSub = sql`exists (select 1 from push_subscriptions s where s.user_id = rs.user_id and ${LIVE(now)})`;
     let query;
     if (kind === 'quiz_opening') {
-      // A paid quiz the learner unlocked, opening within 15 minutes.
+      // A paid quiz the learner unlocked, or started (began paying for: a pending payment, ADR 025),
+      // opening within 15 minutes; one reminder per learner and quiz whatever their payments.
       query = sql`
         select distinct 'quiz_opening:' || q.id || ':' || rs.user_id as key, rs.user_id as "userId",
                ${lang} as language, q.id as "quizId", q.name as "quizName", null::int as "dueCards"
         from quizzes q
-        join payments p on p.quiz_id = q.id and p.status = 'success'
+        join payments p on p.quiz_id = q.id and p.status in ('success', 'pending')
         join reminder_settings rs on rs.user_id = p.user_id and rs.quiz_opening
         join users u on u.id = rs.user_id and u.deleted_at is null
         where q.published and q.start_at > ${at} and q.start_at <= ${at} + interval '15 minutes'

@@ -4,6 +4,7 @@ import { isApiError } from '../../../lib/api-client';
 import { savePracticeAnswers } from '../api/practice';
 import {
   clearPracticeCopy,
+  keyedFeedback,
   readPracticeCopy,
   resumePractice,
   unsentAnswers,
@@ -66,7 +67,9 @@ export function usePracticeAnswers(
             return { ...c, acked, feedback: [...c.feedback, ...fresh] };
           });
           setProblem(null);
-          if (saved.feedback.length) onFeedbackRef.current?.(saved.feedback);
+          // Feedback the device gave from the daily five's key was heard when the answer was given.
+          const unheard = saved.feedback.filter((f) => !attempt.offlineKey?.some((k) => k.qnId === f.qnId));
+          if (unheard.length) onFeedbackRef.current?.(unheard);
         } catch (err) {
           setProblem(
             isApiError(err) && err.status !== 0
@@ -79,7 +82,7 @@ export function usePracticeAnswers(
     } finally {
       sending.current = false;
     }
-  }, [attempt._id, update]);
+  }, [attempt, update]);
 
   // The copy as loaded (so a reload without network reopens it), then anything not yet sent.
   useEffect(() => {
@@ -101,10 +104,17 @@ export function usePracticeAnswers(
       seq: c.seq + 1,
       answers: { ...c.answers, [qnId]: { selectedOption, seq: c.seq + 1 } },
     }));
+    const local = keyedFeedback(attempt, qnId, selectedOption);
+    if (local) onFeedbackRef.current?.([local]);
     void sync();
   };
 
+  // The server's feedback, and the daily five's own (from its key) for answers not yet acknowledged.
   const feedback = new Map<string, PracticeFeedback>(copy.feedback.map((f) => [f.qnId, f]));
+  for (const [qnId, a] of Object.entries(copy.answers)) {
+    const local = feedback.has(qnId) ? null : keyedFeedback(attempt, qnId, a.selectedOption);
+    if (local) feedback.set(qnId, local);
+  }
   return {
     index: copy.index,
     setIndex: (index: number) => update((c) => ({ ...c, index })),

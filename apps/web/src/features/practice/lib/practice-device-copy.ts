@@ -93,3 +93,18 @@ export function unsentAnswers(copy: PracticeDeviceCopy) {
     .filter(([qnId, a]) => a.seq > (copy.acked[qnId] ?? 0))
     .map(([qnId, a]) => ({ qnId, selectedOption: a.selectedOption, seq: a.seq }));
 }
+
+/**
+ * The daily five's instant feedback without the server (issue 28): the outcome the attempt's
+ * `offlineKey` gives the chosen option (marking's, computed on the server when it was loaded), or
+ * null where it has none (other practices, numeric questions). The server judges again on sync.
+ */
+export function keyedFeedback(
+  attempt: PracticeAttempt,
+  qnId: string,
+  selectedOption: string | null,
+): PracticeFeedback | null {
+  const key = attempt.offlineKey?.find((k) => k.qnId === qnId);
+  const outcome = selectedOption === null ? undefined : key?.outcomes[selectedOption];
+  return key && outcome ? { ...key.feedback, qnId, outcome } : null;
+}
