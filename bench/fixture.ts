@@ -15,6 +15,7 @@ import { openPglite, openPostgres, type Database } from '../apps/server/src/db/c
 import { seedHerd, seedList, seedReview, seedSummary } from './fixture-seed';
 import { verifyHerd, verifyReview, verifySummary } from './fixture-verify';
 import { seedDrill, verifyDrill, type DrillAckFile } from './drill-fixture';
+import { seedHerdSections } from './herd-sections-fixture';
 import type { AckFile, Fixture, ReviewAckFile } from './herd-shape.mjs';
 
 function open(): Promise<Database> {
@@ -34,19 +35,21 @@ async function main() {
       const readers = Number(process.env.BENCH_READERS ?? 5000);
       const started = performance.now();
       const fixture =
-        scenario === 'drill'
-          ? await seedDrill(database, students)
-          : scenario === 'herd'
-            ? await seedHerd(database, students)
-            : scenario === 'list'
-              ? await seedList(database, readers)
-              : scenario === 'review'
-                ? await seedReview(
-                    database,
-                    Number(process.env.BENCH_REVIEW_LEARNERS ?? 5),
-                    Number(process.env.BENCH_CARDS ?? 10_000),
-                  )
-                : await seedSummary(database, students, Math.min(readers, students));
+        scenario === 'herd-sections'
+          ? await seedHerdSections(database, students)
+          : scenario === 'drill'
+            ? await seedDrill(database, students)
+            : scenario === 'herd'
+              ? await seedHerd(database, students)
+              : scenario === 'list'
+                ? await seedList(database, readers)
+                : scenario === 'review'
+                  ? await seedReview(
+                      database,
+                      Number(process.env.BENCH_REVIEW_LEARNERS ?? 5),
+                      Number(process.env.BENCH_CARDS ?? 10_000),
+                    )
+                  : await seedSummary(database, students, Math.min(readers, students));
       fixture.seedMs = performance.now() - started;
       writeFileSync(out, JSON.stringify(fixture));
     } else if (command === 'verify') {

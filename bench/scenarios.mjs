@@ -3,5 +3,6 @@
 // load(), the fixture and acknowledgement files), returns lines for the report's notes, and is
 // verified by bench/fixture.ts verify. One line each.
 import { drillCalls } from './drill-scenario.mjs';
+import { herdSectionsCalls } from './herd-sections-scenario.mjs';
 
-export const EXTRA_SCENARIOS = { drill: drillCalls };
+export const EXTRA_SCENARIOS = { drill: drillCalls, 'herd-sections': herdSectionsCalls };
