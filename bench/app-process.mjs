@@ -66,7 +66,7 @@ export function appTools({ runDir, secret, workers }) {
         drop: async () => {},
       };
     }
-    const db = `${env.BENCH_DB_PREFIX ?? 'quizcast_bench'}_${name}_${randomBytes(4).toString('hex')}`;
+    const db = `${env.BENCH_DB_PREFIX ?? 'quizcast_bench'}_${name.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
     const admin = async (sql) => {
       const client = new pg.Client({ connectionString: env.BENCH_DATABASE_URL });
       await client.connect();

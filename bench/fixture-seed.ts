@@ -21,7 +21,7 @@ function jwtSecret(): string {
 }
 
 /** `n` students, inserted in chunks; returns their ids with signed session tokens. */
-async function createStudents(database: Database, n: number, prefix: string, now: Date) {
+export async function createStudents(database: Database, n: number, prefix: string, now: Date) {
   const secret = jwtSecret();
   const dayLater = new Date(now.getTime() + 24 * 3_600_000);
   const out: { id: string; token: string }[] = [];

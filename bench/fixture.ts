@@ -14,6 +14,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
 import { seedHerd, seedList, seedReview, seedSummary } from './fixture-seed';
 import { verifyHerd, verifyReview, verifySummary } from './fixture-verify';
+import { seedDrill, verifyDrill, type DrillAckFile } from './drill-fixture';
+import { seedHerdSections } from './herd-sections-fixture';
 import type { AckFile, Fixture, ReviewAckFile } from './herd-shape.mjs';
 
 function open(): Promise<Database> {
@@ -33,17 +35,21 @@ async function main() {
       const readers = Number(process.env.BENCH_READERS ?? 5000);
       const started = performance.now();
       const fixture =
-        scenario === 'herd'
-          ? await seedHerd(database, students)
-          : scenario === 'list'
-            ? await seedList(database, readers)
-            : scenario === 'review'
-              ? await seedReview(
-                  database,
-                  Number(process.env.BENCH_REVIEW_LEARNERS ?? 5),
-                  Number(process.env.BENCH_CARDS ?? 10_000),
-                )
-              : await seedSummary(database, students, Math.min(readers, students));
+        scenario === 'herd-sections'
+          ? await seedHerdSections(database, students)
+          : scenario === 'drill'
+            ? await seedDrill(database, students)
+            : scenario === 'herd'
+              ? await seedHerd(database, students)
+              : scenario === 'list'
+                ? await seedList(database, readers)
+                : scenario === 'review'
+                  ? await seedReview(
+                      database,
+                      Number(process.env.BENCH_REVIEW_LEARNERS ?? 5),
+                      Number(process.env.BENCH_CARDS ?? 10_000),
+                    )
+                  : await seedSummary(database, students, Math.min(readers, students));
       fixture.seedMs = performance.now() - started;
       writeFileSync(out, JSON.stringify(fixture));
     } else if (command === 'verify') {
@@ -51,19 +57,21 @@ async function main() {
       const fixture = JSON.parse(readFileSync(fixtureFile, 'utf8')) as Fixture;
       const acked: unknown = existsSync(acksFile) ? JSON.parse(readFileSync(acksFile, 'utf8')) : null;
       const problems =
-        fixture.scenario === 'herd'
-          ? await verifyHerd(
-              database,
-              fixture,
-              (acked as AckFile | null) ?? { started: [], savedRound: [], submitted: [] },
-            )
-          : fixture.scenario === 'summary'
-            ? await verifySummary(database, fixture)
-            : fixture.scenario === 'review'
-              ? acked
-                ? await verifyReview(database, fixture, acked as ReviewAckFile)
-                : ['no gradings were recorded']
-              : [];
+        fixture.scenario === 'drill'
+          ? await verifyDrill(database, fixture, acked as DrillAckFile)
+          : fixture.scenario === 'herd'
+            ? await verifyHerd(
+                database,
+                fixture,
+                (acked as AckFile | null) ?? { started: [], savedRound: [], submitted: [] },
+              )
+            : fixture.scenario === 'summary'
+              ? await verifySummary(database, fixture)
+              : fixture.scenario === 'review'
+                ? acked
+                  ? await verifyReview(database, fixture, acked as ReviewAckFile)
+                  : ['no gradings were recorded']
+                : [];
       for (const p of problems.slice(0, 20)) console.error(`  ${p}`);
       if (problems.length) process.exitCode = 1;
     } else {

@@ -4,7 +4,9 @@ export interface FixtureQuestion {
 }
 
 export interface Fixture {
-  scenario: 'herd' | 'list' | 'summary' | 'review';
+  scenario: 'herd' | 'list' | 'summary' | 'review' | 'drill';
+  /** Drill (bench/drill-scenario.mjs): the practisable topics. */
+  topics?: string[];
   quizId?: string;
   questions?: FixtureQuestion[];
   /** One session token per student (index = student number). */

@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { extraShape } from './extra-shapes.mjs';
 import { answersForRound, gradingOf } from './herd-shape.mjs';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -129,7 +130,7 @@ function shape(kind) {
       };
     }
     default:
-      throw new Error(`unknown call ${kind}`);
+      return extraShape(kind, { job, fixture, acks, auth, json });
   }
 }
 
@@ -186,7 +187,7 @@ const result = await autocannon({
       onResponse: (status, _body, context) => {
         lastResponse = performance.now();
         statuses[status] = (statuses[status] ?? 0) + 1;
-        if (ack && status >= 200 && status < 300) ack(context.i);
+        if (ack && status >= 200 && status < 300) ack(context.i, _body);
       },
     },
   ],

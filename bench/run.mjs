@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appTools, waitFor } from './app-process.mjs';
 import { loadRunner } from './load-runner.mjs';
+import { EXTRA_SCENARIOS } from './scenarios.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -53,7 +54,7 @@ for (const name of FEATURE_BENCHES) {
   });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
-const chosen = named.filter((a) => SCENARIOS.includes(a));
+const chosen = named.filter((a) => SCENARIOS.includes(a) || a in EXTRA_SCENARIOS);
 if (FEATURE_BENCHES.length && !chosen.length) process.exit(0);
 const scenarios = chosen.length ? chosen : SCENARIOS;
 const runDir = mkdtempSync(path.join(tmpdir(), 'quizcast-bench-'));
@@ -161,6 +162,8 @@ async function scenario(name, port, helloPort) {
           amount: gradings,
         });
       }
+      const extra = EXTRA_SCENARIOS[name]; // (bench/scenarios.mjs)
+      if (extra) notes.push(...(await extra({ load, url, fixture, acks, students: STUDENTS, CONNECTIONS })));
       const mem = peakMemoryMiB(child.pid);
       notes.push(
         `${name}: app peak resident memory ${mem.self.toFixed(0)} MiB` +
@@ -173,7 +176,7 @@ async function scenario(name, port, helloPort) {
       await stop(child);
       console.log(`app log: ${log}`);
     }
-    if (name === 'herd' || name === 'summary' || name === 'review') {
+    if (name === 'herd' || name === 'summary' || name === 'review' || EXTRA_SCENARIOS[name]) {
       step(`${name}: verifying the database against what was acknowledged`);
       if (!tsx(['verify', fixture, acks], database.fixtureEnv)) failed = true;
     }

@@ -1,0 +1,139 @@
+/**
+ * Issue 27's drill benchmark data (bench/drill-scenario.mjs), outside the measurement: `seedDrill`
+ * fills a fresh database with BENCH_DRILL_QUESTIONS (10,000) published questions over
+ * BENCH_DRILL_TOPICS (200) topics, in quizzes of 20 whose results are published (practisable,
+ * ADR 024), one live contest quiz of 20 questions (the contest submission the practice one is
+ * compared with) and BENCH_STUDENTS learners; `verifyDrill` checks the database against what the
+ * load generator saw acknowledged.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../apps/server/src/db/client';
+import { createQuiz } from '../apps/server/src/seed/factories';
+import { createStudents } from './fixture-seed';
+import type { Fixture } from './herd-shape.mjs';
+
+const MIN = 60_000;
+const PER_QUIZ = 20;
+
+export async function seedDrill(database: Database, learners: number): Promise<Fixture> {
+  const total = Number(process.env.BENCH_DRILL_QUESTIONS ?? 10_000);
+  const topicCount = Number(process.env.BENCH_DRILL_TOPICS ?? 200);
+  const topics = Array.from({ length: topicCount }, (_, t) => `Topic ${t + 1}`);
+  const now = new Date();
+  const endAt = new Date(now.getTime() - 2 * 24 * 60 * MIN);
+  for (let q = 0, quiz = 0; q < total; quiz++) {
+    const n = Math.min(PER_QUIZ, total - q);
+    await createQuiz(
+      database.db,
+      {
+        name: `Drill source ${quiz + 1}`,
+        startAt: new Date(endAt.getTime() - 60 * MIN),
+        endAt,
+        resultsPublishedAt: new Date(endAt.getTime() + MIN),
+      },
+      Array.from({ length: n }, (_, j) => ({
+        qn: `Question ${q + j + 1}: which option is correct?`,
+        choices: ['Option A', 'Option B', 'Option C', 'Option D'],
+        ansIndex: (q + j) % 4,
+        explanation: `Explanation ${q + j + 1}`,
+        topic: topics[(q + j) % topicCount]!,
+      })),
+      now,
+    );
+    q += n;
+  }
+  const { quiz, questions } = await createQuiz(
+    database.db,
+    {
+      name: 'Contest quiz',
+      durationMin: 180,
+      startAt: new Date(now.getTime() - MIN),
+      endAt: new Date(now.getTime() + 6 * 60 * MIN),
+    },
+    Array.from({ length: PER_QUIZ }, (_, i) => ({
+      qn: `Question ${i + 1}: which option is correct?`,
+      choices: ['Option A', 'Option B', 'Option C', 'Option D'],
+      ansIndex: i % 4,
+    })),
+    now,
+  );
+  const people = await createStudents(database, learners, '6', now);
+  await database.db.execute(sql`analyze`);
+  return {
+    scenario: 'drill',
+    quizId: quiz.id,
+    questions: questions.map((q) => ({ id: q.id, choices: q.choices })),
+    tokens: people.map((p) => p.token),
+    userIds: people.map((p) => p.id),
+    topics,
+  };
+}
+
+export interface DrillAckFile {
+  started: boolean[];
+  submitted: boolean[];
+  /** Per drill request: the attempt it made, its topics and question ids. */
+  drills?: ({ id: string; learner: number; topics: string[]; questionIds: string[] } | null)[];
+  /** Per drill: its practice submission was acknowledged. */
+  practiceSubmitted?: boolean[];
+}
+
+const rows = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+
+/**
+ * Every acknowledged drill is stored once, for its learner, with the questions it returned: count
+ * of them, all distinct, each of a requested topic from a practisable quiz; it is submitted exactly
+ * when its submission was acknowledged; no other practice attempt exists; every acknowledged
+ * contest submission is stored submitted.
+ */
+export async function verifyDrill(database: Database, fixture: Fixture, acks: DrillAckFile) {
+  const problems: string[] = [];
+  const drills = (acks.drills ?? []).filter((d) => d != null);
+  if (!drills.length) problems.push('no drill was acknowledged');
+  type Row = { id: string; user_id: string; status: string; question_ids: string[] };
+  const stored = rows<Row>(
+    await database.db.execute(sql`select id, user_id, status, question_ids from practice_attempts`),
+  );
+  const byId = new Map(stored.map((r) => [r.id, r]));
+  if (stored.length !== drills.length)
+    problems.push(`${stored.length} practice attempts stored, ${drills.length} drills acknowledged`);
+  const topicOf = new Map(
+    rows<{ id: string; topic: string }>(
+      await database.db.execute(sql`select q.id, q.topic from questions q
+        join quizzes on quizzes.id = q.quiz_id
+        where quizzes.published and quizzes.results_published_at is not null`),
+    ).map((r) => [r.id, r.topic]),
+  );
+  acks.drills?.forEach((d, i) => {
+    if (!d) return;
+    const row = byId.get(d.id);
+    if (!row) return void problems.push(`drill ${i}: attempt ${d.id} not stored`);
+    if (row.user_id !== fixture.userIds[d.learner]) problems.push(`drill ${i}: stored for another learner`);
+    if (row.question_ids.join() !== d.questionIds.join()) problems.push(`drill ${i}: questions differ`);
+    if (new Set(d.questionIds).size !== 20) problems.push(`drill ${i}: not 20 distinct questions`);
+    for (const q of d.questionIds)
+      if (!d.topics.includes(topicOf.get(q) ?? '')) problems.push(`drill ${i}: question ${q} off topic`);
+    const submitted = acks.practiceSubmitted?.[i] === true;
+    if (submitted !== (row.status === 'submitted'))
+      problems.push(`drill ${i}: status ${row.status}, submission acknowledged: ${submitted}`);
+  });
+  const contest = new Map(
+    rows<{ user_id: string; status: string }>(
+      await database.db.execute(
+        sql`select user_id, status from attempts where quiz_id = ${fixture.quizId}::uuid`,
+      ),
+    ).map((r) => [r.user_id, r.status]),
+  );
+  acks.started.forEach((s, i) => {
+    if (s && !contest.has(fixture.userIds[i]!)) problems.push(`contest start ${i} not stored`);
+  });
+  acks.submitted.forEach((s, i) => {
+    if (s && contest.get(fixture.userIds[i]!) !== 'submitted')
+      problems.push(`contest submit ${i} not stored`);
+  });
+  console.log(
+    `drill: ${drills.length} drills and ${acks.submitted.filter(Boolean).length} contest submissions checked, ` +
+      `${problems.length} problem(s)`,
+  );
+  return problems;
+}
