@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '@quizcast/contract/constants';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
+import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { Logo } from '../../components/ui/logo';
 import { announceOn, ScreenNotice } from '../../components/ui/screen-notice';
 import { logoutOnServer } from '../../features/auth/api/logout';
@@ -30,6 +31,7 @@ export function SignedInLayout() {
   const t = useT(appCatalog);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [loggedOut, setLoggedOut] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   // The drawer's code (the dialog primitive) arrives on the first tap of "Open menu".
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -61,12 +63,18 @@ export function SignedInLayout() {
   }
 
   const logout = async () => {
-    // Revoke the session on the server first (the token stops working), then forget it here.
+    // The screen goes first, so nothing on it asks the server anything with a token being revoked
+    // (a card that mounted late asked with it and got 401s); then the server revokes the session
+    // (the token stops working everywhere), then this device forgets it.
+    setLoggingOut(true);
+    await queryClient.cancelQueries();
     await logoutOnServer();
     setLoggedOut(true);
     removeUser();
     queryClient.clear();
   };
+
+  if (loggingOut) return <FullScreenLoader label={t('app.loggingOut')} />;
 
   return (
     <div className="min-h-dvh bg-slate-50 md:flex">

@@ -38,6 +38,12 @@ export function usePracticeAnswers(
   const copyRef = useRef(copy);
   const [problem, setProblem] = useState<SyncProblem>(() => (onlineNow() ? null : { kind: 'offline' }));
   const sending = useRef(false);
+  // The attempt as last rendered, for the sync's feedback filter: the sync itself (and the listeners
+  // that call it) stays the same for the attempt's life, as a refetched attempt is a new object.
+  const attemptRef = useRef(attempt);
+  useEffect(() => {
+    attemptRef.current = attempt;
+  });
 
   const update = useCallback(
     (change: (c: PracticeDeviceCopy) => PracticeDeviceCopy) => {
@@ -68,7 +74,8 @@ export function usePracticeAnswers(
           });
           setProblem(null);
           // Feedback the device gave from the daily five's key was heard when the answer was given.
-          const unheard = saved.feedback.filter((f) => !attempt.offlineKey?.some((k) => k.qnId === f.qnId));
+          const key = attemptRef.current.offlineKey;
+          const unheard = saved.feedback.filter((f) => !key?.some((k) => k.qnId === f.qnId));
           if (unheard.length) onFeedbackRef.current?.(unheard);
         } catch (err) {
           setProblem(
@@ -82,7 +89,7 @@ export function usePracticeAnswers(
     } finally {
       sending.current = false;
     }
-  }, [attempt, update]);
+  }, [attempt._id, update]);
 
   // The copy as loaded (so a reload without network reopens it), then anything not yet sent.
   useEffect(() => {
