@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import webpush from 'web-push';
+import { cpuMs } from './app-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -73,7 +74,7 @@ async function prepare({ runDir, database }) {
   };
 }
 
-export async function remindersCalls({ load, url, fixture, acks, students, database, own }) {
+export async function remindersCalls({ load, url, fixture, acks, students, database, own, appPid, phase }) {
   const seeded = JSON.parse(readFileSync(fixture, 'utf8'));
   const overlapFixture = `${fixture}.overlap.json`;
   writeFileSync(overlapFixture, JSON.stringify(seeded.overlapHerd));
@@ -82,7 +83,12 @@ export async function remindersCalls({ load, url, fixture, acks, students, datab
   const notes = [];
   try {
     /** Switches a group's reminders on; resolves once its first push has arrived. */
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+    let cpuAt = 0;
+    let fromUs = 0;
     const begin = async (group) => {
+      cpuAt = cpuMs(appPid);
+      fromUs = monotonicUs();
       const at = Date.now();
       await client.query('update reminder_settings set daily_five = true where user_id = any($1::uuid[])', [
         seeded.groups[group],
@@ -110,6 +116,8 @@ export async function remindersCalls({ load, url, fixture, acks, students, datab
          from reminder_claims where user_id = any($1::uuid[])`,
         [seeded.groups[group]],
       );
+      const cpu = cpuMs(appPid) - cpuAt;
+      phase(`reminders sweep (${group})`, fromUs, monotonicUs());
       const start = Number(c.start);
       const all = s.received >= REMINDERS && s.ids === REMINDERS;
       notes.push(
@@ -117,6 +125,7 @@ export async function remindersCalls({ load, url, fixture, acks, students, datab
           `${((s.last - start) / 1000).toFixed(1)} s after the sweep's start (first push +` +
           `${((s.first - start) / 1000).toFixed(1)} s, switched on → last ${((s.last - switchedOnAt) / 1000).toFixed(1)} s, ` +
           `${((REMINDERS / (s.last - s.first)) * 1000).toFixed(0)} pushes/s); ${c.n} claims over ${c.sweeps} sweep(s); ` +
+          `app CPU ${(cpu / REMINDERS).toFixed(2)} ms a reminder (switch-on to last push, all the app did); ` +
           `${s.received - s.ids} duplicate pushes (${s.twice} endpoints twice), ${s.malformed} malformed; load average ${loadavg()}`,
       );
       return { ...s, start };

@@ -176,7 +176,15 @@ async function scenario(name, port, helloPort) {
       const extra = EXTRA_SCENARIOS[name]; // (bench/scenarios.mjs)
       if (extra)
         notes.push(
-          ...(await extra({ load, url, fixture, acks, students: STUDENTS, CONNECTIONS, database, own })),
+          ...(await extra({
+            ...{ load, url, fixture, acks, students: STUDENTS, CONNECTIONS, database, own },
+            appPid: child.pid,
+            // A window of the scenario's own (not a load call) that profile-summary.mjs --phase can slice by.
+            phase: (call, from, to) => {
+              phases.push({ call, from, to, endedAt: new Date().toISOString() });
+              writeFileSync(path.join(runDir, 'phases.json'), JSON.stringify(phases));
+            },
+          })),
         );
       const mem = peakMemoryMiB(child.pid);
       notes.push(
