@@ -3,7 +3,7 @@
  * the load generator needs (tokens, ids) to a JSON file; `verify` checks, after the run, that the
  * database holds exactly what the load generator saw acknowledged.
  *
- *   tsx bench/fixture.ts seed <herd|list|summary|review> <fixture.json>
+ *   tsx bench/fixture.ts seed <herd|list|summary|review|drill|herd-sections|reminders> <fixture.json>
  *   tsx bench/fixture.ts verify <fixture.json> <acks.json>
  *
  * The database is BENCH_DB_URL (PostgreSQL) or BENCH_DB_DIR (a PGlite data dir); bench/run.mjs sets
