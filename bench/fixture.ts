@@ -3,7 +3,7 @@
  * the load generator needs (tokens, ids) to a JSON file; `verify` checks, after the run, that the
  * database holds exactly what the load generator saw acknowledged.
  *
- *   tsx bench/fixture.ts seed <herd|list|summary|review> <fixture.json>
+ *   tsx bench/fixture.ts seed <herd|list|summary|review|drill|herd-sections|reminders> <fixture.json>
  *   tsx bench/fixture.ts verify <fixture.json> <acks.json>
  *
  * The database is BENCH_DB_URL (PostgreSQL) or BENCH_DB_DIR (a PGlite data dir); bench/run.mjs sets
@@ -16,6 +16,7 @@ import { seedHerd, seedList, seedReview, seedSummary } from './fixture-seed';
 import { verifyHerd, verifyReview, verifySummary } from './fixture-verify';
 import { seedDrill, verifyDrill, type DrillAckFile } from './drill-fixture';
 import { seedHerdSections } from './herd-sections-fixture';
+import { seedReminders, verifyReminders, type RemindersFixture } from './reminders-fixture';
 import type { AckFile, Fixture, ReviewAckFile } from './herd-shape.mjs';
 
 function open(): Promise<Database> {
@@ -34,22 +35,24 @@ async function main() {
       const students = Number(process.env.BENCH_STUDENTS ?? 2000);
       const readers = Number(process.env.BENCH_READERS ?? 5000);
       const started = performance.now();
-      const fixture =
-        scenario === 'herd-sections'
-          ? await seedHerdSections(database, students)
-          : scenario === 'drill'
-            ? await seedDrill(database, students)
-            : scenario === 'herd'
-              ? await seedHerd(database, students)
-              : scenario === 'list'
-                ? await seedList(database, readers)
-                : scenario === 'review'
-                  ? await seedReview(
-                      database,
-                      Number(process.env.BENCH_REVIEW_LEARNERS ?? 5),
-                      Number(process.env.BENCH_CARDS ?? 10_000),
-                    )
-                  : await seedSummary(database, students, Math.min(readers, students));
+      const fixture: { seedMs?: number } =
+        scenario === 'reminders'
+          ? await seedReminders(database, students)
+          : scenario === 'herd-sections'
+            ? await seedHerdSections(database, students)
+            : scenario === 'drill'
+              ? await seedDrill(database, students)
+              : scenario === 'herd'
+                ? await seedHerd(database, students)
+                : scenario === 'list'
+                  ? await seedList(database, readers)
+                  : scenario === 'review'
+                    ? await seedReview(
+                        database,
+                        Number(process.env.BENCH_REVIEW_LEARNERS ?? 5),
+                        Number(process.env.BENCH_CARDS ?? 10_000),
+                      )
+                    : await seedSummary(database, students, Math.min(readers, students));
       fixture.seedMs = performance.now() - started;
       writeFileSync(out, JSON.stringify(fixture));
     } else if (command === 'verify') {
@@ -57,21 +60,28 @@ async function main() {
       const fixture = JSON.parse(readFileSync(fixtureFile, 'utf8')) as Fixture;
       const acked: unknown = existsSync(acksFile) ? JSON.parse(readFileSync(acksFile, 'utf8')) : null;
       const problems =
-        fixture.scenario === 'drill'
-          ? await verifyDrill(database, fixture, acked as DrillAckFile)
-          : fixture.scenario === 'herd'
-            ? await verifyHerd(
-                database,
-                fixture,
-                (acked as AckFile | null) ?? { started: [], savedRound: [], submitted: [] },
-              )
-            : fixture.scenario === 'summary'
-              ? await verifySummary(database, fixture)
-              : fixture.scenario === 'review'
-                ? acked
-                  ? await verifyReview(database, fixture, acked as ReviewAckFile)
-                  : ['no gradings were recorded']
-                : [];
+        (fixture.scenario as string) === 'reminders'
+          ? await verifyReminders(
+              database,
+              fixture as unknown as RemindersFixture,
+              acked as AckFile,
+              JSON.parse(readFileSync(`${acksFile}.overlap`, 'utf8')) as AckFile,
+            )
+          : fixture.scenario === 'drill'
+            ? await verifyDrill(database, fixture, acked as DrillAckFile)
+            : fixture.scenario === 'herd'
+              ? await verifyHerd(
+                  database,
+                  fixture,
+                  (acked as AckFile | null) ?? { started: [], savedRound: [], submitted: [] },
+                )
+              : fixture.scenario === 'summary'
+                ? await verifySummary(database, fixture)
+                : fixture.scenario === 'review'
+                  ? acked
+                    ? await verifyReview(database, fixture, acked as ReviewAckFile)
+                    : ['no gradings were recorded']
+                  : [];
       for (const p of problems.slice(0, 20)) console.error(`  ${p}`);
       if (problems.length) process.exitCode = 1;
     } else {

@@ -82,9 +82,16 @@ const load = async (call, job) => {
 async function scenario(name, port, helloPort) {
   const database = await freshDatabase(name);
   const fixture = path.join(runDir, `${name}-fixture.json`);
+  // A scenario's own processes and settings (bench/scenarios.mjs: `prepare`, e.g. the reminders' push stand-in).
+  const own = (await EXTRA_SCENARIOS[name]?.prepare?.({ runDir, database })) ?? {};
   try {
     step(`${name}: seeding (${database.label})`);
-    const seedEnv = { ...database.fixtureEnv, BENCH_STUDENTS: String(STUDENTS), BENCH_CARDS: String(CARDS) };
+    const seedEnv = {
+      ...database.fixtureEnv,
+      ...own.seedEnv,
+      BENCH_STUDENTS: String(STUDENTS),
+      BENCH_CARDS: String(CARDS),
+    };
     if (!tsx(['seed', name, fixture], seedEnv)) throw new Error(`seeding ${name} failed`);
     const seeded = JSON.parse(readFileSync(fixture, 'utf8'));
     if (seeded.publishMs)
@@ -98,7 +105,11 @@ async function scenario(name, port, helloPort) {
       );
 
     step(`${name}: app on :${port} (compiled, NODE_ENV=production, ${WORKERS} worker(s))`);
-    const { child, log } = await startApp(name, database, port);
+    const { child, log } = await startApp(
+      name,
+      { ...database, appEnv: { ...database.appEnv, ...own.appEnv } },
+      port,
+    );
     runner.setApp(child.pid);
     const sampler = sampleMemory(name, child.pid);
     const url = `http://127.0.0.1:${port}`;
@@ -163,7 +174,18 @@ async function scenario(name, port, helloPort) {
         });
       }
       const extra = EXTRA_SCENARIOS[name]; // (bench/scenarios.mjs)
-      if (extra) notes.push(...(await extra({ load, url, fixture, acks, students: STUDENTS, CONNECTIONS })));
+      if (extra)
+        notes.push(
+          ...(await extra({
+            ...{ load, url, fixture, acks, students: STUDENTS, CONNECTIONS, database, own },
+            appPid: child.pid,
+            // A window of the scenario's own (not a load call) that profile-summary.mjs --phase can slice by.
+            phase: (call, from, to) => {
+              phases.push({ call, from, to, endedAt: new Date().toISOString() });
+              writeFileSync(path.join(runDir, 'phases.json'), JSON.stringify(phases));
+            },
+          })),
+        );
       const mem = peakMemoryMiB(child.pid);
       notes.push(
         `${name}: app peak resident memory ${mem.self.toFixed(0)} MiB` +
@@ -181,6 +203,7 @@ async function scenario(name, port, helloPort) {
       if (!tsx(['verify', fixture, acks], database.fixtureEnv)) failed = true;
     }
   } finally {
+    await own.close?.();
     await database.drop();
   }
 }

@@ -4,5 +4,10 @@
 // verified by bench/fixture.ts verify. One line each.
 import { drillCalls } from './drill-scenario.mjs';
 import { herdSectionsCalls } from './herd-sections-scenario.mjs';
+import { remindersCalls } from './reminders-scenario.mjs';
 
-export const EXTRA_SCENARIOS = { drill: drillCalls, 'herd-sections': herdSectionsCalls };
+export const EXTRA_SCENARIOS = {
+  drill: drillCalls,
+  'herd-sections': herdSectionsCalls,
+  reminders: remindersCalls,
+};
