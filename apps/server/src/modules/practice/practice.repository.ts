@@ -182,35 +182,42 @@ export class PracticeRepository {
   /**
    * These questions, only those of practisable quizzes unlocked for the learner (in no order): what
    * any practice response may show. A question whose quiz was withdrawn since is simply absent.
+   * With them, in the same statement, each of their quizzes' sections (ADR 022; [] when none), for
+   * marking a practice of a sectioned quiz section by section without another round trip.
    */
-  async visibleQuestions(userId: string, ids: readonly string[]): Promise<PracticeQuestionRow[]> {
-    if (!ids.length) return [];
-    const rows = rawRows<PracticeQuestionRow & { droppedAt: string | Date | null }>(
+  async visibleQuestions(
+    userId: string,
+    ids: readonly string[],
+  ): Promise<{ questions: PracticeQuestionRow[]; sections: Map<string, StoredSection[]> }> {
+    const sections = new Map<string, StoredSection[]>();
+    if (!ids.length) return { questions: [], sections };
+    const rows = rawRows<
+      PracticeQuestionRow & { droppedAt: string | Date | null; quizSections: StoredSection[] | string | null }
+    >(
       await this.db.execute(sql`
         select q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
                q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
                q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
-               q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section
+               q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section,
+               "quizzes"."sections" as "quizSections"
         from questions q join quizzes on "quizzes"."id" = q.quiz_id
         where q.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${PRACTISABLE} and ${unlockedExpression(userId)}`),
     );
-    return rows.map((r) => ({
-      ...r,
-      ansIndex: Number(r.ansIndex),
-      numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
-      tolerance: r.tolerance === null ? null : String(r.tolerance),
-      droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
-      section: r.section === null || r.section === undefined ? null : Number(r.section),
-    }));
-  }
-
-  /** A quiz's sections (ADR 022), for marking a practice of it section by section; [] when none. */
-  async quizSections(quizId: string): Promise<StoredSection[]> {
-    const rows = rawRows<{ sections: StoredSection[] | string | null }>(
-      await this.db.execute(sql`select sections from quizzes where id = ${quizId}::uuid`),
-    );
-    const sections = rows[0]?.sections ?? [];
-    return typeof sections === 'string' ? (JSON.parse(sections) as StoredSection[]) : sections;
+    const questions = rows.map(({ quizSections, ...r }) => {
+      if (!sections.has(r.quizId)) {
+        const parsed = typeof quizSections === 'string' ? JSON.parse(quizSections) : quizSections;
+        sections.set(r.quizId, (parsed as StoredSection[] | null) ?? []);
+      }
+      return {
+        ...r,
+        ansIndex: Number(r.ansIndex),
+        numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
+        tolerance: r.tolerance === null ? null : String(r.tolerance),
+        droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
+        section: r.section === null || r.section === undefined ? null : Number(r.section),
+      };
+    });
+    return { questions, sections };
   }
 
   /** A quiz's question ids in question order. */
@@ -288,7 +295,10 @@ export class PracticeRepository {
     return rows.length > 0;
   }
 
-  /** Finishes a running attempt (once: false when another submission got there first). */
+  /**
+   * Finishes a running attempt (once): the finished row, which the response is built from; undefined
+   * when another submission or a save got there first.
+   */
   async finish(
     db: Executor,
     attempt: PracticeAttemptRow,
@@ -297,18 +307,19 @@ export class PracticeRepository {
       'answers' | 'score' | 'correctCount' | 'wrongCount' | 'elapsedMs' | 'submittedAt' | 'predicted'
     >,
     now: Date,
-  ): Promise<boolean> {
-    const rows = rawRows<{ id: string }>(
-      await db.execute(sql`
-        update practice_attempts set status = 'submitted', answers = ${JSON.stringify(result.answers)}::jsonb,
-               score = ${result.score}, correct_count = ${result.correctCount}, wrong_count = ${result.wrongCount},
-               elapsed_ms = ${result.elapsedMs}, submitted_at = ${result.submittedAt!.toISOString()}::timestamptz,
-               predicted = ${result.predicted ? JSON.stringify(result.predicted) : null}::jsonb,
-               updated_at = ${now.toISOString()}::timestamptz
-        where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
-        returning id`),
-    );
-    return rows.length > 0;
+  ): Promise<PracticeAttemptRow | undefined> {
+    const [row] = await db
+      .update(practiceAttempts)
+      .set({ ...result, status: 'submitted', updatedAt: now })
+      .where(
+        and(
+          eq(practiceAttempts.id, attempt.id),
+          eq(practiceAttempts.status, 'in_progress'),
+          eq(practiceAttempts.revision, attempt.revision),
+        ),
+      )
+      .returning();
+    return row;
   }
 
   /** What the learner last did with each answered question (the drill's never-seen/wrong order). */

@@ -18,6 +18,7 @@ import {
 } from '@quizcast/contract/schemas/practice';
 import type { Answer } from '@quizcast/contract/schemas/quiz';
 import type { SavedAnswer, StoredSection } from '../../db/schema';
+import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import {
@@ -37,6 +38,12 @@ import { feedbackFor, offlineKeyFor, practiceQuestion } from './practice-feedbac
 import type { PracticeAttemptRow, PracticeQuestionRow, PracticeRepository } from './practice.repository';
 
 const MINUTE = 60_000;
+
+/** An attempt's visible questions in its order, and the sections to mark them by ([]: none). */
+interface AttemptQuestions {
+  questions: PracticeQuestionRow[];
+  sections: StoredSection[];
+}
 const iso = (d: Date) => d.toISOString();
 
 /**
@@ -54,10 +61,14 @@ export class PracticeService {
     private readonly graceMs: number,
     /** The ranking's plausible floor per answered question (plausible-time.ts), for the predicted rank. */
     private readonly plausibleMsPerAnswer: number,
-    /** Counts the learner's streak day when a practice ('practice') or daily five is finished. */
+    /**
+     * Counts the learner's streak day when a practice ('practice') or daily five is finished, in the
+     * finishing transaction (`tx`).
+     */
     private readonly countDay: (
       userId: string,
       kind: 'practice' | 'daily_five',
+      tx: Executor,
     ) => Promise<void> = async () => {},
   ) {}
 
@@ -104,7 +115,7 @@ export class PracticeService {
       markCorrect: quiz.markCorrect,
       markWrong: quiz.markWrong,
     });
-    return this.view(attempt);
+    return this.view(attempt, await this.questions(attempt));
   }
 
   /** A new drill drawn from the bank (one statement); 404 when nothing matches. */
@@ -128,11 +139,12 @@ export class PracticeService {
       markCorrect: DEFAULT_MARKING.correct,
       markWrong: DEFAULT_MARKING.wrong,
     });
-    return this.view(attempt);
+    return this.view(attempt, await this.questions(attempt));
   }
 
   async get(userId: string, attemptId: string): Promise<PracticeAttempt> {
-    return this.view(await this.attempt(userId, attemptId));
+    const attempt = await this.attempt(userId, attemptId);
+    return this.view(attempt, await this.questions(attempt));
   }
 
   async history(userId: string): Promise<PracticeHistoryResponse> {
@@ -164,7 +176,7 @@ export class PracticeService {
       if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
       const now = this.clock.now();
       if (this.pastGrace(attempt, now)) throw conflict(PRACTICE_MESSAGES.timeOver);
-      const questions = await this.questions(attempt);
+      const { questions } = await this.questions(attempt);
       const { merged, fresh } = this.merge(attempt, questions, answers, now);
       if (await this.repo.saveAnswers(attempt, merged, now)) {
         const byId = new Map(questions.map((q) => [q.id, q]));
@@ -184,30 +196,33 @@ export class PracticeService {
   /**
    * Submit once: scored by marking from the saved answers merged with the body's (past the deadline
    * plus grace only the saved ones count); a timed practice of a quiz gets its predicted rank; wrong
-   * answers become review cards (unless turned off) in the same transaction.
+   * answers become review cards (unless turned off) and the streak day is counted in the same
+   * transaction. The response is built from the row the finishing write returns and the questions
+   * read for marking (issue 27's bench: no second read of either).
    */
   async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeAttempt> {
     // A save that lands meanwhile makes the write miss (revision): read again and score again.
     for (let tries = 0; tries < 4; tries += 1) {
       const attempt = await this.attempt(userId, attemptId);
       if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
-      if (await this.finishOnce(attempt, answers)) {
-        await this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice');
-        return this.view(await this.attempt(userId, attemptId));
-      }
+      const read = await this.questions(attempt);
+      const finished = await this.finishOnce(attempt, read, answers);
+      if (finished) return this.view(finished, read);
     }
     throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
   }
 
-  /** Scores and writes one read of the attempt; false when it changed meanwhile. */
-  private async finishOnce(attempt: PracticeAttemptRow, answers: Answer[]): Promise<boolean> {
+  /** Scores and writes one read of the attempt: the finished row, or undefined when it changed meanwhile. */
+  private async finishOnce(
+    attempt: PracticeAttemptRow,
+    { questions, sections }: AttemptQuestions,
+    answers: Answer[],
+  ): Promise<PracticeAttemptRow | undefined> {
     const userId = attempt.userId;
     const now = this.clock.now();
-    const questions = await this.questions(attempt);
     const { merged } = this.pastGrace(attempt, now)
       ? { merged: attempt.answers }
       : this.merge(attempt, questions, answers, now);
-    const sections = await this.sections(attempt);
     const marks = markSectioned(
       questions.map((q) => ({ ...markableQuestion(q), section: q.section })),
       merged,
@@ -246,7 +261,7 @@ export class PracticeService {
         },
         now,
       );
-      if (!done) return false;
+      if (!done) return undefined;
       const answered = marks.answers.filter((m) => m.outcome === 'right' || m.outcome === 'wrong');
       await this.repo.recordQuestionState(
         tx,
@@ -260,7 +275,8 @@ export class PracticeService {
         answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId),
         now,
       );
-      return true;
+      await this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice', tx);
+      return done;
     });
   }
 
@@ -286,14 +302,6 @@ export class PracticeService {
     return { correct: attempt.markCorrect, wrong: attempt.markWrong };
   }
 
-  /**
-   * A practice of a sectioned quiz marks each section with its own scheme, as the contest does
-   * (ADR 022); a drill mixes quizzes, so it keeps the one scheme it started with.
-   */
-  private async sections(attempt: PracticeAttemptRow) {
-    return attempt.kind === 'quiz' && attempt.quizId ? this.repo.quizSections(attempt.quizId) : [];
-  }
-
   /** The most a practice can score: marking's `maximumScore` (each live question at its section's marks). */
   private maxScore(attempt: PracticeAttemptRow, questions: PracticeQuestionRow[], sections: StoredSection[]) {
     return maximumScore(
@@ -315,17 +323,23 @@ export class PracticeService {
   }
 
   /**
-   * The attempt's questions that are still visible to the learner, in the attempt's order. A quiz
-   * practice whose quiz is no longer practisable is gone (404, as an unknown quiz).
+   * The attempt's questions that are still visible to the learner, in the attempt's order, with the
+   * sections to mark them by (one statement). A quiz practice whose quiz is no longer practisable is
+   * gone (404, as an unknown quiz). A practice of a sectioned quiz marks each section with its own
+   * scheme, as the contest does (ADR 022); a drill mixes quizzes, so it keeps the one scheme it
+   * started with (no sections).
    */
-  private async questions(attempt: PracticeAttemptRow): Promise<PracticeQuestionRow[]> {
-    const rows = await this.repo.visibleQuestions(attempt.userId, attempt.questionIds);
-    if (attempt.kind === 'quiz' && !rows.length) throw notFound(QUIZ_MESSAGES.notFound);
-    const byId = new Map(rows.map((q) => [q.id, q]));
-    return attempt.questionIds.flatMap((id) => {
-      const q = byId.get(id);
-      return q ? [q] : [];
-    });
+  private async questions(attempt: PracticeAttemptRow): Promise<AttemptQuestions> {
+    const read = await this.repo.visibleQuestions(attempt.userId, attempt.questionIds);
+    if (attempt.kind === 'quiz' && !read.questions.length) throw notFound(QUIZ_MESSAGES.notFound);
+    const byId = new Map(read.questions.map((q) => [q.id, q]));
+    return {
+      questions: attempt.questionIds.flatMap((id) => {
+        const q = byId.get(id);
+        return q ? [q] : [];
+      }),
+      sections: attempt.kind === 'quiz' && attempt.quizId ? (read.sections.get(attempt.quizId) ?? []) : [],
+    };
   }
 
   /** The stored answers merged with a save's (by seq, ADR 016); with feedback, answered stays answered. */
@@ -343,12 +357,11 @@ export class PracticeService {
     return { merged, fresh };
   }
 
-  private async view(attempt: PracticeAttemptRow): Promise<PracticeAttempt> {
-    const questions = await this.questions(attempt);
+  /** The response for an attempt, from the questions (and sections) read for this request. */
+  private view(attempt: PracticeAttemptRow, { questions, sections }: AttemptQuestions): PracticeAttempt {
     const scheme = this.scheme(attempt);
     const chosen = new Map(attempt.answers.map((a) => [a.qnId, a.selectedOption ?? null]));
     const submitted = attempt.status === 'submitted';
-    const sections = submitted ? await this.sections(attempt) : [];
     const result: PracticeResult | null = submitted
       ? {
           score: attempt.score ?? 0,

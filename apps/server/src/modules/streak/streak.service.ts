@@ -1,5 +1,6 @@
 import { indiaDayKey } from '@quizcast/contract/domain/review';
 import type { StreakResponse } from '@quizcast/contract/schemas/streak';
+import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { streakFigures } from './streak-days';
 import type { StreakActivityKind, StreakRepository } from './streak.repository';
@@ -19,10 +20,11 @@ export class StreakService {
   /**
    * THE HOOK for activities that count a day but leave no attempt or review row: call it when a
    * learner finishes practice (`'practice'`, issue 27) or the daily five (`'daily_five'`). Finished
-   * quizzes and ten reviews need no call (they are read from their own rows).
+   * quizzes and ten reviews need no call (they are read from their own rows). `tx`: the caller's
+   * transaction, when the day should be counted with the finishing write.
    */
-  async countDay(userId: string, kind: StreakActivityKind): Promise<void> {
+  async countDay(userId: string, kind: StreakActivityKind, tx?: Executor): Promise<void> {
     const now = this.clock.now();
-    await this.repo.recordActivity(userId, kind, indiaDayKey(now), now);
+    await this.repo.recordActivity(userId, kind, indiaDayKey(now), now, tx);
   }
 }
