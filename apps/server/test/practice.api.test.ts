@@ -177,6 +177,10 @@ describe('practising a published quiz', () => {
         explanation: q0!.explanation,
       }),
     ]);
+    // The same save again (its reply was lost on a dropped connection): the judgement comes back.
+    const resent = practiceSaveResponseSchema.parse((await save(q0!.choices[1]!)).json());
+    expect(resent.feedback).toEqual(first.feedback);
+    // Another answer to a judged question is refused, and judges nothing.
     const again = practiceSaveResponseSchema.parse((await save(q0!.choices[0]!)).json());
     expect(again.feedback).toEqual([]);
     const done = await submitPractice(t, me, attempt, []);

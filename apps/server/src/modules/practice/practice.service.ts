@@ -351,8 +351,17 @@ export class PracticeService {
     const allowed = attempt.instantFeedback ? incoming.filter((a) => !answeredBefore.has(a.qnId)) : incoming;
     const timing = { startedAt: attempt.startedAt, deadlineAt: attempt.deadlineAt ?? now };
     const merged: SavedAnswer[] = mergeForAttempt(timing, attempt.answers, allowed, now);
-    const fresh = [...new Set(allowed.filter((a) => a.selectedOption != null).map((a) => a.qnId))].filter(
-      (id) => merged.some((m) => m.qnId === id && m.selectedOption != null),
+    // Judged: each question this save answers as it now stands, a first answer or the same answer
+    // again (a save whose reply was lost on a dropped connection is sent again, and its feedback
+    // must come back with the second reply: the learner answered, so they may see the judgement).
+    const fresh = [...new Set(incoming.filter((a) => a.selectedOption != null).map((a) => a.qnId))].filter(
+      (id) =>
+        merged.some(
+          (m) =>
+            m.qnId === id &&
+            m.selectedOption != null &&
+            incoming.some((a) => a.qnId === id && a.selectedOption === m.selectedOption),
+        ),
     );
     return { merged, fresh };
   }
