@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -14,7 +15,32 @@ const root = path.resolve(here, '..');
 const env = process.env;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A port nothing listens on now (the kernel's choice). Several engineers' benches share the machine:
+ * a fixed or random port could already be another run's app, which then answered this run's load
+ * (issue 31: a run measured another helper's app on :3178 while its own died with EADDRINUSE).
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Answers on `url` from `child` itself: it must still be running a moment after the first answer. */
 export async function waitFor(url, child) {
+  await answers(url, child);
+  // A child that lost the port to another process exits (EADDRINUSE) while the other one answers.
+  await sleep(300);
+  if (child.exitCode !== null)
+    throw new Error(`process exited with ${child.exitCode}: ${url} is another process's`);
+}
+
+async function answers(url, child) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null)
       throw new Error(`process exited with ${child.exitCode} before answering ${url}`);

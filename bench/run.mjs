@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appTools, waitFor } from './app-process.mjs';
+import { appTools, freePort, waitFor } from './app-process.mjs';
 import { loadRunner } from './load-runner.mjs';
 import { EXTRA_SCENARIOS } from './scenarios.mjs';
 
@@ -218,8 +218,9 @@ async function main() {
     });
     if (res.status !== 0) throw new Error('build failed');
   }
-  const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : 3150 + Math.floor(Math.random() * 40);
-  const helloPort = env.BENCH_HELLO_PORT ? Number(env.BENCH_HELLO_PORT) : port + 9;
+  const port = env.BENCH_PORT ? Number(env.BENCH_PORT) : await freePort();
+  let helloPort = env.BENCH_HELLO_PORT ? Number(env.BENCH_HELLO_PORT) : await freePort();
+  while (helloPort === port) helloPort = await freePort();
   const helloServer = spawn(process.execPath, [path.join(here, 'hello.mjs'), String(helloPort)], {
     stdio: 'inherit',
   });
