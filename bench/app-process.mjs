@@ -4,7 +4,7 @@
 // (resident memory, CPU time).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,30 @@ export function cpuMs(pid) {
   return ([pid, ...children.filter(Boolean)].reduce((sum, p) => sum + ticks(p), 0) * 1000) / 100;
 }
 
+/**
+ * CPU time (ms) of the PostgreSQL backends serving `database` on this machine (their command line
+ * names it), or null when the server is elsewhere or PGlite (inside the app's own CPU). A backend that
+ * ended during a call takes its CPU with it, so this is a lower bound; the app's pool keeps its
+ * connections, so in practice it is the database's whole share.
+ */
+export function databaseCpuMs(database) {
+  if (!database) return null;
+  let total = 0;
+  let found = false;
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres:') || !cmd.includes(` ${database} `)) continue;
+    } catch {
+      continue;
+    }
+    found = true;
+    total += cpuMs(Number(p));
+  }
+  return found ? total : null;
+}
+
 /** The app's tools for one run: its folder, the JWT secret, the number of workers. */
 export function appTools({ runDir, secret, workers }) {
   /** A scratch database on BENCH_DATABASE_URL's server, or a PGlite folder. */
@@ -118,6 +142,7 @@ export function appTools({ runDir, secret, workers }) {
     url.pathname = `/${db}`;
     return {
       label: 'PostgreSQL',
+      name: db,
       appEnv: { DATABASE_URL: url.toString(), DATA_DIR: path.join(runDir, `${name}-data`) },
       fixtureEnv: { BENCH_DB_URL: url.toString() },
       drop: async () => {

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs } from './app-process.mjs';
+import { cpuMs, databaseCpuMs } from './app-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -100,11 +100,13 @@ export function loadRunner({ runDir, connections, phases }) {
   const rows = [];
   const hellos = [];
   let appPid = null;
+  let database = null;
 
   async function load(call, job, { record = true, withParts = parts } = {}) {
     // CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles: profile-summary.mjs --phase slices by it.
     const from = Number(process.hrtime.bigint() / 1000n);
     const cpuBefore = job.kind === 'hello' || !appPid ? null : cpuMs(appPid);
+    const dbBefore = job.kind === 'hello' ? null : databaseCpuMs(database);
     const r = await drive(runDir, ++jobNo, { connections, ...job }, withParts);
     phases.push({
       call,
@@ -115,12 +117,15 @@ export function loadRunner({ runDir, connections, phases }) {
     writeFileSync(path.join(runDir, 'phases.json'), JSON.stringify(phases));
     r.call = call;
     r.cpuMsPerRequest = cpuBefore === null || !r.requests ? null : (cpuMs(appPid) - cpuBefore) / r.requests;
+    const dbAfter = dbBefore === null ? null : databaseCpuMs(database);
+    r.dbCpuMsPerRequest = dbAfter === null || !r.requests ? null : (dbAfter - dbBefore) / r.requests;
     r.failures = r.non2xx + r.errors; // autocannon counts a timeout among its errors too
     if (job.kind === 'hello') hellos.push(r.rps);
     console.log(
       `${call}: ${r.requests} requests from ${withParts} generator process(es), ${r.rps.toFixed(0)}/s, ` +
         `p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures} ${JSON.stringify(r.statuses)}` +
-        `${r.cpuMsPerRequest != null ? `, app CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request` : ''}`,
+        `${r.cpuMsPerRequest != null ? `, app CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request` : ''}` +
+        `${r.dbCpuMsPerRequest != null ? `, PostgreSQL CPU ${r.dbCpuMsPerRequest.toFixed(3)} ms/request` : ''}`,
     );
     if (record) rows.push(r);
     return r;
@@ -167,8 +172,10 @@ export function loadRunner({ runDir, connections, phases }) {
     get parts() {
       return parts;
     },
-    setApp(pid) {
+    /** The scenario's app process, and its PostgreSQL database's name (null: PGlite). */
+    setApp(pid, databaseName = null) {
       appPid = pid;
+      database = databaseName;
     },
     /** The strongest hello-world of the run, and each row's ratio to it. */
     baseline() {

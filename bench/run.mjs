@@ -110,7 +110,7 @@ async function scenario(name, port, helloPort) {
       { ...database, appEnv: { ...database.appEnv, ...own.appEnv } },
       port,
     );
-    runner.setApp(child.pid);
+    runner.setApp(child.pid, database.name ?? null);
     const sampler = sampleMemory(name, child.pid);
     const url = `http://127.0.0.1:${port}`;
     const acks = path.join(runDir, `${name}-acks.json`);
@@ -247,11 +247,11 @@ async function main() {
     `${date} UTC · ${db} · Node ${process.version} · ${CONNECTIONS} connections · ${runner.parts} generator process(es) · ${WORKERS} worker(s)` +
       `${env.BENCH_POOL ? ` · pool ${env.BENCH_POOL}` : ''} · load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
     '',
-    '| call | requests | req/s | p50 ms | p99 ms | failures | vs strongest hello-world | app CPU ms/request |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| call | requests | req/s | p50 ms | p99 ms | failures | vs strongest hello-world | app CPU ms/request | PostgreSQL CPU ms/request |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.call} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${(r.ratio * 100).toFixed(2)}% | ${r.cpuMsPerRequest == null ? '–' : r.cpuMsPerRequest.toFixed(3)} |`,
+        `| ${r.call} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${(r.ratio * 100).toFixed(2)}% | ${r.cpuMsPerRequest == null ? '–' : r.cpuMsPerRequest.toFixed(3)} | ${r.dbCpuMsPerRequest == null ? '–' : r.dbCpuMsPerRequest.toFixed(3)} |`,
     ),
     '',
     ...notes.map((n) => `- ${n}`),
