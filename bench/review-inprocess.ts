@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -80,11 +81,21 @@ logging = false;
 if (process.env.SAVE_BODY) writeFileSync(process.env.SAVE_BODY, one.body);
 console.log(`status ${one.statusCode}, ${one.body.length} bytes, ${statements.length} statements:`);
 for (const s of statements) console.log(`  ${s.replace(/\s+/g, ' ').slice(0, 160)}`);
+const profiler = process.env.PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const t0 = process.hrtime.bigint();
 const cpu0 = process.cpuUsage();
 for (let i = 0; i < N; i++) await call();
 const cpu = process.cpuUsage(cpu0);
 const ms = Number(process.hrtime.bigint() - t0) / 1e6 / N;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
+}
 console.log(
   `${N} calls: ${ms.toFixed(2)} ms wall, ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms app CPU ` +
     `(user ${(cpu.user / 1000 / N).toFixed(2)}, system ${(cpu.system / 1000 / N).toFixed(2)}) each`,
