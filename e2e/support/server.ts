@@ -53,6 +53,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       DEV_CLOCK_CONTROL: 'true',
+      // The reminders test delivers its push through the DevTools protocol, not a push service.
+      PUSH_STAND_IN: 'false',
       // e2e/support/session.ts: one admin number per project (mobile, desktop).
       ADMIN_PHONES: '5550000001,5550000002',
       // Every browser test registers users from 127.0.0.1: lift the hourly send quotas here

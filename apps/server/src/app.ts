@@ -41,8 +41,9 @@ import { studentRoutes } from './modules/students/student.routes';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { generateOtpCode } from './modules/auth/otp.service';
-import { createPushSender } from './providers/push/create-push-sender';
+import { createPushSender, startDevPushStandIn } from './providers/push/create-push-sender';
 import type { PushSender } from './providers/push/push-sender';
+import type { PushServiceStandIn } from './providers/push/push-stand-in';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { createStorage } from './providers/storage/create-storage';
 import type { FileStorage } from './providers/storage/storage';
@@ -74,6 +75,8 @@ export interface AppContext {
   otpCodes: () => string;
   /** Web push (issue 28); null when this server has no VAPID keys (production without them). */
   push: PushSender | null;
+  /** Development's loopback push service (PUSH_STAND_IN; ADR 025), which `push` can reach. */
+  pushStandIn: PushServiceStandIn | null;
   /** Signed, expiring avatar URLs (ADR 015): `<img>` sends no token, so the URL carries the permission. */
   avatarUrls: AvatarUrls;
 }
@@ -180,6 +183,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   }).withTypeProvider<ZodTypeProvider>();
 
   const clock = deps.clock ?? systemClock;
+  const pushStandIn = deps.push === undefined ? await startDevPushStandIn(config, app.log) : null;
   const seeRoute = deps.onRoute;
   if (seeRoute) app.addHook('onRoute', (route) => seeRoute({ ...route }));
   app.setValidatorCompiler(validatorCompiler);
@@ -194,7 +198,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
     otpCodes: deps.otpCodes ?? generateOtpCode,
-    push: deps.push === undefined ? createPushSender(config) : deps.push,
+    push: deps.push === undefined ? createPushSender(config, pushStandIn?.agentWithPublicRoots) : deps.push,
+    pushStandIn,
     avatarUrls: new AvatarUrls(config.jwtSecret, clock),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log, config.SWEEP_TASK_TIMEOUT_SECONDS * 1000));
@@ -206,6 +211,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   }
   app.addHook('onClose', async () => {
     await app.sweeper.stop();
+    await pushStandIn?.close();
     if (deps.ownsDatabase) await Promise.all([deps.database.close(), deps.readDatabase?.close()]);
   });
   app.addHook('onSend', async (request, reply) => {

@@ -106,6 +106,14 @@ describe('config', () => {
     expect(parseEnv({ ...withoutDatabase, ALLOW_PGLITE_IN_PRODUCTION: 'true' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('the push-service stand-in: on for `npm start` (development), off in tests, refused in production', () => {
+    expect(parseEnv({}).PUSH_STAND_IN).toBe(true);
+    expect(parseEnv({ PUSH_STAND_IN: 'false' }).PUSH_STAND_IN).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'test' }).PUSH_STAND_IN).toBe(false);
+    expect(parseEnv(production).PUSH_STAND_IN).toBe(false);
+    expect(() => parseEnv({ ...production, PUSH_STAND_IN: 'true' })).toThrow(/PUSH_STAND_IN/);
+  });
+
   it('WEB_CONCURRENCY above 1: refused on the embedded PGlite, and in production without REDIS_URL', () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: '2' })).toThrow(
       /WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL/,

@@ -215,6 +215,12 @@ export const envSchema = z
       .default('mailto:reminders@quizcast.invalid'),
     /** One push to a push service gives up after this long (its subscription then backs off). */
     PUSH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+    /**
+     * Development (issue 28, ADR 025): a push-service stand-in on loopback that receives and decrypts
+     * reminders, with loopback-only /api/dev/push routes to subscribe a learner to it and see what
+     * arrived. On by default when NODE_ENV=development (`npm start`), refused in production.
+     */
+    PUSH_STAND_IN: booleanFromEnv.optional(),
     /** Browser tests only: POST /api/dev/clock moves the server's clock forward. Refused in production. */
     DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   })
@@ -283,6 +289,12 @@ export const envSchema = z
         path: ['DEV_CLOCK_CONTROL'],
         message: 'DEV_CLOCK_CONTROL is for tests only',
       });
+    if (env.PUSH_STAND_IN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_STAND_IN'],
+        message: 'PUSH_STAND_IN is for development; production pushes to the browsers’ push services',
+      });
     if (env.PAYMENT_PROVIDER === 'fake')
       ctx.addIssue({
         code: 'custom',
@@ -310,7 +322,11 @@ export const envSchema = z
           'production needs DATABASE_URL (PostgreSQL); to run the embedded PGlite anyway set ALLOW_PGLITE_IN_PRODUCTION=true',
       });
   })
-  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production' }));
+  .transform((env) => ({
+    ...env,
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    PUSH_STAND_IN: env.PUSH_STAND_IN ?? env.NODE_ENV === 'development',
+  }));
 
 export type Env = z.output<typeof envSchema>;
 

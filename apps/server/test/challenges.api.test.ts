@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { challengeCardSchema, myChallengeSchema } from '@quizcast/contract/schemas/challenge';
 import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
 import type { StoredSection } from '../src/db/schema';
+import { CardPool } from '../src/lib/card-pool';
 import { cardSvg } from '../src/modules/challenges/card-svg';
 import {
   buildQuestions,
@@ -192,10 +193,16 @@ describe(`challenge links (${testDatabaseKind})`, () => {
     ])
       expect(svg).toContain(text);
 
+    const renders = vi.spyOn(CardPool.prototype, 'render');
     const image = await t.app.inject({ method: 'GET', url: `/api/challenges/${code}/card.png` });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(pngSize(image.rawPayload)).toEqual({ width: 1200, height: 630 });
+    // Cached: a second fetch (a crawler sends no ETag) gets the same bytes without a draw.
+    const second = await t.app.inject({ method: 'GET', url: `/api/challenges/${code}/card.png` });
+    expect(second.rawPayload.equals(image.rawPayload)).toBe(true);
+    expect(renders).toHaveBeenCalledTimes(1);
+    renders.mockRestore();
     const again = await t.app.inject({
       method: 'GET',
       url: `/api/challenges/${code}/card.png`,
@@ -224,6 +231,10 @@ describe(`challenge links (${testDatabaseKind})`, () => {
     const { code } = myChallengeSchema.parse((await share(owner, quiz.quiz.id)).json());
     const mine = await t.app.inject({ method: 'GET', url: '/api/challenges', headers: await as(owner) });
     expect(mine.json().links.map((l: { code: string }) => l.code)).toEqual([code]);
+
+    // Its preview drawn and cached first: withdrawal must stop the cached image too.
+    const cachedImage = await t.app.inject({ method: 'GET', url: `/api/challenges/${code}/card.png` });
+    expect(cachedImage.statusCode).toBe(200);
 
     const del = (user: UserRow) =>
       as(user).then((headers) => t.app.inject({ method: 'DELETE', url: `/api/challenges/${code}`, headers }));

@@ -8,12 +8,13 @@ import { FAKE_CAPTURE_WEBHOOK_DELAY_MS } from '../payments/fake-gateway.service'
 import { notFound } from '../../lib/http-error';
 import { requireLoopback } from '../../lib/loopback';
 import { ConsoleSms } from '../../providers/sms/console-sms';
+import { devPushRoutes } from './dev-push.routes';
 
 /**
  * Development-only helpers; each answers only requests from this machine (`requireLoopback`: the
  * socket's address, never a header) and none exists in production. The dev outbox (latest code per phone) exists only with the console SMS
  * provider outside production, so a newcomer can sign in without a phone. The clock control exists only when DEV_CLOCK_CONTROL=true (browser tests),
- * which production refuses at start.
+ * which production refuses at start. The push-service stand-in's routes (dev-push.routes.ts) exist only with PUSH_STAND_IN.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = app.ctx.clock;
@@ -57,6 +58,9 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  const { pushStandIn, push } = app.ctx;
+  if (pushStandIn && push) await app.register(devPushRoutes(pushStandIn, push));
 
   const sms = app.ctx.sms;
   if (sms instanceof ConsoleSms) {

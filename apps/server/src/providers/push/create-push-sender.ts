@@ -2,8 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type webpushModule from 'web-push';
 import { lazyPackage } from '../../lib/lazy-package';
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { PushSender } from './push-sender';
+import { makeLoopbackCertificate, PushServiceStandIn } from './push-stand-in';
 import { WebPushSender, type VapidKeys } from './web-push-sender';
 
 /**
@@ -23,7 +26,32 @@ export function resolveVapidKeys(config: AppConfig): VapidKeys | null {
   return keys;
 }
 
-export function createPushSender(config: AppConfig): PushSender | null {
+/** `agent`: development's, which trusts the push-service stand-in besides the public CAs. */
+export function createPushSender(config: AppConfig, agent?: Agent): PushSender | null {
   const keys = resolveVapidKeys(config);
-  return keys && new WebPushSender(keys, config.VAPID_SUBJECT, config.PUSH_TIMEOUT_MS);
+  return keys && new WebPushSender(keys, config.VAPID_SUBJECT, config.PUSH_TIMEOUT_MS, agent);
+}
+
+/**
+ * Development's push-service stand-in (PUSH_STAND_IN, never in production): on a free loopback port,
+ * its certificate made once into DATA_DIR/push-stand-in, the last 200 pushes kept. Without `openssl`
+ * the server starts anyway, pushing to the browsers' own push services only.
+ */
+export async function startDevPushStandIn(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<PushServiceStandIn | null> {
+  if (!config.PUSH_STAND_IN || config.NODE_ENV === 'production') return null;
+  try {
+    const tls = makeLoopbackCertificate(path.resolve(config.DATA_DIR, 'push-stand-in'));
+    const standIn = await PushServiceStandIn.start({ tls, keep: 200 });
+    log.info({ origin: standIn.origin }, 'push-service stand-in listening (development: /api/dev/push)');
+    return standIn;
+  } catch (err) {
+    log.warn(
+      { err },
+      'the push-service stand-in did not start (openssl missing?); reminders go to real push services only',
+    );
+    return null;
+  }
 }

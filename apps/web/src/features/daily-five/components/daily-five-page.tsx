@@ -10,7 +10,8 @@ import { dailyFiveCatalog } from '../messages/catalog';
 
 /**
  * /daily-five (where the reminder opens): today's five, run by the practice screen (its attempt),
- * or a word that there is nothing to practise yet.
+ * or a word that there is nothing to practise yet (its link in the primary style: ButtonLink's ghost is
+ * white, for dark backgrounds, and was invisible here).
  */
 export function DailyFivePage() {
   const t = useT(dailyFiveCatalog);
@@ -33,9 +34,7 @@ export function DailyFivePage() {
         {t('dailyFive.heading')}
       </h1>
       <p className="text-slate-700">{t('dailyFive.nothing')}</p>
-      <ButtonLink to={WEB_ROUTES.quizzes} variant="ghost">
-        {t('dailyFive.toQuizzes')}
-      </ButtonLink>
+      <ButtonLink to={WEB_ROUTES.quizzes}>{t('dailyFive.toQuizzes')}</ButtonLink>
     </section>
   );
 }
