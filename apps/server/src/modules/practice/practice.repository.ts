@@ -20,6 +20,9 @@ export type PracticeAttemptInsert = typeof practiceAttempts.$inferInsert;
  */
 export const PRACTISABLE = sql`("quizzes"."published" and "quizzes"."results_published_at" is not null)`;
 
+/** Inside `PracticeRepository.finish`'s statement: true only when its write finished the attempt. */
+export const FINISHED = sql`exists (select 1 from done)`;
+
 /** A question of a practisable quiz, with its answer and explanation (server side only). */
 export interface PracticeQuestionRow {
   id: string;
@@ -115,6 +118,26 @@ function toQuiz(r: Record<string, unknown>): PractisableQuizRow {
   };
 }
 
+/** A question's columns as `PracticeQuestionRow` names them, over `q` (questions): `toQuestion` reads them. */
+const questionColumns = sql`
+  q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
+  q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
+  q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
+  q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section`;
+
+type RawQuestionRow = Omit<PracticeQuestionRow, 'droppedAt'> & { droppedAt: string | Date | null };
+
+function toQuestion(r: RawQuestionRow): PracticeQuestionRow {
+  return {
+    ...r,
+    ansIndex: Number(r.ansIndex),
+    numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
+    tolerance: r.tolerance === null ? null : String(r.tolerance),
+    droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
+    section: r.section === null || r.section === undefined ? null : Number(r.section),
+  };
+}
+
 /** The practice module's reads and writes; the only code here that touches the database. */
 export class PracticeRepository {
   constructor(private readonly db: Db) {}
@@ -191,15 +214,9 @@ export class PracticeRepository {
   ): Promise<{ questions: PracticeQuestionRow[]; sections: Map<string, StoredSection[]> }> {
     const sections = new Map<string, StoredSection[]>();
     if (!ids.length) return { questions: [], sections };
-    const rows = rawRows<
-      PracticeQuestionRow & { droppedAt: string | Date | null; quizSections: StoredSection[] | string | null }
-    >(
+    const rows = rawRows<RawQuestionRow & { quizSections: StoredSection[] | string | null }>(
       await this.db.execute(sql`
-        select q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
-               q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
-               q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
-               q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section,
-               "quizzes"."sections" as "quizSections"
+        select ${questionColumns}, "quizzes"."sections" as "quizSections"
         from questions q join quizzes on "quizzes"."id" = q.quiz_id
         where q.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${PRACTISABLE} and ${unlockedExpression(userId)}`),
     );
@@ -208,14 +225,7 @@ export class PracticeRepository {
         const parsed = typeof quizSections === 'string' ? JSON.parse(quizSections) : quizSections;
         sections.set(r.quizId, (parsed as StoredSection[] | null) ?? []);
       }
-      return {
-        ...r,
-        ansIndex: Number(r.ansIndex),
-        numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
-        tolerance: r.tolerance === null ? null : String(r.tolerance),
-        droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
-        section: r.section === null || r.section === undefined ? null : Number(r.section),
-      };
+      return toQuestion(r);
     });
     return { questions, sections };
   }
@@ -232,16 +242,18 @@ export class PracticeRepository {
    * A drill's draw in one statement (ADR 024): the live questions of the topics, of the exam's
    * practisable quizzes unlocked for the learner, in the difficulty band (item analysis' facility);
    * never seen (no practice answer and no contest attempt of its quiz) or last answered wrong
-   * (in practice, or a contest mistake's card) first, then at random.
+   * (in practice, or a contest mistake's card) first, then at random. It returns the drawn questions
+   * themselves, in the draw's order: read under the same rules as `visibleQuestions`, so the start
+   * needs no second read of them (issue 27's bench).
    */
   async drawDrill(
     userId: string,
     draw: { exam: string; topics: string[]; difficulty: DrillDifficulty; count: number },
-  ): Promise<string[]> {
+  ): Promise<PracticeQuestionRow[]> {
     const band = sql`${bandExpression()} = ${draw.difficulty}`;
-    const rows = rawRows<{ id: string }>(
+    const rows = rawRows<RawQuestionRow>(
       await this.db.execute(sql`
-        select q.id
+        select ${questionColumns}
         from questions q
         join quizzes on "quizzes"."id" = q.quiz_id
         left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
@@ -262,7 +274,7 @@ export class PracticeRepository {
                  end, random()
         limit ${draw.count}`),
     );
-    return rows.map((r) => r.id);
+    return rows.map(toQuestion);
   }
 
   async insertAttempt(values: PracticeAttemptInsert): Promise<PracticeAttemptRow> {
@@ -296,48 +308,58 @@ export class PracticeRepository {
   }
 
   /**
-   * Finishes a running attempt (once): the finished row, which the response is built from; undefined
-   * when another submission or a save got there first.
+   * Finishes a running attempt (once), in one statement (issue 27's bench: no transaction, one round
+   * trip): the write is the CTE `done`, and each of `alongside` (CTE bodies: the question state,
+   * cards, the streak day) applies only `when` (`FINISHED`) it wrote. False when another submission
+   * or a save got there first (nothing is written then).
    */
   async finish(
-    db: Executor,
     attempt: PracticeAttemptRow,
     result: Pick<
       PracticeAttemptRow,
       'answers' | 'score' | 'correctCount' | 'wrongCount' | 'elapsedMs' | 'submittedAt' | 'predicted'
     >,
     now: Date,
-  ): Promise<PracticeAttemptRow | undefined> {
-    const [row] = await db
-      .update(practiceAttempts)
-      .set({ ...result, status: 'submitted', updatedAt: now })
-      .where(
-        and(
-          eq(practiceAttempts.id, attempt.id),
-          eq(practiceAttempts.status, 'in_progress'),
-          eq(practiceAttempts.revision, attempt.revision),
-        ),
-      )
-      .returning();
-    return row;
+    alongside: (SQL | undefined)[],
+  ): Promise<boolean> {
+    const ctes = alongside.flatMap((body, i) => (body ? [sql`${sql.raw(`w${i}`)} as (${body})`] : []));
+    const rows = rawRows<{ finished: number }>(
+      await this.db.execute(sql`
+        with done as (
+          update practice_attempts
+          set answers = ${JSON.stringify(result.answers)}::jsonb, score = ${result.score},
+              correct_count = ${result.correctCount}, wrong_count = ${result.wrongCount},
+              elapsed_ms = ${result.elapsedMs}, submitted_at = ${result.submittedAt?.toISOString() ?? null}::timestamptz,
+              predicted = ${result.predicted === null ? null : JSON.stringify(result.predicted)}::jsonb,
+              status = 'submitted', updated_at = ${now.toISOString()}::timestamptz
+          where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
+          returning 1
+        )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
+        select count(*)::int as finished from done`),
+    );
+    return Number(rows[0]?.finished ?? 0) > 0;
   }
 
-  /** What the learner last did with each answered question (the drill's never-seen/wrong order). */
-  async recordQuestionState(
-    db: Executor,
+  /**
+   * What the learner last did with each answered question (the drill's never-seen/wrong order): a
+   * CTE body of `finish`, applied only `when` it finished.
+   */
+  questionState(
     userId: string,
     answered: { questionId: string; correct: boolean }[],
     now: Date,
-  ): Promise<void> {
-    if (!answered.length) return;
-    await db.execute(sql`
+    when: SQL,
+  ): SQL | undefined {
+    if (!answered.length) return undefined;
+    return sql`
       insert into practice_question_state (user_id, question_id, last_correct, answered, last_answered_at)
       select ${userId}::uuid, a.id, a.correct, 1, ${now.toISOString()}::timestamptz
       from unnest(${`{${answered.map((a) => a.questionId).join(',')}}`}::uuid[],
                   ${`{${answered.map((a) => String(a.correct)).join(',')}}`}::boolean[]) as a(id, correct)
+      where ${when}
       on conflict (user_id, question_id) do update
         set last_correct = excluded.last_correct, answered = practice_question_state.answered + 1,
-            last_answered_at = excluded.last_answered_at`);
+            last_answered_at = excluded.last_answered_at`;
   }
 
   async history(userId: string): Promise<PracticeAttemptRow[]> {
@@ -352,9 +374,5 @@ export class PracticeRepository {
   /** For statements of other modules (the predicted rank) run on the same database. */
   get executor(): Executor {
     return this.db;
-  }
-
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
   }
 }
