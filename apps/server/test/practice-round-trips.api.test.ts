@@ -63,7 +63,7 @@ async function startDrill(who: Learner): Promise<PracticeAttempt> {
 }
 
 describe(`practice: statements per request (${testDatabaseKind})`, () => {
-  it("a drill's start is three statements: the session, the draw (which reads the questions), the insert", async () => {
+  it("a drill's start is two statements: the session, and the draw that reads the questions and stores the drill", async () => {
     const me = await learner(t, await createStudent(t.db));
     let drill: PracticeAttempt | undefined;
     const statements = await statementsOf(async () => {
@@ -71,9 +71,21 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
     });
     expect(statements).toEqual([
       expect.stringMatching(/from "sessions" left join "users" on "users"\."id" = "sessions"\."user_id"/),
-      expect.stringMatching(/^select q\.id, q\.quiz_id as "quizId", q\.qn, .* order by case .* limit \$\d+$/),
-      expect.stringMatching(/^insert into "practice_attempts" /),
+      expect.stringMatching(
+        /^with drawn as \( select q\.id, q\.quiz_id as "quizId", q\.qn, .* limit \$\d+ \), stored as \( insert into practice_attempts .* returning 1 \) select drawn\.\*/,
+      ),
     ]);
+    // Stored as the response says, and the response is what a read of it answers.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/practice/attempts/${drill!._id}`,
+      headers: me.headers,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect({ ...practiceAttemptSchema.parse(again.json()), serverNow: null }).toEqual({
+      ...drill!,
+      serverNow: null,
+    });
     // The questions shown are the drawn ones, in the stored order, with the quiz's own text.
     const [row] = await t.db.select().from(practiceAttempts).where(eq(practiceAttempts.id, drill!._id));
     expect(drill!.questions.map((q) => q._id)).toEqual(row!.questionIds);
@@ -81,6 +93,31 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
     expect(drill!.questions.map((q) => [q.qn, q.choices])).toEqual(
       row!.questionIds.map((id) => [byId.get(id)!.qn, byId.get(id)!.choices]),
     );
+  });
+
+  it('a timed drill drawn short of its count is stored with the deadline of the questions it has', async () => {
+    const me = await learner(t, await createStudent(t.db));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/practice/drills',
+      headers: me.headers,
+      payload: {
+        exam: 'UPSC',
+        topics: ['History'],
+        difficulty: 'easy',
+        count: 30,
+        timed: true,
+        instantFeedback: false,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const drill = practiceAttemptSchema.parse(res.json());
+    expect(drill.questions).toHaveLength(12);
+    // UPSC: 72 seconds a question, for the 12 there are (not the 30 asked).
+    const [row] = await t.db.select().from(practiceAttempts).where(eq(practiceAttempts.id, drill._id));
+    expect(row!.deadlineAt!.getTime() - row!.startedAt.getTime()).toBe(12 * 72_000);
+    expect(drill.deadlineAt).toBe(row!.deadlineAt!.toISOString());
+    expect(row!.questionIds).toEqual(drill.questions.map((q) => q._id));
   });
 
   it('a submission is three statements: the attempt, its visible questions, and one finishing statement', async () => {

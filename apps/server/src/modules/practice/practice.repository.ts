@@ -138,6 +138,43 @@ function toQuestion(r: RawQuestionRow): PracticeQuestionRow {
   };
 }
 
+/** A drill as `drawDrill` stores it, but for its questions (the draw's). */
+export type DrillStart = Pick<
+  PracticeAttemptRow,
+  | 'id'
+  | 'title'
+  | 'exam'
+  | 'timed'
+  | 'instantFeedback'
+  | 'startedAt'
+  | 'deadlineAt'
+  | 'markCorrect'
+  | 'markWrong'
+>;
+
+/** The row `drawDrill` stored: what it wrote and the columns' defaults (no read back). */
+function startedRow(
+  values: DrillStart & Pick<PracticeAttemptRow, 'userId' | 'questionIds'>,
+): PracticeAttemptRow {
+  return {
+    ...values,
+    kind: 'drill',
+    quizId: null,
+    status: 'in_progress',
+    submittedAt: null,
+    answers: [],
+    revision: 0,
+    score: null,
+    correctCount: null,
+    wrongCount: null,
+    elapsedMs: null,
+    predicted: null,
+    day: null,
+    createdAt: values.startedAt,
+    updatedAt: values.startedAt,
+  };
+}
+
 /** The practice module's reads and writes; the only code here that touches the database. */
 export class PracticeRepository {
   constructor(private readonly db: Db) {}
@@ -244,37 +281,64 @@ export class PracticeRepository {
    * never seen (no practice answer and no contest attempt of its quiz) or last answered wrong
    * (in practice, or a contest mistake's card) first, then at random. It returns the drawn questions
    * themselves, in the draw's order: read under the same rules as `visibleQuestions`, so the start
-   * needs no second read of them (issue 27's bench).
+   * needs no second read of them; and in the same statement it stores the drill as `start` says
+   * (issue 27's bench: one round trip). A timed drill's deadline counts its questions, so one drawn
+   * short of `count` is not stored here (`attempt` undefined): the caller stores it with its own.
    */
   async drawDrill(
     userId: string,
     draw: { exam: string; topics: string[]; difficulty: DrillDifficulty; count: number },
-  ): Promise<PracticeQuestionRow[]> {
+    start: DrillStart,
+  ): Promise<{ questions: PracticeQuestionRow[]; attempt: PracticeAttemptRow | undefined }> {
     const band = sql`${bandExpression()} = ${draw.difficulty}`;
-    const rows = rawRows<RawQuestionRow>(
-      await this.db.execute(sql`
-        select ${questionColumns}
-        from questions q
-        join quizzes on "quizzes"."id" = q.quiz_id
-        left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
-        left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
-        left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
-        left join attempts a on a.quiz_id = q.quiz_id and a.user_id = ${userId}::uuid
-        where q.topic in (${sql.join(
-          draw.topics.map((t) => sql`${t}`),
-          sql`, `,
-        )})
-          and q.dropped_at is null and q.topic is not null
-          and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
-          and ${band}
-        order by case
+    const order = sql`case
                    when s.user_id is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
                    when s.user_id is not null and not s.last_correct then 0
                    else 1
-                 end, random()
-        limit ${draw.count}`),
+                 end, random()`;
+    const at = start.startedAt.toISOString();
+    const rows = rawRows<RawQuestionRow & { stored: number }>(
+      await this.db.execute(sql`
+        with drawn as (
+          select ${questionColumns}, row_number() over (order by ${order}) as ord
+          from questions q
+          join quizzes on "quizzes"."id" = q.quiz_id
+          left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
+          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
+          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
+          left join attempts a on a.quiz_id = q.quiz_id and a.user_id = ${userId}::uuid
+          where q.topic in (${sql.join(
+            draw.topics.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+            and q.dropped_at is null and q.topic is not null
+            and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
+            and ${band}
+          order by ord
+          limit ${draw.count}
+        ), stored as (
+          insert into practice_attempts (id, user_id, kind, quiz_id, title, exam, question_ids, timed,
+                                         instant_feedback, started_at, deadline_at, mark_correct, mark_wrong,
+                                         created_at, updated_at)
+          select ${start.id}::uuid, ${userId}::uuid, 'drill', null, ${start.title}::text, ${start.exam}::text,
+                 array_agg(drawn.id order by drawn.ord), ${start.timed}::boolean, ${start.instantFeedback}::boolean,
+                 ${at}::timestamptz, ${start.deadlineAt?.toISOString() ?? null}::timestamptz,
+                 ${start.markCorrect}::float8, ${start.markWrong}::float8, ${at}::timestamptz, ${at}::timestamptz
+          from drawn
+          having count(*) > 0 and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
+          returning 1
+        )
+        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`),
     );
-    return rows.map(toQuestion);
+    const questions = rows.map(
+      ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>
+        toQuestion(r),
+    );
+    const stored = rows.length > 0 && Number(rows[0]!.stored) > 0;
+    return {
+      questions,
+      attempt: stored ? startedRow({ ...start, userId, questionIds: questions.map((q) => q.id) }) : undefined,
+    };
   }
 
   async insertAttempt(values: PracticeAttemptInsert): Promise<PracticeAttemptRow> {

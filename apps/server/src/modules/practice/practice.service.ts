@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { drillSeconds } from '@quizcast/contract/domain/practice';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { paiseToRupees } from '@quizcast/contract/domain/admin-quiz';
@@ -124,32 +125,40 @@ export class PracticeService {
   }
 
   /**
-   * A new drill drawn from the bank (one statement, which reads the drawn questions under the
-   * practisable and unlock rules), then stored; 404 when nothing matches.
+   * A new drill drawn from the bank and stored, in one statement that reads the drawn questions
+   * under the practisable and unlock rules; 404 when nothing matches.
    */
   async startDrill(userId: string, body: StartDrillBody): Promise<PracticeAttempt> {
     const topics = [...new Set(body.topics)];
-    const drawn = await this.repo.drawDrill(userId, { ...body, topics });
-    if (!drawn.length) throw notFound(PRACTICE_MESSAGES.emptyDrill);
-    const ids = drawn.map((q) => q.id);
     const startedAt = this.clock.now();
-    const minutes = drillSeconds(body.exam, ids.length) / 60;
-    const attempt = await this.repo.insertAttempt({
-      userId,
-      kind: 'drill',
-      quizId: null,
+    const deadlineFor = (count: number) =>
+      body.timed ? attemptDeadline(startedAt, (drillSeconds(body.exam, count) / 60) * MINUTE, null) : null;
+    const start = {
+      id: randomUUID(),
       title: topics.join(', '),
       exam: body.exam,
-      questionIds: ids,
       timed: body.timed,
       instantFeedback: body.instantFeedback,
       startedAt,
-      deadlineAt: body.timed ? attemptDeadline(startedAt, minutes * MINUTE, null) : null,
+      deadlineAt: deadlineFor(body.count),
       markCorrect: DEFAULT_MARKING.correct,
       markWrong: DEFAULT_MARKING.wrong,
-    });
+    };
+    const drawn = await this.repo.drawDrill(userId, { ...body, topics }, start);
+    if (!drawn.questions.length) throw notFound(PRACTICE_MESSAGES.emptyDrill);
+    // A timed drill drawn short of its count: stored with the deadline of the questions it has.
+    const attempt =
+      drawn.attempt ??
+      (await this.repo.insertAttempt({
+        ...start,
+        userId,
+        kind: 'drill',
+        quizId: null,
+        questionIds: drawn.questions.map((q) => q.id),
+        deadlineAt: deadlineFor(drawn.questions.length),
+      }));
     // The drawn questions as read a moment ago; a drill has no sections (it mixes quizzes).
-    return this.view(attempt, { questions: drawn, sections: [] });
+    return this.view(attempt, { questions: drawn.questions, sections: [] });
   }
 
   async get(userId: string, attemptId: string): Promise<PracticeAttempt> {
