@@ -20,6 +20,9 @@ export type PracticeAttemptInsert = typeof practiceAttempts.$inferInsert;
  */
 export const PRACTISABLE = sql`("quizzes"."published" and "quizzes"."results_published_at" is not null)`;
 
+/** Inside `PracticeRepository.finish`'s statement: true only when its write finished the attempt. */
+export const FINISHED = sql`exists (select 1 from done)`;
+
 /** A question of a practisable quiz, with its answer and explanation (server side only). */
 export interface PracticeQuestionRow {
   id: string;
@@ -115,6 +118,63 @@ function toQuiz(r: Record<string, unknown>): PractisableQuizRow {
   };
 }
 
+/** A question's columns as `PracticeQuestionRow` names them, over `q` (questions): `toQuestion` reads them. */
+const questionColumns = sql`
+  q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
+  q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
+  q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
+  q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section`;
+
+type RawQuestionRow = Omit<PracticeQuestionRow, 'droppedAt'> & { droppedAt: string | Date | null };
+
+function toQuestion(r: RawQuestionRow): PracticeQuestionRow {
+  return {
+    ...r,
+    ansIndex: Number(r.ansIndex),
+    numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
+    tolerance: r.tolerance === null ? null : String(r.tolerance),
+    droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
+    section: r.section === null || r.section === undefined ? null : Number(r.section),
+  };
+}
+
+/** A drill as `drawDrill` stores it, but for its questions (the draw's). */
+export type DrillStart = Pick<
+  PracticeAttemptRow,
+  | 'id'
+  | 'title'
+  | 'exam'
+  | 'timed'
+  | 'instantFeedback'
+  | 'startedAt'
+  | 'deadlineAt'
+  | 'markCorrect'
+  | 'markWrong'
+>;
+
+/** The row `drawDrill` stored: what it wrote and the columns' defaults (no read back). */
+function startedRow(
+  values: DrillStart & Pick<PracticeAttemptRow, 'userId' | 'questionIds'>,
+): PracticeAttemptRow {
+  return {
+    ...values,
+    kind: 'drill',
+    quizId: null,
+    status: 'in_progress',
+    submittedAt: null,
+    answers: [],
+    revision: 0,
+    score: null,
+    correctCount: null,
+    wrongCount: null,
+    elapsedMs: null,
+    predicted: null,
+    day: null,
+    createdAt: values.startedAt,
+    updatedAt: values.startedAt,
+  };
+}
+
 /** The practice module's reads and writes; the only code here that touches the database. */
 export class PracticeRepository {
   constructor(private readonly db: Db) {}
@@ -191,15 +251,9 @@ export class PracticeRepository {
   ): Promise<{ questions: PracticeQuestionRow[]; sections: Map<string, StoredSection[]> }> {
     const sections = new Map<string, StoredSection[]>();
     if (!ids.length) return { questions: [], sections };
-    const rows = rawRows<
-      PracticeQuestionRow & { droppedAt: string | Date | null; quizSections: StoredSection[] | string | null }
-    >(
+    const rows = rawRows<RawQuestionRow & { quizSections: StoredSection[] | string | null }>(
       await this.db.execute(sql`
-        select q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
-               q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
-               q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
-               q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section,
-               "quizzes"."sections" as "quizSections"
+        select ${questionColumns}, "quizzes"."sections" as "quizSections"
         from questions q join quizzes on "quizzes"."id" = q.quiz_id
         where q.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${PRACTISABLE} and ${unlockedExpression(userId)}`),
     );
@@ -208,14 +262,7 @@ export class PracticeRepository {
         const parsed = typeof quizSections === 'string' ? JSON.parse(quizSections) : quizSections;
         sections.set(r.quizId, (parsed as StoredSection[] | null) ?? []);
       }
-      return {
-        ...r,
-        ansIndex: Number(r.ansIndex),
-        numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
-        tolerance: r.tolerance === null ? null : String(r.tolerance),
-        droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
-        section: r.section === null || r.section === undefined ? null : Number(r.section),
-      };
+      return toQuestion(r);
     });
     return { questions, sections };
   }
@@ -232,37 +279,66 @@ export class PracticeRepository {
    * A drill's draw in one statement (ADR 024): the live questions of the topics, of the exam's
    * practisable quizzes unlocked for the learner, in the difficulty band (item analysis' facility);
    * never seen (no practice answer and no contest attempt of its quiz) or last answered wrong
-   * (in practice, or a contest mistake's card) first, then at random.
+   * (in practice, or a contest mistake's card) first, then at random. It returns the drawn questions
+   * themselves, in the draw's order: read under the same rules as `visibleQuestions`, so the start
+   * needs no second read of them; and in the same statement it stores the drill as `start` says
+   * (issue 27's bench: one round trip). A timed drill's deadline counts its questions, so one drawn
+   * short of `count` is not stored here (`attempt` undefined): the caller stores it with its own.
    */
   async drawDrill(
     userId: string,
     draw: { exam: string; topics: string[]; difficulty: DrillDifficulty; count: number },
-  ): Promise<string[]> {
+    start: DrillStart,
+  ): Promise<{ questions: PracticeQuestionRow[]; attempt: PracticeAttemptRow | undefined }> {
     const band = sql`${bandExpression()} = ${draw.difficulty}`;
-    const rows = rawRows<{ id: string }>(
-      await this.db.execute(sql`
-        select q.id
-        from questions q
-        join quizzes on "quizzes"."id" = q.quiz_id
-        left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
-        left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
-        left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
-        left join attempts a on a.quiz_id = q.quiz_id and a.user_id = ${userId}::uuid
-        where q.topic in (${sql.join(
-          draw.topics.map((t) => sql`${t}`),
-          sql`, `,
-        )})
-          and q.dropped_at is null and q.topic is not null
-          and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
-          and ${band}
-        order by case
+    const order = sql`case
                    when s.user_id is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
                    when s.user_id is not null and not s.last_correct then 0
                    else 1
-                 end, random()
-        limit ${draw.count}`),
+                 end, random()`;
+    const at = start.startedAt.toISOString();
+    const rows = rawRows<RawQuestionRow & { stored: number }>(
+      await this.db.execute(sql`
+        with drawn as (
+          select ${questionColumns}, row_number() over (order by ${order}) as ord
+          from questions q
+          join quizzes on "quizzes"."id" = q.quiz_id
+          left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
+          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
+          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
+          left join attempts a on a.quiz_id = q.quiz_id and a.user_id = ${userId}::uuid
+          where q.topic in (${sql.join(
+            draw.topics.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+            and q.dropped_at is null and q.topic is not null
+            and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
+            and ${band}
+          order by ord
+          limit ${draw.count}
+        ), stored as (
+          insert into practice_attempts (id, user_id, kind, quiz_id, title, exam, question_ids, timed,
+                                         instant_feedback, started_at, deadline_at, mark_correct, mark_wrong,
+                                         created_at, updated_at)
+          select ${start.id}::uuid, ${userId}::uuid, 'drill', null, ${start.title}::text, ${start.exam}::text,
+                 array_agg(drawn.id order by drawn.ord), ${start.timed}::boolean, ${start.instantFeedback}::boolean,
+                 ${at}::timestamptz, ${start.deadlineAt?.toISOString() ?? null}::timestamptz,
+                 ${start.markCorrect}::float8, ${start.markWrong}::float8, ${at}::timestamptz, ${at}::timestamptz
+          from drawn
+          having count(*) > 0 and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
+          returning 1
+        )
+        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`),
     );
-    return rows.map((r) => r.id);
+    const questions = rows.map(
+      ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>
+        toQuestion(r),
+    );
+    const stored = rows.length > 0 && Number(rows[0]!.stored) > 0;
+    return {
+      questions,
+      attempt: stored ? startedRow({ ...start, userId, questionIds: questions.map((q) => q.id) }) : undefined,
+    };
   }
 
   async insertAttempt(values: PracticeAttemptInsert): Promise<PracticeAttemptRow> {
@@ -296,48 +372,58 @@ export class PracticeRepository {
   }
 
   /**
-   * Finishes a running attempt (once): the finished row, which the response is built from; undefined
-   * when another submission or a save got there first.
+   * Finishes a running attempt (once), in one statement (issue 27's bench: no transaction, one round
+   * trip): the write is the CTE `done`, and each of `alongside` (CTE bodies: the question state,
+   * cards, the streak day) applies only `when` (`FINISHED`) it wrote. False when another submission
+   * or a save got there first (nothing is written then).
    */
   async finish(
-    db: Executor,
     attempt: PracticeAttemptRow,
     result: Pick<
       PracticeAttemptRow,
       'answers' | 'score' | 'correctCount' | 'wrongCount' | 'elapsedMs' | 'submittedAt' | 'predicted'
     >,
     now: Date,
-  ): Promise<PracticeAttemptRow | undefined> {
-    const [row] = await db
-      .update(practiceAttempts)
-      .set({ ...result, status: 'submitted', updatedAt: now })
-      .where(
-        and(
-          eq(practiceAttempts.id, attempt.id),
-          eq(practiceAttempts.status, 'in_progress'),
-          eq(practiceAttempts.revision, attempt.revision),
-        ),
-      )
-      .returning();
-    return row;
+    alongside: (SQL | undefined)[],
+  ): Promise<boolean> {
+    const ctes = alongside.flatMap((body, i) => (body ? [sql`${sql.raw(`w${i}`)} as (${body})`] : []));
+    const rows = rawRows<{ finished: number }>(
+      await this.db.execute(sql`
+        with done as (
+          update practice_attempts
+          set answers = ${JSON.stringify(result.answers)}::jsonb, score = ${result.score},
+              correct_count = ${result.correctCount}, wrong_count = ${result.wrongCount},
+              elapsed_ms = ${result.elapsedMs}, submitted_at = ${result.submittedAt?.toISOString() ?? null}::timestamptz,
+              predicted = ${result.predicted === null ? null : JSON.stringify(result.predicted)}::jsonb,
+              status = 'submitted', updated_at = ${now.toISOString()}::timestamptz
+          where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
+          returning 1
+        )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
+        select count(*)::int as finished from done`),
+    );
+    return Number(rows[0]?.finished ?? 0) > 0;
   }
 
-  /** What the learner last did with each answered question (the drill's never-seen/wrong order). */
-  async recordQuestionState(
-    db: Executor,
+  /**
+   * What the learner last did with each answered question (the drill's never-seen/wrong order): a
+   * CTE body of `finish`, applied only `when` it finished.
+   */
+  questionState(
     userId: string,
     answered: { questionId: string; correct: boolean }[],
     now: Date,
-  ): Promise<void> {
-    if (!answered.length) return;
-    await db.execute(sql`
+    when: SQL,
+  ): SQL | undefined {
+    if (!answered.length) return undefined;
+    return sql`
       insert into practice_question_state (user_id, question_id, last_correct, answered, last_answered_at)
       select ${userId}::uuid, a.id, a.correct, 1, ${now.toISOString()}::timestamptz
       from unnest(${`{${answered.map((a) => a.questionId).join(',')}}`}::uuid[],
                   ${`{${answered.map((a) => String(a.correct)).join(',')}}`}::boolean[]) as a(id, correct)
+      where ${when}
       on conflict (user_id, question_id) do update
         set last_correct = excluded.last_correct, answered = practice_question_state.answered + 1,
-            last_answered_at = excluded.last_answered_at`);
+            last_answered_at = excluded.last_answered_at`;
   }
 
   async history(userId: string): Promise<PracticeAttemptRow[]> {
@@ -352,9 +438,5 @@ export class PracticeRepository {
   /** For statements of other modules (the predicted rank) run on the same database. */
   get executor(): Executor {
     return this.db;
-  }
-
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
   }
 }

@@ -44,7 +44,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     clock,
     config.SUBMIT_GRACE_SECONDS * 1000,
     config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
-    (userId, kind, tx) => streak.countDay(userId, kind, tx),
+    (userId, kind, when) => streak.countDayWhen(userId, kind, when),
   );
   const analytics = new AnalyticsRepository(db);
   const dailyFive = new DailyFiveService(

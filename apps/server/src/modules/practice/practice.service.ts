@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { drillSeconds } from '@quizcast/contract/domain/practice';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { paiseToRupees } from '@quizcast/contract/domain/admin-quiz';
@@ -18,7 +19,7 @@ import {
 } from '@quizcast/contract/schemas/practice';
 import type { Answer } from '@quizcast/contract/schemas/quiz';
 import type { SavedAnswer, StoredSection } from '../../db/schema';
-import type { Executor } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound, paymentRequired } from '../../lib/http-error';
 import {
@@ -33,9 +34,14 @@ import { predictRank } from '../marking/marking.repository';
 import { normalizeAnswers } from '../quizzes/answers';
 import { mergeForAttempt } from '../quizzes/attempt-writes';
 import { attemptDeadline, takenIn } from '../quizzes/attempt-rules';
-import { createCardsFromPractice } from '../review/cards-from-practice';
+import { cardsFromPractice } from '../review/cards-from-practice';
 import { feedbackFor, offlineKeyFor, practiceQuestion } from './practice-feedback';
-import type { PracticeAttemptRow, PracticeQuestionRow, PracticeRepository } from './practice.repository';
+import {
+  FINISHED,
+  type PracticeAttemptRow,
+  type PracticeQuestionRow,
+  type PracticeRepository,
+} from './practice.repository';
 
 const MINUTE = 60_000;
 
@@ -62,14 +68,14 @@ export class PracticeService {
     /** The ranking's plausible floor per answered question (plausible-time.ts), for the predicted rank. */
     private readonly plausibleMsPerAnswer: number,
     /**
-     * Counts the learner's streak day when a practice ('practice') or daily five is finished, in the
-     * finishing transaction (`tx`).
+     * Counts the learner's streak day when a practice ('practice') or daily five is finished: a CTE
+     * body of the finishing statement, applied only `when` it finished.
      */
     private readonly countDay: (
       userId: string,
       kind: 'practice' | 'daily_five',
-      tx: Executor,
-    ) => Promise<void> = async () => {},
+      when: SQL,
+    ) => SQL | undefined = () => undefined,
   ) {}
 
   async listQuizzes(userId: string, filters: PracticeQuizFilters): Promise<PracticeQuizListResponse> {
@@ -118,28 +124,41 @@ export class PracticeService {
     return this.view(attempt, await this.questions(attempt));
   }
 
-  /** A new drill drawn from the bank (one statement); 404 when nothing matches. */
+  /**
+   * A new drill drawn from the bank and stored, in one statement that reads the drawn questions
+   * under the practisable and unlock rules; 404 when nothing matches.
+   */
   async startDrill(userId: string, body: StartDrillBody): Promise<PracticeAttempt> {
     const topics = [...new Set(body.topics)];
-    const ids = await this.repo.drawDrill(userId, { ...body, topics });
-    if (!ids.length) throw notFound(PRACTICE_MESSAGES.emptyDrill);
     const startedAt = this.clock.now();
-    const minutes = drillSeconds(body.exam, ids.length) / 60;
-    const attempt = await this.repo.insertAttempt({
-      userId,
-      kind: 'drill',
-      quizId: null,
+    const deadlineFor = (count: number) =>
+      body.timed ? attemptDeadline(startedAt, (drillSeconds(body.exam, count) / 60) * MINUTE, null) : null;
+    const start = {
+      id: randomUUID(),
       title: topics.join(', '),
       exam: body.exam,
-      questionIds: ids,
       timed: body.timed,
       instantFeedback: body.instantFeedback,
       startedAt,
-      deadlineAt: body.timed ? attemptDeadline(startedAt, minutes * MINUTE, null) : null,
+      deadlineAt: deadlineFor(body.count),
       markCorrect: DEFAULT_MARKING.correct,
       markWrong: DEFAULT_MARKING.wrong,
-    });
-    return this.view(attempt, await this.questions(attempt));
+    };
+    const drawn = await this.repo.drawDrill(userId, { ...body, topics }, start);
+    if (!drawn.questions.length) throw notFound(PRACTICE_MESSAGES.emptyDrill);
+    // A timed drill drawn short of its count: stored with the deadline of the questions it has.
+    const attempt =
+      drawn.attempt ??
+      (await this.repo.insertAttempt({
+        ...start,
+        userId,
+        kind: 'drill',
+        quizId: null,
+        questionIds: drawn.questions.map((q) => q.id),
+        deadlineAt: deadlineFor(drawn.questions.length),
+      }));
+    // The drawn questions as read a moment ago; a drill has no sections (it mixes quizzes).
+    return this.view(attempt, { questions: drawn.questions, sections: [] });
   }
 
   async get(userId: string, attemptId: string): Promise<PracticeAttempt> {
@@ -197,7 +216,7 @@ export class PracticeService {
    * Submit once: scored by marking from the saved answers merged with the body's (past the deadline
    * plus grace only the saved ones count); a timed practice of a quiz gets its predicted rank; wrong
    * answers become review cards (unless turned off) and the streak day is counted in the same
-   * transaction. The response is built from the row the finishing write returns and the questions
+   * statement as the finishing write. The response is built from what was written and the questions
    * read for marking (issue 27's bench: no second read of either).
    */
   async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeAttempt> {
@@ -242,42 +261,33 @@ export class PracticeService {
           )
         : null;
     const byId = new Map(merged.map((a) => [a.qnId, a]));
-    return this.repo.transaction(async (tx) => {
-      const done = await this.repo.finish(
-        tx,
-        attempt,
-        {
-          answers: marks.answers.map(({ qnId, selectedOption }) => ({
-            ...byId.get(qnId),
-            qnId,
-            selectedOption,
-          })),
-          score: marks.score,
-          correctCount: marks.correctCount,
-          wrongCount: marks.wrongCount,
-          elapsedMs,
-          submittedAt,
-          predicted,
-        },
-        now,
-      );
-      if (!done) return undefined;
-      const answered = marks.answers.filter((m) => m.outcome === 'right' || m.outcome === 'wrong');
-      await this.repo.recordQuestionState(
-        tx,
+    const finished = {
+      answers: marks.answers.map(({ qnId, selectedOption }) => ({ ...byId.get(qnId), qnId, selectedOption })),
+      score: marks.score,
+      correctCount: marks.correctCount,
+      wrongCount: marks.wrongCount,
+      elapsedMs,
+      submittedAt,
+      predicted,
+    };
+    const answered = marks.answers.filter((m) => m.outcome === 'right' || m.outcome === 'wrong');
+    const done = await this.repo.finish(attempt, finished, now, [
+      this.repo.questionState(
         userId,
         answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' })),
         now,
-      );
-      await createCardsFromPractice(
-        tx,
+        FINISHED,
+      ),
+      cardsFromPractice(
         userId,
         answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId),
         now,
-      );
-      await this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice', tx);
-      return done;
-    });
+        FINISHED,
+      ),
+      this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice', FINISHED),
+    ]);
+    // Stored exactly as computed: the finished row is the attempt read with what was written.
+    return done ? { ...attempt, ...finished, status: 'submitted', updatedAt: now } : undefined;
   }
 
   private async predict(quizId: string, score: number, timed: PlausibleTime): Promise<PredictedRank> {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { STREAK_RULES } from '@quizcast/contract/schemas/streak';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { attempts, reviewLogs, streakActivity } from '../../db/schema';
 import { rawRows } from '../../db/raw-rows';
 
@@ -39,17 +39,25 @@ export class StreakRepository {
     return rows.map((r) => r.day);
   }
 
-  /**
-   * Counts `day` for the learner; recording the same activity twice on a day is a no-op. `db`: a
-   * caller's transaction, so the day is counted with the write that earned it (one round trip less).
-   */
-  async recordActivity(
-    userId: string,
-    kind: StreakActivityKind,
-    day: string,
-    at: Date,
-    db: Executor = this.db,
-  ): Promise<void> {
-    await db.insert(streakActivity).values({ userId, kind, day, at }).onConflictDoNothing();
+  /** Counts `day` for the learner; recording the same activity twice on a day is a no-op. */
+  async recordActivity(userId: string, kind: StreakActivityKind, day: string, at: Date): Promise<void> {
+    await this.db.execute(activityInsert(userId, kind, day, at, sql`true`));
   }
+}
+
+/**
+ * The one INSERT that counts a day (`recordActivity`), as a statement or a CTE body: only when
+ * `when` holds (a caller's writable CTE, e.g. "the practice was finished"), so the day is counted
+ * in the statement of the write that earned it.
+ */
+export function activityInsert(
+  userId: string,
+  kind: StreakActivityKind,
+  day: string,
+  at: Date,
+  when: SQL,
+): SQL {
+  return sql`insert into streak_activity (user_id, kind, day, at)
+    select ${userId}::uuid, ${kind}, ${day}::date, ${at.toISOString()}::timestamptz where ${when}
+    on conflict do nothing`;
 }

@@ -1,9 +1,9 @@
 import { indiaDayKey } from '@quizcast/contract/domain/review';
 import type { StreakResponse } from '@quizcast/contract/schemas/streak';
-import type { Executor } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { streakFigures } from './streak-days';
-import type { StreakActivityKind, StreakRepository } from './streak.repository';
+import { activityInsert, type StreakActivityKind, type StreakRepository } from './streak.repository';
 
 /** The learner's streak (issue 28): IST days by the server's clock; only ever shown to its owner. */
 export class StreakService {
@@ -20,11 +20,19 @@ export class StreakService {
   /**
    * THE HOOK for activities that count a day but leave no attempt or review row: call it when a
    * learner finishes practice (`'practice'`, issue 27) or the daily five (`'daily_five'`). Finished
-   * quizzes and ten reviews need no call (they are read from their own rows). `tx`: the caller's
-   * transaction, when the day should be counted with the finishing write.
+   * quizzes and ten reviews need no call (they are read from their own rows).
    */
-  async countDay(userId: string, kind: StreakActivityKind, tx?: Executor): Promise<void> {
+  async countDay(userId: string, kind: StreakActivityKind): Promise<void> {
     const now = this.clock.now();
-    await this.repo.recordActivity(userId, kind, indiaDayKey(now), now, tx);
+    await this.repo.recordActivity(userId, kind, indiaDayKey(now), now);
+  }
+
+  /**
+   * `countDay` as a statement for the caller's own (a writable CTE body): the day is counted only
+   * when `when` holds, in the statement of the write that earned it (the practice submission's).
+   */
+  countDayWhen(userId: string, kind: StreakActivityKind, when: SQL): SQL {
+    const now = this.clock.now();
+    return activityInsert(userId, kind, indiaDayKey(now), now, when);
   }
 }
