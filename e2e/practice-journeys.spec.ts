@@ -241,17 +241,18 @@ test('audio mode by keyboard: questions read, feedback spoken, keys move and fin
 
 test.describe('offline', () => {
   // The reload offline opens from the service worker's cache, which the config blocks elsewhere.
-  test.use({ serviceWorkers: 'allow' });
+  // Both tests take the phone offline on purpose: the failed requests and their console lines are expected.
+  test.use({
+    serviceWorkers: 'allow',
+    expectedPageProblems: [
+      {
+        pattern: /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/,
+        reason: 'the phone is offline on purpose',
+      },
+    ],
+  });
 
-  test('a drill answered offline survives a reload and syncs when back online', async ({
-    page,
-    context,
-    pageProblems,
-  }) => {
-    pageProblems.allow(
-      /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/,
-      'the phone is offline on purpose',
-    );
+  test('a drill answered offline survives a reload and syncs when back online', async ({ page, context }) => {
     let quiz: Published | undefined;
     try {
       quiz = await publishedQuiz(page, test.info(), 'Offline drill', TWO);
@@ -315,12 +316,7 @@ test.describe('offline', () => {
   test('the daily five gone offline mid-way judges from its key and syncs when back', async ({
     page,
     context,
-    pageProblems,
   }) => {
-    pageProblems.allow(
-      /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/,
-      'the phone is offline on purpose',
-    );
     const learner = await registerViaApi(page.request, { name: 'Offline Five' });
     const res = await page.request.get('/api/daily-five', { headers: auth(learner) });
     expect(res.ok(), await res.text()).toBe(true);

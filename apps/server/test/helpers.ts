@@ -21,7 +21,7 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database created
- * on the TEST_DATABASE_URL server and dropped on close.
+ * on the TEST_DATABASE_URL server (a copy of the run's migrated template) and dropped on close.
  */
 export async function openTestDatabase(queryLog?: QueryLog): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -32,7 +32,13 @@ export async function openTestDatabase(queryLog?: QueryLog): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const scratch = await createScratchDatabase(url, process.env.TEST_DATABASE_PREFIX ?? 'quizcast_test');
+  // A copy of the run's migrated template (test/support/pglite-template.global.ts); migrate() then
+  // finds nothing left to do, as on PGlite.
+  const scratch = await createScratchDatabase(
+    url,
+    process.env.TEST_DATABASE_PREFIX ?? 'quizcast_test',
+    inject('postgresTemplate') || undefined,
+  );
   const database = await openPostgres(scratch.url, 5, queryLog);
   await database.migrate();
   return {

@@ -8,11 +8,13 @@ import pg from 'pg';
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
+  /** A database on the same server to copy (CREATE DATABASE … TEMPLATE): no one may be connected to it. */
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   // SCRATCH_DATABASE_PREFIX: one engineer's databases on a shared server are told apart by name.
   const name = `${process.env.SCRATCH_DATABASE_PREFIX ?? prefix}_${randomBytes(6).toString('hex')}`;
   const run = (statement: string) => runOnServer(serverUrl, statement);
-  await run(`create database ${name}`);
+  await run(`create database ${name}${template ? ` template ${template}` : ''}`);
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   return { url: target.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
