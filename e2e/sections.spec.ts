@@ -216,11 +216,12 @@ const WORDS = {
   },
 } as const;
 
-/** A small IBPS-style mock through the API: three locked 6-minute sections, two questions each. */
+/** A small IBPS-style mock through the API: three locked 6-minute sections, two questions each, cut-offs on two. */
 async function smallLockedMock(page: Page, testInfo: TestInfo, label: string) {
   const admin = await adminSession(page.request, testInfo);
   const now = await serverNow(page.request);
   const name = `Screen reader ${label} ${testInfo.project.name} ${testInfo.repeatEachIndex} ${now}`;
+  const endAt = now + 25 * MIN;
   const created = await createQuizViaApi(page.request, admin, {
     name,
     desc: 'Three timed sections in a locked order.',
@@ -228,12 +229,17 @@ async function smallLockedMock(page: Page, testInfo: TestInfo, label: string) {
     class: 'Preparing for Competitive exams',
     duration: 18,
     startTimeStamp: new Date(now - MIN).toISOString(),
-    endTimeStamp: new Date(now + 25 * MIN).toISOString(),
+    endTimeStamp: new Date(endAt).toISOString(),
     price: 0,
     published: true,
     markingScheme: { correct: 1, wrong: 0.25 },
     navigation: 'locked',
-    sections: WORDS.en.sections.map((s, i) => ({ name: s, nameHi: WORDS.hi.sections[i], duration: 6 })),
+    sections: WORDS.en.sections.map((s, i) => ({
+      name: s,
+      nameHi: WORDS.hi.sections[i],
+      duration: 6,
+      ...(i < 2 && { cutoff: 1 }),
+    })),
     questions: [
       mcq('What is 2 + 2?', 0, ['4', '5']),
       mcq('What is 3 + 3?', 0, ['6', '7']),
@@ -243,7 +249,7 @@ async function smallLockedMock(page: Page, testInfo: TestInfo, label: string) {
       mcq('Which comes next: 3, 6, 9, …?', 2, ['12', '10']),
     ],
   });
-  return { admin, name, id: created._id };
+  return { admin, name, id: created._id, endAt };
 }
 
 for (const lang of ['en', 'hi'] as const) {
@@ -321,40 +327,133 @@ for (const lang of ['en', 'hi'] as const) {
   });
 }
 
-for (const lang of ['en', 'hi'] as const) {
-  test(`audio mode speaks a section's warnings and the section change (${lang})`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const w = WORDS[lang];
-    const [first, second] = w.sections;
-    if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
-    await page.addInitScript(recordingSpeech, ['en-IN', 'hi-IN']);
-    await page.clock.install();
-    const mock = await smallLockedMock(page, testInfo, `audio ${lang}`);
-    const learner = await registerViaApi(page.request);
-    const spoken = () =>
-      page.evaluate(() =>
-        (window as unknown as { __spoken: Spoken[] }).__spoken.map((s) => [s.text, s.lang]),
-      );
-    const cueLang = lang === 'hi' ? 'hi-IN' : 'en-IN';
-    try {
-      await signIn(page, learner);
-      if (lang === 'hi') await inHindi(page);
-      await page.goto(`/quizzes/intro/${mock.id}`);
-      await page.getByRole('button', { name: w.start }).click();
-      await expect(page.getByRole('heading', { name: w.header(1, first) })).toBeVisible();
-      await page.getByRole('button', { name: /^(Audio mode: Off|ऑडियो मोड: बंद)$/ }).click();
-      await moveClocks(page, MIN + 1_000);
-      await expect.poll(spoken).toContainEqual([w.minutesLeft(5, first), cueLang]);
-      await moveClocks(page, 5 * MIN);
-      await expect.poll(spoken).toContainEqual([w.changed(1, second), cueLang]);
-    } finally {
-      await page.request.post('/api/dev/clock', { data: { reset: true } });
-      await retireQuiz(page.request, mock.admin.accessToken, mock.id);
-    }
-  });
-}
+/** Every utterance so far, as [text, lang]. */
+const spokenBy = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken.map((s) => [s.text, s.lang]));
+
+test("audio mode speaks a section's warnings and the section change (en)", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const [first, second] = WORDS.en.sections;
+  if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
+  await page.addInitScript(recordingSpeech, ['en-IN', 'hi-IN']);
+  await page.clock.install();
+  const mock = await smallLockedMock(page, testInfo, 'audio en');
+  const learner = await registerViaApi(page.request);
+  try {
+    await signIn(page, learner);
+    await page.goto(`/quizzes/intro/${mock.id}`);
+    await page.getByRole('button', { name: WORDS.en.start }).click();
+    await expect(page.getByRole('heading', { name: WORDS.en.header(1, first) })).toBeVisible();
+    await page.getByRole('button', { name: 'Audio mode: Off' }).click();
+    await moveClocks(page, MIN + 1_000);
+    await expect.poll(() => spokenBy(page)).toContainEqual([WORDS.en.minutesLeft(5, first), 'en-IN']);
+    await moveClocks(page, 5 * MIN);
+    await expect.poll(() => spokenBy(page)).toContainEqual([WORDS.en.changed(1, second), 'en-IN']);
+  } finally {
+    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await retireQuiz(page.request, mock.admin.accessToken, mock.id);
+  }
+});
+
+test('audio mode alone through a locked mock in Hindi: keys answer, the warning and each interstitial are heard, N goes on, X closes a section, a section times out, S submits; then the Hindi section summary', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000); // a whole mock, an axe pass and publication on a shared 2-core machine
+  const [first, second, third] = WORDS.hi.sections;
+  if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 780 });
+  await page.addInitScript(recordingSpeech, ['en-IN', 'hi-IN']);
+  await page.clock.install();
+  const mock = await smallLockedMock(page, testInfo, 'audio keys hi');
+  const learner = await registerViaApi(page.request);
+  /** Heard in Hindi (the app's cues take a Hindi voice whatever the question's language). */
+  const heard = (text: string) => expect.poll(() => spokenBy(page)).toContainEqual([text, 'hi-IN']);
+  const starts = (closed: number, name: string) =>
+    `सेक्शन ${closed} बंद हुआ। सेक्शन ${closed + 1}: ${name} अभी शुरू: 6 मिनट, 2 प्रश्न। इसकी घड़ी शुरू हो चुकी है, और बंद सेक्शन फिर से खोला नहीं जा सकता। ${name} शुरू करने के लिए N दबाएँ।`;
+  const question = (n: number) => page.getByRole('heading', { name: `प्रश्न ${n} (6 में से)` });
+  /** A key chooses; the radio shows it. */
+  const choose = async (key: string, choice: string) => {
+    await page.keyboard.press(key);
+    await expect(page.getByRole('radio', { name: choice, exact: true })).toBeChecked();
+  };
+  try {
+    await signIn(page, learner);
+    await inHindi(page);
+    await page.goto(`/quizzes/intro/${mock.id}`);
+    const start = page.getByRole('button', { name: WORDS.hi.start });
+    await expect(start).toBeVisible({ timeout: 30_000 }); // the Hindi chunks' first load, on a loaded machine
+    await tabToAndPress(page, start);
+    await tabToAndPress(page, page.getByRole('button', { name: 'ऑडियो मोड: बंद' }));
+    await expect(page.getByText(/X सेक्शन बंद करें/)).toBeVisible();
+
+    // Section 1 by keys; N on its last question offers X (close the section), not S (submit the mock).
+    await choose('1', '4');
+    await page.keyboard.press('n');
+    await expect(question(2)).toBeVisible();
+    await choose('a', '6');
+    await page.keyboard.press('n');
+    await heard(`यह ${first} का आख़िरी प्रश्न है। सेक्शन बंद करके ${second} पर जाने के लिए X दबाएँ।`);
+    await moveClocks(page, MIN + 1_000);
+    await heard(WORDS.hi.minutesLeft(5, first));
+
+    // Its time ends: the attempt moves on by itself; the interstitial is spoken, N passes it.
+    await moveClocks(page, 5 * MIN);
+    await expect(page.getByRole('region', { name: WORDS.hi.next(2, second) })).toBeVisible();
+    await heard(starts(1, second));
+    await expectAccessible(page, 'section interstitial in audio mode (hi)');
+    await page.keyboard.press('n');
+    await expect(question(3)).toBeVisible();
+
+    // Section 2: a wrong answer, then X closes it after the spoken confirmation, Enter confirming.
+    await choose('2', '2');
+    await page.keyboard.press('x');
+    await expect(page.getByRole('dialog', { name: WORDS.hi.closeTitle(second) })).toBeVisible();
+    await heard(
+      `${second} अभी बंद करें? आप इस सेक्शन में वापस नहीं आ सकेंगे। ${third} तुरंत अपनी घड़ी के साथ शुरू होगा। सेक्शन बंद करने के लिए Enter दबाएँ, या जारी रखने के लिए Escape।`,
+    );
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: WORDS.hi.next(3, third) })).toBeVisible();
+    await heard(starts(2, third));
+    await page.keyboard.press('n');
+    await expect(question(5)).toBeVisible();
+
+    // Section 3, the last: a wrong answer, S asks aloud, Enter submits.
+    await choose('b', '6');
+    await page.keyboard.press('s');
+    await expect(page.getByRole('dialog', { name: WORDS.hi.submitTitle })).toBeVisible();
+    await heard(
+      'क्विज़ जमा करें? 2 प्रश्नों के जवाब अभी बाकी हैं। जमा करने के बाद जवाब बदले नहीं जा सकते। जमा करने के लिए Enter दबाएँ, या वापस जाने के लिए Escape।',
+    );
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: WORDS.hi.submitted })).toBeVisible();
+
+    // Published past the end and the grace: the section table in Hindi (a fresh context, no page clock).
+    const advanceMs = await advancePastGrace(page.request, mock.endAt);
+    expect((await page.request.post('/api/dev/clock', { data: { advanceMs } })).ok()).toBe(true);
+    const summaryContext = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 360, height: 780 } });
+    const summary = await summaryContext.newPage();
+    await signIn(summary, learner);
+    await inHindi(summary);
+    await summary.goto(`/quizzes/summary/${mock.id}`);
+    // A first Hindi load of a fresh context (the summary's Hindi chunks) took over 10 s on the loaded machine.
+    await expect(summary.getByRole('heading', { level: 1, name: mock.name })).toBeVisible({
+      timeout: 30_000,
+    });
+    const row = (section: string) => summary.getByRole('row', { name: new RegExp(`^${section}`) });
+    // Section 1: both right (cut-off 1 cleared); 2: one wrong (−0.25, not cleared); 3: one wrong, no cut-off.
+    await expect(row(first)).toContainText('2 में से 2');
+    await expect(row(first)).toContainText('कट-ऑफ़ 1: पार किया');
+    await expect(row(second)).toContainText('कट-ऑफ़ 1: पार नहीं किया');
+    await expect(row(third)).toContainText('कोई कट-ऑफ़ नहीं');
+    await expect(summary.getByText('हर सेक्शन का कट-ऑफ़ पार नहीं किया')).toBeVisible();
+    await summaryContext.close();
+  } finally {
+    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await retireQuiz(page.request, mock.admin.accessToken, mock.id);
+  }
+});
 
 test('a free sectional quiz (JEE/SSC style): section tabs on one clock, answers in two sections, the palette per section', async ({
   page,

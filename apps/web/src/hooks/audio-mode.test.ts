@@ -23,7 +23,13 @@ describe('audioModeAction', () => {
     expect(audioModeAction(key('r'), 4)).toEqual({ type: 'replay' });
     expect(audioModeAction(key(' '), 4)).toEqual({ type: 'pause' });
     expect(audioModeAction(key('S'), 4)).toEqual({ type: 'submit' });
-    expect(audioModeAction(key('x'), 4)).toBeNull();
+    expect(audioModeAction(key('g'), 4)).toBeNull();
+  });
+
+  it('maps X to closing a locked section early (issue 26), not to a choice', () => {
+    expect(audioModeAction(key('x'), 6)).toEqual({ type: 'closeSection' });
+    expect(audioModeAction(key('X'), 4)).toEqual({ type: 'closeSection' });
+    expect(audioModeAction(key('x', document.createElement('textarea')), 4)).toBeNull();
   });
 
   it('does nothing while typing, with modifiers, or for Space on a button', () => {

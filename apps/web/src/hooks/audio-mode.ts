@@ -9,7 +9,8 @@ export type AudioModeAction =
   | { type: 'previous' }
   | { type: 'replay' }
   | { type: 'pause' }
-  | { type: 'submit' };
+  | { type: 'submit' }
+  | { type: 'closeSection' };
 
 const TEXT_INPUT_TYPES = new Set([
   'text',
@@ -46,7 +47,8 @@ function isActivatable(target: EventTarget | null): boolean {
 
 /**
  * The audio-mode action of a key: 1–6 or A–F choose, N or → next, P or ← previous, R replay,
- * Space pause/resume, S submit. Nothing while typing or with Ctrl/Alt/Meta held.
+ * Space pause/resume, S submit, X close a locked section early (issue 26; C is a choice). Nothing while
+ * typing or with Ctrl/Alt/Meta held.
  */
 export function audioModeAction(
   event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'target'>,
@@ -76,6 +78,8 @@ export function audioModeAction(
       return isActivatable(event.target) ? null : { type: 'pause' };
     case 's':
       return { type: 'submit' };
+    case 'x':
+      return { type: 'closeSection' };
     default:
       return null;
   }

@@ -9,6 +9,8 @@ export interface AudioKeyActions {
   replay(): void;
   pause(): void;
   submit(): void;
+  /** X: close a locked section early (the attempt screen only; elsewhere X does nothing). */
+  closeSection?(): void;
 }
 
 /**
@@ -20,7 +22,7 @@ export function useAudioKeys(active: boolean, choiceCount: number, actions: Audi
   const onAudioKey = (event: KeyboardEvent) => {
     if (!active) return;
     const action = audioModeAction(event, choiceCount);
-    if (!action) return;
+    if (!action || (action.type === 'closeSection' && !actions.closeSection)) return;
     event.preventDefault();
     switch (action.type) {
       case 'choose':
@@ -40,6 +42,9 @@ export function useAudioKeys(active: boolean, choiceCount: number, actions: Audi
         break;
       case 'submit':
         actions.submit();
+        break;
+      case 'closeSection':
+        actions.closeSection?.();
         break;
     }
   };

@@ -26,6 +26,16 @@ export const MORE_SENTENCES: Sentence[] = [
   ],
   ['attempt.cue.secondsLeft', { count: 1 }, '1 सेकंड बचा है'],
   ['attempt.cue.secondsLeft', { count: 30 }, '30 सेकंड बचे हैं'],
+  [
+    'attempt.cue.sectionStarts',
+    { closed: 1, number: 2, name: 'तर्कशक्ति', minutes: 1, count: 1 },
+    'सेक्शन 1 बंद हुआ। सेक्शन 2: तर्कशक्ति अभी शुरू: 1 मिनट, 1 प्रश्न। इसकी घड़ी शुरू हो चुकी है, और बंद सेक्शन फिर से खोला नहीं जा सकता।',
+  ],
+  [
+    'attempt.cue.sectionStarts',
+    { closed: 2, number: 3, name: 'तर्कशक्ति', minutes: 20, count: 35 },
+    'सेक्शन 2 बंद हुआ। सेक्शन 3: तर्कशक्ति अभी शुरू: 20 मिनट, 35 प्रश्न। इसकी घड़ी शुरू हो चुकी है, और बंद सेक्शन फिर से खोला नहीं जा सकता।',
+  ],
   ['attempt.offline.waiting', { count: 0 }, 'भेजने के लिए कुछ बाकी नहीं है।'],
   ['attempt.offline.waiting', { count: 1 }, '1 जवाब इस डिवाइस पर रखा है, इंटरनेट लौटते ही भेज दिया जाएगा।'],
   ['attempt.offline.waiting', { count: 3 }, '3 जवाब इस डिवाइस पर रखे हैं, इंटरनेट लौटते ही भेज दिए जाएँगे।'],

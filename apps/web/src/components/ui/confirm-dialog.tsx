@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { commonCatalog } from '../../i18n/messages/catalog';
 import { useT } from '../../i18n/use-t';
 import { Button } from './button';
@@ -16,6 +16,7 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
   returnFocusRef,
+  focusConfirm = false,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -28,8 +29,11 @@ export function ConfirmDialog({
   onConfirm(): void;
   /** See Dialog: where focus goes on close when the opener is gone (e.g. a menu item). */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Focus starts on the confirm button, so Enter confirms (audio mode, where the dialog is spoken). */
+  focusConfirm?: boolean;
 }) {
   const t = useT(commonCatalog);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open={open}
@@ -37,12 +41,18 @@ export function ConfirmDialog({
       title={title}
       description={message}
       returnFocusRef={returnFocusRef}
+      initialFocusRef={focusConfirm ? confirmRef : undefined}
     >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {cancelLabel ?? t('common.cancel')}
         </Button>
-        <Button variant={destructive ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
+        <Button
+          ref={confirmRef}
+          variant={destructive ? 'danger' : 'primary'}
+          loading={loading}
+          onClick={onConfirm}
+        >
           {confirmLabel ?? t('common.confirm')}
         </Button>
       </div>

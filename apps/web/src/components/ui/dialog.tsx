@@ -19,6 +19,7 @@ export function Dialog({
   dismissible = true,
   onCloseAutoFocus,
   returnFocusRef,
+  initialFocusRef,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -31,6 +32,8 @@ export function Dialog({
   onCloseAutoFocus?: (event: Event) => void;
   /** Where focus goes on close instead of the element that had it on open. */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Where focus goes on open instead of the first control (audio mode: the button Enter presses). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
 }) {
   const opener = useRef<Element | null>(null);
   const t = useT(commonCatalog);
@@ -41,9 +44,14 @@ export function Dialog({
         <RadixDialog.Content
           onEscapeKeyDown={(e) => !dismissible && e.preventDefault()}
           onPointerDownOutside={(e) => !dismissible && e.preventDefault()}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             // Runs as the dialog mounts, before focus moves in: the opener still has it.
             opener.current = document.activeElement;
+            const first = initialFocusRef?.current;
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             onCloseAutoFocus?.(event);

@@ -19,9 +19,9 @@ import { quizListBaseKey } from '../api/quiz-list';
 import { useAudioModeSetting } from '../../../hooks/audio-mode';
 import { flowReducer } from '../hooks/attempt-flow';
 import { useAttemptSession } from '../hooks/use-attempt-session';
-import { useAudioKeys } from '../../../hooks/use-audio-keys';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useOnlineStatus } from '../hooks/use-online-status';
+import { useAttemptAudio } from '../hooks/use-attempt-audio';
 import { useAttemptSections, type AttemptSections } from '../hooks/use-attempt-sections';
 import { useShownQuestion } from '../hooks/use-shown-question';
 import { useSpeechCues } from '../hooks/use-speech-cues';
@@ -40,8 +40,8 @@ import { SyncLabel } from './sync-label';
 
 /**
  * The attempt screen's layout and wiring. Its jobs live beside it: the flow (hooks/attempt-flow), submit
- * (use-submit-attempt), time-up (use-time-up), leaving (use-leave-guard), audio-mode keys
- * (use-audio-keys) and spoken cues (use-speech-cues).
+ * (use-submit-attempt), time-up (use-time-up), leaving (use-leave-guard), audio mode's reading and keys
+ * (use-attempt-audio) and spoken cues (use-speech-cues).
  */
 export function AttemptRunner({
   userId,
@@ -195,39 +195,42 @@ export function AttemptRunner({
     else announce(marked ? t('attempt.cue.markedLast') : t('attempt.cue.savedLast'));
   };
 
-  // Audio mode reads each question on arrival; otherwise moving on stops any reading.
-  const { read: readQuestion, stop: stopReading } = reader;
-  useEffect(() => {
-    if (audioMode && phase === 'running' && listenable) readQuestion(listenable);
-    else stopReading();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival at a question or a mode change
-  }, [audioMode, currentIndex, phase, shownLang]);
-
-  useAudioKeys(
-    audioMode &&
+  const continueOn = () => {
+    sections.continueOn();
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+  const audio = useAttemptAudio({
+    audioMode,
+    keysActive:
       question !== undefined &&
       phase === 'running' &&
       !confirmSubmit &&
       !confirmQuit &&
       !confirmClose &&
-      sections.interstitial === null &&
       blocker.state !== 'blocked',
-    question?.choices.length ?? 0,
-    {
-      choose: chooseAt,
-      next: () => (isLast ? announce(t('attempt.cue.lastPressS')) : goTo(currentIndex + 1)),
-      previous: () => (isFirst ? announce(t('attempt.cue.first')) : goTo(currentIndex - 1)),
-      replay: () => {
-        setSpoken('');
-        if (listenable) reader.read(listenable);
-      },
-      pause: reader.togglePause,
-      submit: () => {
-        reader.stop();
-        setConfirmSubmit(true);
-      },
+    phase,
+    choiceCount: question?.choices.length ?? 0,
+    currentIndex,
+    isFirst,
+    isLast,
+    listenable,
+    shownLang,
+    reader,
+    sections,
+    language,
+    t,
+    announce,
+    setSpoken,
+    goTo,
+    choose: chooseAt,
+    continueOn,
+    openClose: () => setConfirmClose(true),
+    openSubmit: () => setConfirmSubmit(true),
+    unanswered: () => {
+      const counts = paletteCounts(questionIds, entries);
+      return counts.not_visited + counts.not_answered + counts.marked;
     },
-  );
+  });
 
   if (flow.phase === 'time-up') {
     return (
@@ -275,7 +278,7 @@ export function AttemptRunner({
           clockOffsetMs={clockOffsetMs}
           onSectionExpire={sections.refreshOpen}
           onSectionWarning={sections.onSectionWarning}
-          onCloseEarly={() => setConfirmClose(true)}
+          onCloseEarly={audio.askToClose}
           onSwitch={(section) => goTo(sections.layout?.sections[section]?.start ?? 0)}
           disabled={phase !== 'running' || sections.closing}
         />
@@ -289,19 +292,17 @@ export function AttemptRunner({
               setAudioMode(!audioMode);
             }}
             paused={reader.paused}
-            onReplay={() => listenable && reader.read(listenable)}
+            onReplay={audio.replay}
             onTogglePause={reader.togglePause}
             spoken={spoken}
+            sectionKeys={audio.sectionKeys}
             notice={language === 'hi' && <HindiVoiceNotice voices={reader.voices} />}
           />
           {sections.layout && sections.interstitial ? (
             <SectionInterstitial
               layout={sections.layout}
               {...sections.interstitial}
-              onContinue={() => {
-                sections.continueOn();
-                requestAnimationFrame(() => headingRef.current?.focus());
-              }}
+              onContinue={continueOn}
             />
           ) : (
             <>
@@ -333,7 +334,7 @@ export function AttemptRunner({
                 onClear={() => session.clear(question._id)}
                 onMarkAndNext={() => markAndMove(true)}
                 onSaveAndNext={() => markAndMove(false)}
-                onSubmit={() => setConfirmSubmit(true)}
+                onSubmit={audio.askToSubmit}
               />
             </>
           )}
@@ -363,9 +364,15 @@ export function AttemptRunner({
           onOpenChange={setConfirmSubmit}
           counts={paletteCounts(questionIds, entries)}
           onConfirm={submitNow}
+          focusConfirm={audioMode}
         />
       </Suspense>
-      <SectionCloseDialog open={confirmClose} onOpenChange={setConfirmClose} sections={sections} />
+      <SectionCloseDialog
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        sections={sections}
+        focusConfirm={audioMode}
+      />
       <Suspense fallback={null}>
         <ConfirmDialog
           open={confirmQuit || blocked}

@@ -15,6 +15,7 @@ export function AudioModePanel({
   onReplay,
   onTogglePause,
   spoken,
+  sectionKeys = false,
   notice,
 }: {
   on: boolean;
@@ -23,6 +24,8 @@ export function AudioModePanel({
   onReplay(): void;
   onTogglePause(): void;
   spoken: string;
+  /** A locked sectional mock: the keys include X, close the section (issue 26). */
+  sectionKeys?: boolean;
   /** Shown under the controls while audio mode is on (the one-time "no Hindi voice" notice). */
   notice?: ReactNode;
 }) {
@@ -45,7 +48,7 @@ export function AudioModePanel({
       {on && (
         <div className="mt-3 space-y-3">
           <p id="audio-mode-keys" className="text-sm text-slate-600">
-            {t('attempt.audioKeys')}
+            {t(sectionKeys ? 'attempt.audioKeysSections' : 'attempt.audioKeys')}
           </p>
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('attempt.audioControls')}>
             <Button variant="secondary" onClick={onReplay}>

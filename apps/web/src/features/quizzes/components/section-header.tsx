@@ -108,10 +108,13 @@ export function SectionCloseDialog({
   open,
   onOpenChange,
   sections,
+  focusConfirm,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   sections: AttemptSections;
+  /** Audio mode: the dialog is spoken and starts on "Close section", so Enter closes it. */
+  focusConfirm: boolean;
 }) {
   const t = useT(attemptCatalog);
   if (!sections.layout) return null;
@@ -125,6 +128,7 @@ export function SectionCloseDialog({
         confirmLabel={t('attempt.section.closeConfirm')}
         cancelLabel={t('attempt.section.keepWorking')}
         destructive
+        focusConfirm={focusConfirm}
         onConfirm={() => {
           onOpenChange(false);
           void sections.closeEarly();

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { PALETTE_STATES, type PaletteState } from '@quizcast/contract/domain/answer-merge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -6,19 +7,25 @@ import { useLanguage, useT } from '../../../i18n/use-t';
 import { attemptCatalog } from '../attempt/messages/catalog';
 import { paletteLabel } from './palette-labels';
 
-/** "Submit quiz?" with the count of every palette state, as in the exam hall. */
+/**
+ * "Submit quiz?" with the count of every palette state, as in the exam hall. In audio mode, where it is
+ * spoken, focus starts on Submit so Enter submits (`focusConfirm`).
+ */
 export function SubmitDialog({
   open,
   onOpenChange,
   counts,
   onConfirm,
+  focusConfirm = false,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   counts: Record<PaletteState, number>;
   onConfirm(): void;
+  focusConfirm?: boolean;
 }) {
   const t = useT(attemptCatalog);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const language = useLanguage();
   const unanswered = counts.not_visited + counts.not_answered + counts.marked;
   return (
@@ -27,6 +34,7 @@ export function SubmitDialog({
       onOpenChange={onOpenChange}
       title={t('attempt.submit.title')}
       description={t('attempt.submit.unanswered', { count: unanswered })}
+      initialFocusRef={focusConfirm ? confirmRef : undefined}
     >
       <table className="mb-2 w-full text-sm">
         <caption className="sr-only">{t('attempt.submit.caption')}</caption>
@@ -48,7 +56,9 @@ export function SubmitDialog({
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {t('attempt.submit.cancel')}
         </Button>
-        <Button onClick={onConfirm}>{t('attempt.action.submit')}</Button>
+        <Button ref={confirmRef} onClick={onConfirm}>
+          {t('attempt.action.submit')}
+        </Button>
       </div>
     </Dialog>
   );
