@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/fixtures';
 import sharp from 'sharp';
 import { freshPhone, registerViaApi, signIn, TOKEN_KEY, USER_KEY } from './support/session';
-import { serverClock } from './support/quizzes';
+import { serverClock, resetDevClock } from './support/quizzes';
 
 /** A small real PNG made at test time. */
 async function photo(color: string, size = 320): Promise<Buffer> {
@@ -338,7 +338,7 @@ test.describe('accounts', () => {
       await page.getByRole('button', { name: 'Verify OTP' }).click();
       await expect(page).toHaveURL(/\/quizzes$/);
     } finally {
-      await request.post('/api/dev/clock', { data: { reset: true } });
+      await resetDevClock(page);
     }
   });
 

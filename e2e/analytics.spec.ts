@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { advancePastGrace, createLiveQuiz, retireQuiz } from './support/quizzes';
+import { advancePastGrace, createLiveQuiz, retireQuiz, resetDevClock } from './support/quizzes';
 import { loginViaApi, registerViaApi, signIn, type Session } from './support/session';
 import { openMenuOnPhone } from './support/menu';
 
@@ -230,7 +230,7 @@ test.describe('performance analytics', () => {
       await expect(page.getByRole('note')).toContainText(/Answer key corrected on .*: question 1/);
       await expectAccessible(page, 'corrected summary');
     } finally {
-      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await resetDevClock(page);
       await retireQuiz(page.request, admin.accessToken, quiz.id);
     }
   });

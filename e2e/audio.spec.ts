@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { registerViaApi, signIn } from './support/session';
 import { expectAccessible } from './support/axe';
 import { lastSpoken, questionText, recordingSpeech } from './support/speech';
-import { advancePastGrace, createLiveQuiz, retireQuiz } from './support/quizzes';
+import { advancePastGrace, createLiveQuiz, retireQuiz, resetDevClock } from './support/quizzes';
 
 /** A live, free demo quiz (apps/server/src/seed/demo.ts). */
 const POLITY = 'UPSC Prelims: Indian Polity Basics';
@@ -219,7 +219,7 @@ test.describe('audio-first', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
         await expect.poll(() => page.evaluate(() => window.speechSynthesis.speaking)).toBe(false);
       } finally {
-        await page.request.post('/api/dev/clock', { data: { reset: true } });
+        await resetDevClock(page);
         // Out of the lists and off the landing podium for the tests that follow.
         await retireQuiz(page.request, quiz.adminToken, quiz.id);
       }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { IST_OFFSET_MS } from '@quizcast/contract/domain/review';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { serverNow } from './support/quizzes';
+import { serverNow, resetDevClock } from './support/quizzes';
 import { registerViaApi, signIn, TOKEN_KEY, USER_KEY, type Session } from './support/session';
 import { lastSpoken, recordingSpeech } from './support/speech';
 
@@ -153,6 +153,6 @@ test('does the daily five by keyboard with feedback read aloud, and by touch; th
     await expect(page.getByText('Nothing to practise yet.', { exact: false })).toBeVisible();
     await expectAccessible(page, 'daily five with nothing to practise');
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow, resetDevClock } from './support/quizzes';
 import { adminSession, registerViaApi, signIn } from './support/session';
 
 /** Numeric-answer questions (issue 12): the keypad answer box, refusal, resume, and the scored review. */
@@ -108,7 +108,7 @@ test('a learner types a numeric answer on the keypad box; a bad value is refused
     await expect(item.locator('[data-your-answer]')).toHaveText('1.33');
     await expect(item.locator('[data-correct-answer]')).toHaveText('1.33 ± 0.01');
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     await retireQuiz(page.request, admin.accessToken, created._id);
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { openMenuOnPhone } from './support/menu';
-import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow, resetDevClock } from './support/quizzes';
 import { adminSession, loginViaApi, registerViaApi, signIn, TOKEN_KEY, USER_KEY } from './support/session';
 
 /** Issue 15 in the browser: real logout, log out of all devices, privacy, deletion, the audit log. */
@@ -160,7 +160,7 @@ test.describe('privacy and deletion in the profile', () => {
       await openProfile(page, 'Ishita Rao Verma');
       await expect(page.getByRole('checkbox', { name: /Show only my initials/ })).toBeChecked();
     } finally {
-      await request.post('/api/dev/clock', { data: { reset: true } });
+      await resetDevClock(page);
       await retireQuiz(request, admin.accessToken, quiz._id);
     }
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/fixtures';
 import { expectAccessible } from './support/axe';
-import { advancePastGrace, createLiveQuiz, retireQuiz } from './support/quizzes';
+import { advancePastGrace, createLiveQuiz, retireQuiz, resetDevClock } from './support/quizzes';
 import { registerViaApi, signIn } from './support/session';
 import { lastSpoken, recordingSpeech } from './support/speech';
 
@@ -155,7 +155,7 @@ test.describe('हिन्दी: the attempt', () => {
       await expect(page.getByRole('region', { name: 'रैंक' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     } finally {
-      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await resetDevClock(page);
       await retireQuiz(page.request, quiz.adminToken, quiz.id);
     }
   });

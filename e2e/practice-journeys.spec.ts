@@ -7,7 +7,7 @@ import {
 } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { adminSession, registerViaApi, signIn, type Session } from './support/session';
-import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow, resetDevClock } from './support/quizzes';
 import { lastSpoken, recordingSpeech } from './support/speech';
 
 /**
@@ -148,7 +148,7 @@ test('a timed practice ends with the predicted rank against the published field'
     await expect(page.getByText(/You would have ranked about 2 of 3 \(percentile \d+/)).toBeVisible();
     await expectAccessible(page, 'practice result');
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     if (quiz) await retireQuiz(page.request, quiz.adminToken, quiz.id);
   }
 });
@@ -180,7 +180,7 @@ test('practice in Hindi: the screens, the question and its feedback', async ({ p
     await expect(feedback).toContainText('नई दिल्ली भारत की राजधानी है।');
     await expectAccessible(page, 'practice run in Hindi');
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     if (quiz) await retireQuiz(page.request, quiz.adminToken, quiz.id);
   }
 });
@@ -234,7 +234,7 @@ test('audio mode by keyboard: questions read, feedback spoken, keys move and fin
     await dialog.getByRole('button', { name: 'Finish' }).press('Enter');
     await expect(page.getByRole('heading', { name: 'Practice finished' })).toBeVisible();
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     if (quiz) await retireQuiz(page.request, quiz.adminToken, quiz.id);
   }
 });
@@ -308,7 +308,7 @@ test.describe('offline', () => {
       ]);
     } finally {
       await context.setOffline(false);
-      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await resetDevClock(page);
       if (quiz) await retireQuiz(page.request, quiz.adminToken, quiz.id);
     }
   });

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
 import { registerViaApi, signIn } from './support/session';
-import { advancePastGrace, createLiveQuiz, retireQuiz } from './support/quizzes';
+import { advancePastGrace, createLiveQuiz, retireQuiz, resetDevClock } from './support/quizzes';
 
 /**
  * Practice (issue 27) at 360 px: a published quiz found in Practice by its topic, taken untimed
@@ -58,7 +58,7 @@ test('finds a published quiz in Practice and practises it with instant feedback'
     await expect(page.getByLabel('Ganga')).toBeDisabled();
     await expectAccessible(page, 'practice run');
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     await retireQuiz(page.request, quiz.adminToken, quiz.id);
   }
 });

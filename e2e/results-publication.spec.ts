@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { registerViaApi, signIn } from './support/session';
-import { advancePastGrace, createLiveQuiz, retireQuiz } from './support/quizzes';
+import { advancePastGrace, createLiveQuiz, retireQuiz, resetDevClock } from './support/quizzes';
 import { openSummaryFromList, type Summary } from './support/results';
 
 // A quiz taken in the browser publishes its own results when its window closes.
@@ -103,7 +103,7 @@ test.describe('results', () => {
         page.getByRole('listitem', { name: /^Question \d+$/ }).getByText('Correct', { exact: true }),
       ).toHaveCount(correct);
     } finally {
-      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await resetDevClock(page);
       await retireQuiz(page.request, created.adminToken, quiz._id);
     }
   });

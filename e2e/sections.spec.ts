@@ -4,7 +4,7 @@ import { expectAccessible } from './support/axe';
 import { inHindi } from './support/i18n';
 import { tabToAndPress } from './support/keyboard';
 import { recordingSpeech, type Spoken } from './support/speech';
-import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './support/quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow, resetDevClock } from './support/quizzes';
 import { adminSession, registerViaApi, signIn } from './support/session';
 
 /**
@@ -159,7 +159,7 @@ test('a learner runs a locked sectional mock: auto-advance, no way back, early c
     await expectAccessible(summary, 'summary with sections');
     await summaryContext.close();
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     await retireQuiz(page.request, admin.accessToken, created._id);
   }
 });
@@ -321,7 +321,7 @@ for (const lang of ['en', 'hi'] as const) {
       await tabToAndPress(page, submit.getByRole('button', { name: w.submit, exact: true }));
       await expect(page.getByRole('heading', { name: w.submitted })).toBeVisible();
     } finally {
-      await page.request.post('/api/dev/clock', { data: { reset: true } });
+      await resetDevClock(page);
       await retireQuiz(page.request, mock.admin.accessToken, mock.id);
     }
   });
@@ -350,7 +350,7 @@ test("audio mode speaks a section's warnings and the section change (en)", async
     await moveClocks(page, 5 * MIN);
     await expect.poll(() => spokenBy(page)).toContainEqual([WORDS.en.changed(1, second), 'en-IN']);
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     await retireQuiz(page.request, mock.admin.accessToken, mock.id);
   }
 });
@@ -450,7 +450,7 @@ test('audio mode alone through a locked mock in Hindi: keys answer, the warning 
     await expect(summary.getByText('हर सेक्शन का कट-ऑफ़ पार नहीं किया')).toBeVisible();
     await summaryContext.close();
   } finally {
-    await page.request.post('/api/dev/clock', { data: { reset: true } });
+    await resetDevClock(page);
     await retireQuiz(page.request, mock.admin.accessToken, mock.id);
   }
 });

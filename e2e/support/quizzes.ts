@@ -28,6 +28,17 @@ export async function serverNow(request: APIRequestContext): Promise<number> {
 }
 
 /**
+ * Puts the server's clock back (POST /api/dev/clock reset) at the end of a test. The page closes
+ * first: the app's timers could otherwise send one more save after the reset, made against the
+ * moved clock and refused against the real one (a section "not started yet": a 409 that the browser
+ * gate reports, seen in sections.spec under load).
+ */
+export async function resetDevClock(page: Page): Promise<void> {
+  await page.close();
+  expect((await page.request.post('/api/dev/clock', { data: { reset: true } })).ok()).toBe(true);
+}
+
+/**
  * How far to move the server's clock (POST /api/dev/clock) to be a second past `endAt` plus the
  * submit grace the server is configured with: the quiz is then closed and its results published.
  */

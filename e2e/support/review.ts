@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { adminSession, registerViaApi, type Session } from './session';
-import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow } from './quizzes';
+import { advancePastGrace, createQuizViaApi, retireQuiz, serverNow, resetDevClock } from './quizzes';
 
 /** Two questions: every learner here gets the first wrong (picks "Mumbai") and the second right. */
 export const QUESTIONS = [
@@ -93,6 +93,6 @@ export async function dueNow(page: Page, learner: Session) {
 }
 
 export async function cleanUp(page: Page, quizId?: string, adminToken?: string) {
-  await page.request.post('/api/dev/clock', { data: { reset: true } });
+  await resetDevClock(page);
   if (quizId && adminToken) await retireQuiz(page.request, adminToken, quizId);
 }
