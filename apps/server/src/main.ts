@@ -29,10 +29,16 @@ async function prepareDatabase(config: AppConfig): Promise<void> {
 
 /** One server process: the whole app on PORT (alone, or as one of WEB_CONCURRENCY workers). */
 async function serve(config: AppConfig, options: { prepare: boolean }): Promise<void> {
+  // Where a start's time goes (issue 31), in ms since the process started, logged once listening.
+  const boot: Record<string, number> = { loaded: Math.round(performance.now()) };
+  const mark = (step: string) => (boot[step] = Math.round(performance.now()));
   const database = await openConfiguredDatabase(config);
+  mark('opened');
   if (options.prepare) {
     await database.migrate();
+    mark('migrated');
     if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+    mark('seeded');
   }
 
   const readDatabase = config.DATABASE_READ_URL
@@ -47,6 +53,7 @@ async function serve(config: AppConfig, options: { prepare: boolean }): Promise<
 
   const clock = config.DEV_CLOCK_CONTROL ? new OffsetClock() : systemClock;
   const app = await buildApp(config, { database, readDatabase, clock, ownsDatabase: true });
+  mark('built');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -69,9 +76,11 @@ async function serve(config: AppConfig, options: { prepare: boolean }): Promise<
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  mark('listening');
   // Every sweep task is safe with several processes running it (row locks, conditional updates).
   app.sweeper.start(config.SWEEP_INTERVAL_SECONDS * 1000);
   app.log.info(
+    { boot },
     `Quizcast is running on http://localhost:${config.PORT} (database: ${database.kind}` +
       `${cluster.isWorker ? `, worker ${cluster.worker?.id}` : ''})`,
   );

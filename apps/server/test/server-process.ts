@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,13 +24,24 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The node flags of apps/server's `start` script (what `npm start` runs the server with: the young
+ * generation's cap, PGlite's WASM left at its baseline tier), so the processes tested run as production's.
+ */
+const startFlags = (() => {
+  const { scripts } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
+
+/**
  * Node with tsx as a loader in the same process (so a signal hits the process that holds the files,
- * and node:cluster workers inherit the loader). `env` is laid over this process's; `undefined` removes
- * a variable.
+ * and node:cluster workers inherit the loader), with the `start` script's flags. `env` is laid over
+ * this process's; `undefined` removes a variable.
  */
 export function node(script: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
   const merged = Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined);
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return spawn(process.execPath, [...startFlags, '--import', 'tsx', script, ...args], {
     cwd: serverDir,
     env: Object.fromEntries(merged),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,14 @@
+export interface BuildTarget {
+  name: string;
+  workspace: string;
+  /** Relative to the repository root. */
+  stampFile: string;
+  /** Files and folders (relative to the root) whose content decides whether to rebuild. */
+  sources: string[];
+}
+export type BuildDecision =
+  { build: false; stamp: string } | { build: true; reason: 'first' | 'changed'; stamp: string };
+export function stampOf(root: string, entries: string[]): string;
+export const TARGETS: BuildTarget[];
+export function buildDecision(root: string, target: BuildTarget): BuildDecision;
+export function writeStamp(root: string, target: BuildTarget, stamp: string): void;
