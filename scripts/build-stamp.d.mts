@@ -7,8 +7,14 @@ export interface BuildTarget {
   sources: string[];
 }
 export type BuildDecision =
-  { build: false; stamp: string } | { build: true; reason: 'first' | 'changed'; stamp: string };
+  | { build: false; reason: 'unchanged'; stamp: string }
+  | { build: false; reason: 'worker'; stamp: null }
+  | { build: true; reason: 'first' | 'changed'; stamp: string };
 export function stampOf(root: string, entries: string[]): string;
 export const TARGETS: BuildTarget[];
-export function buildDecision(root: string, target: BuildTarget): BuildDecision;
+export function buildDecision(
+  root: string,
+  target: BuildTarget,
+  options?: { worker?: boolean },
+): BuildDecision;
 export function writeStamp(root: string, target: BuildTarget, stamp: string): void;

@@ -2,12 +2,16 @@
 // of every source file's path and content (the lockfile, the root package.json, the shared TypeScript
 // settings and the contract included), written into the build's folder after a successful build. A
 // start whose sources hash to the stamp found there skips that build. Build output, installed
-// packages, data folders and tests are not sources.
+// packages and tests are not sources. A cluster worker (WEB_CONCURRENCY > 1: node:cluster runs
+// `npm start`'s script again in each worker) never builds: its primary built before it forked, and a
+// build there would delete `dist` under the running workers.
+import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SKIP = new Set(['node_modules', 'dist', 'data', 'base', 'test', 'test-results', 'coverage']);
+// Only names that are never sources: a folder named data or test inside the sources is a source.
+const SKIP = new Set(['node_modules', 'dist', 'test-results', 'coverage']);
 
 /** Every file under `entries` (files or folders, relative to `root`), skipping build output and tests. */
 function files(root, entries) {
@@ -54,14 +58,15 @@ export const TARGETS = [
 
 /**
  * Whether `target` must be built under `root`: `{ build: false }` when its sources hash to the stamp
- * its last build left, else `{ build: true, reason: 'first' | 'changed' }`; `stamp` is the new hash,
- * for `writeStamp` once the build has succeeded.
+ * its last build left (or in a cluster worker: `reason: 'worker'`), else `{ build: true, reason:
+ * 'first' | 'changed' }`; `stamp` is the new hash, for `writeStamp` once the build has succeeded.
  */
-export function buildDecision(root, target) {
+export function buildDecision(root, target, { worker = cluster.isWorker } = {}) {
+  if (worker) return { build: false, reason: 'worker', stamp: null };
   const stamp = stampOf(root, target.sources);
   const stampPath = path.join(root, target.stampFile);
   const built = existsSync(stampPath) ? readFileSync(stampPath, 'utf8').trim() : null;
-  if (built === stamp) return { build: false, stamp };
+  if (built === stamp) return { build: false, reason: 'unchanged', stamp };
   return { build: true, reason: built === null ? 'first' : 'changed', stamp };
 }
 

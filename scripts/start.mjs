@@ -15,6 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 for (const target of TARGETS) {
   const started = performance.now();
   const decision = buildDecision(root, target);
+  if (decision.reason === 'worker') continue; // its primary built before forking it
   if (!decision.build) {
     console.log(
       `${target.name}: unchanged since its last build (${(performance.now() - started).toFixed(0)} ms)`,

@@ -47,6 +47,8 @@ describe('npm start: the build decision', () => {
     ['the build config', 'apps/web/vite.config.ts', 'export default { base: "/x/" };'],
     ['the lockfile', 'package-lock.json', '{"lockfileVersion":3,"packages":{}}'],
     ['the shared contract', 'packages/contract/src/index.ts', 'export const c = 2;'],
+    ['a source in a folder named data', 'apps/web/src/data/exams.ts', 'export const e = [];'],
+    ['a source in a folder named test', 'apps/web/src/test/setup.ts', 'export {};'],
   ])('rebuilds when %s changed', (_what, rel, text) => {
     start();
     write(rel, text);
@@ -62,6 +64,17 @@ describe('npm start: the build decision', () => {
     start();
     write(rel, text);
     expect(start()).toBe('skipped');
+  });
+
+  it('a cluster worker never builds, even with its sources changed (its primary built before forking)', () => {
+    start();
+    write('apps/web/src/main.tsx', 'export const a = 2;');
+    expect(buildDecision(root, web, { worker: true })).toEqual({
+      build: false,
+      reason: 'worker',
+      stamp: null,
+    });
+    expect(buildDecision(root, web, { worker: false })).toMatchObject({ build: true, reason: 'changed' });
   });
 
   it('a moved file is a change, though the content is the same', () => {
