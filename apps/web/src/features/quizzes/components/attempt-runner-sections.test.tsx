@@ -196,6 +196,13 @@ describe('a locked sectional mock in audio mode, by keys alone (issue 26)', () =
     expect(screen.queryByRole('region', { name: 'Section 2: Quantitative Aptitude' })).toBeNull();
     expect(heading()).toBe('Question 3 of 6');
     expect(spoken.map((u) => u.text)).toContain('Question text 3');
+
+    // S before the last section: the dialog says the sections not reached end too, and Enter does
+    // not land on Submit by itself.
+    await press('s');
+    expect(screen.getByRole('dialog', { name: 'Submit quiz?' })).toBeTruthy();
+    expect(spoken.at(-1)?.text).toContain('Submitting now also ends the sections you have not reached.');
+    expect(document.activeElement?.textContent).not.toBe('Submit');
   }, 20_000);
 
   it('in Hindi: a section that runs out is announced and its interstitial spoken in Hindi; the last section offers submitting, S asks aloud', async () => {

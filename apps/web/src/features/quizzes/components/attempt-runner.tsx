@@ -364,7 +364,8 @@ export function AttemptRunner({
           onOpenChange={setConfirmSubmit}
           counts={paletteCounts(questionIds, entries)}
           onConfirm={submitNow}
-          focusConfirm={audioMode}
+          // Not before a locked mock's last section: Enter there would end the sections not reached.
+          focusConfirm={audioMode && !audio.closable}
         />
       </Suspense>
       <SectionCloseDialog

@@ -127,6 +127,8 @@ export function useAttemptAudio({
         [
           t('attempt.submit.title'),
           t('attempt.submit.unanswered', { count: unanswered() }),
+          // Before the last section of a locked mock, submitting also ends the sections not reached.
+          ...(closable ? [t('attempt.cue.submitEndsLaterSections')] : []),
           t('attempt.cue.submitKeys'),
         ].join(' '),
       );
@@ -163,5 +165,6 @@ export function useAttemptAudio({
     }),
   });
 
-  return { replay, askToClose, askToSubmit, sectionKeys: locked };
+  /** `closable`: a later section is still to come, so Enter must not land on Submit by itself. */
+  return { replay, askToClose, askToSubmit, sectionKeys: locked, closable };
 }
