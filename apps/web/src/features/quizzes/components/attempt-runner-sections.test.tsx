@@ -211,8 +211,12 @@ describe('a locked sectional mock in audio mode, by keys alone (issue 26)', () =
     server();
     await renderRunner();
 
-    // Section 1's time ends: the attempt moves on by itself, and the interstitial is spoken in Hindi.
+    // Section 1's time ends while its close dialog is up: the dialog goes with it (its Enter would
+    // close section 2), the attempt moves on by itself, and the interstitial is spoken in Hindi.
+    await press('x');
+    expect(screen.getByRole('dialog')).toBeTruthy();
     await act(async () => void (await vi.advanceTimersByTimeAsync(5 * MIN + 1_000)));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('region', { name: 'सेक्शन 2: संख्यात्मक अभियोग्यता' })).toBeTruthy();
     expect(spoken.at(-1)).toEqual({
       text: 'सेक्शन 1 बंद हुआ। सेक्शन 2: संख्यात्मक अभियोग्यता अभी शुरू: 5 मिनट, 2 प्रश्न। इसकी घड़ी शुरू हो चुकी है, और बंद सेक्शन फिर से खोला नहीं जा सकता। संख्यात्मक अभियोग्यता शुरू करने के लिए N दबाएँ।',

@@ -65,7 +65,8 @@ export function AttemptRunner({
   const [flow, dispatch] = useReducer(flowReducer, { phase: 'running' });
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [confirmQuit, setConfirmQuit] = useState(false);
-  const [confirmClose, setConfirmClose] = useState(false);
+  /** The section whose "Close … now?" dialog is up (null: none). */
+  const [closeAsked, setCloseAsked] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deadlineMs = new Date(attempt.deadlineAt).getTime();
 
@@ -175,6 +176,10 @@ export function AttemptRunner({
     sectionsRef.current = sections;
     reachableRef.current = sections.canReach;
   });
+  // A section that closes on time while its "Close … now?" dialog is up takes the dialog with it: its
+  // Enter would otherwise close the section that has just opened.
+  const confirmClose = closeAsked !== null && closeAsked === sections.open;
+  const setConfirmClose = (open: boolean) => setCloseAsked(open ? sections.open : null);
   const isFirst = currentIndex === sections.firstIndex;
   const isLast = currentIndex === sections.lastIndex;
 
