@@ -15,7 +15,10 @@ export function isLoopbackRequest(request: FastifyRequest): boolean {
   return local && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
 }
 
-/** preHandler for development aids (dev outbox, dev clock, fake gateway): 403 unless loopback. */
+/**
+ * onRequest hook for development aids (dev outbox, dev clock, push stand-in, fake gateway): 403 unless
+ * loopback, before the body is parsed or validated (another machine learns nothing from a 400).
+ */
 export async function requireLoopback(request: FastifyRequest): Promise<void> {
   if (!isLoopbackRequest(request)) throw forbidden(ACCOUNT_MESSAGES.devAidLocalOnly);
 }

@@ -50,7 +50,7 @@ export function devPushRoutes(standIn: PushServiceStandIn, push: PushSender): Fa
     app.post(
       '/dev/push/subscriptions',
       {
-        preHandler: requireLoopback,
+        onRequest: requireLoopback,
         schema: {
           tags,
           summary: "Development only: subscribe a learner's reminders to the loopback push-service stand-in",
@@ -74,7 +74,7 @@ export function devPushRoutes(standIn: PushServiceStandIn, push: PushSender): Fa
     app.post(
       '/dev/push/test',
       {
-        preHandler: requireLoopback,
+        onRequest: requireLoopback,
         schema: {
           tags,
           summary:
@@ -106,7 +106,7 @@ export function devPushRoutes(standIn: PushServiceStandIn, push: PushSender): Fa
     app.get(
       '/dev/push',
       {
-        preHandler: requireLoopback,
+        onRequest: requireLoopback,
         schema: {
           tags,
           summary: 'Development only: what the push-service stand-in received, decrypted, newest first',

@@ -37,13 +37,13 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     app.get(
       '/dev/clock',
-      { preHandler: requireLoopback, schema: { hide: true, response: { 200: clockSchema } } },
+      { onRequest: requireLoopback, schema: { hide: true, response: { 200: clockSchema } } },
       async () => clockState(),
     );
     app.post(
       '/dev/clock',
       {
-        preHandler: requireLoopback,
+        onRequest: requireLoopback,
         schema: {
           hide: true,
           body: z.object({ advanceMs: z.number().int().min(0).optional(), reset: z.boolean().optional() }),
@@ -67,7 +67,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       API_PATHS.devOutbox,
       {
-        preHandler: requireLoopback,
+        onRequest: requireLoopback,
         schema: {
           tags: ['dev'],
           summary: 'Development only: the latest code sent to a number (console SMS provider)',

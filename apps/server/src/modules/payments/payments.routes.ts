@@ -167,7 +167,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       API_PATHS.paymentsFakePay,
       {
-        preHandler: requireLoopback,
+        onRequest: requireLoopback,
         schema: {
           tags: ['payments'],
           summary:
@@ -186,7 +186,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       API_PATHS.paymentsFakeFail,
       {
-        preHandler: requireLoopback,
+        onRequest: requireLoopback,
         schema: {
           tags: ['payments'],
           summary: 'Fake gateway (PAYMENT_PROVIDER=fake only): decline an order and send payment.failed',
