@@ -20,6 +20,9 @@ export function UserMenu({ user, onLogout }: { user: ParticipantUser | null; onL
   const m = useServerMessage();
   const name = user?.name ?? m(STUDENT_MESSAGES.guestName);
   // A tap before the menu's code has arrived is not lost: the menu opens as soon as it is there.
+  // Radix's trigger opens on pointerdown, not click, so this one does too: a tap whose pointerdown
+  // lands here and whose click lands on the trigger that replaced it in between is one tap, not none.
+  // Enter and Space reach onClick.
   const [openedEarly, setOpenedEarly] = useState(false);
   return (
     <Suspense
@@ -30,6 +33,9 @@ export function UserMenu({ user, onLogout }: { user: ParticipantUser | null; onL
           aria-label={t('app.userMenu.label', { name })}
           aria-haspopup="menu"
           aria-expanded={openedEarly}
+          onPointerDown={(event) => {
+            if (event.button === 0 && !event.ctrlKey) setOpenedEarly(true);
+          }}
           onClick={() => setOpenedEarly(true)}
         >
           <UserMenuTriggerFace user={user} name={name} />
