@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '@quizcast/contract/constants';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { readOrCreateOnce } from './lib/create-once';
 import { SERVER_ROOT } from './lib/server-root';
 
 const defaultWebDist = path.resolve(SERVER_ROOT, '../web/dist');
@@ -359,11 +359,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export function resolveJwtSecret(env: Env): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   const file = path.resolve(env.DATA_DIR, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateOnce(file, () => randomBytes(48).toString('base64url')).trim();
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type webpushModule from 'web-push';
+import { readOrCreateOnce } from '../../lib/create-once';
 import { lazyPackage } from '../../lib/lazy-package';
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,11 +19,8 @@ export function resolveVapidKeys(config: AppConfig): VapidKeys | null {
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
   if (config.NODE_ENV === 'production') return null;
   const file = path.resolve(config.DATA_DIR, 'vapid-keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
-  mkdirSync(path.dirname(file), { recursive: true });
-  const keys = lazyPackage<typeof webpushModule>('web-push')().generateVAPIDKeys();
-  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  return keys;
+  const made = () => JSON.stringify(lazyPackage<typeof webpushModule>('web-push')().generateVAPIDKeys());
+  return JSON.parse(readOrCreateOnce(file, made)) as VapidKeys;
 }
 
 /** `agent`: development's, which trusts the push-service stand-in besides the public CAs. */

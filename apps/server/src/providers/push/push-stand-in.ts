@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { rootCertificates } from 'node:tls';
+import { readOrCreateOnce } from '../../lib/create-once';
 
 /**
  * A push service on loopback (issue 28): it receives what `web-push` sends, decrypts it with the
@@ -26,15 +27,14 @@ export interface LoopbackCertificate {
 
 /**
  * A self-signed certificate for 127.0.0.1, made by `openssl` (no key is kept in the repository):
- * afresh in a scratch folder, or once into `keepIn` (development: `DATA_DIR/push-stand-in`).
+ * afresh, or once into `keepIn`/certificate.json (development: `DATA_DIR/push-stand-in`).
  */
 export function makeLoopbackCertificate(keepIn?: string): LoopbackCertificate {
-  const dir = keepIn ?? mkdtempSync(path.join(tmpdir(), 'quizcast-push-tls-'));
-  const certFile = path.join(dir, 'cert.pem');
-  const keyFile = path.join(dir, 'key.pem');
-  try {
-    if (!keepIn || !existsSync(certFile) || !existsSync(keyFile)) {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const make = () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'quizcast-push-tls-'));
+    const certFile = path.join(scratch, 'cert.pem');
+    const keyFile = path.join(scratch, 'key.pem');
+    try {
       execFileSync(
         'openssl',
         ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
@@ -42,11 +42,15 @@ export function makeLoopbackCertificate(keepIn?: string): LoopbackCertificate {
           .concat(['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile]),
         { stdio: 'ignore' },
       );
+      return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
-    return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
-  } finally {
-    if (!keepIn) rmSync(dir, { recursive: true, force: true });
-  }
+  };
+  if (!keepIn) return make();
+  // Cert and key in one file made once: instances starting together on one DATA_DIR share a pair.
+  const kept = readOrCreateOnce(path.join(keepIn, 'certificate.json'), () => JSON.stringify(make()));
+  return JSON.parse(kept) as LoopbackCertificate;
 }
 
 export type Behaviour = 'accept' | 'gone' | 'not-found' | 'hang';
