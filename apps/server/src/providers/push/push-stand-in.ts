@@ -39,7 +39,9 @@ export function makeLoopbackCertificate(keepIn?: string): LoopbackCertificate {
         'openssl',
         ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
           .concat(['-days', keepIn ? '3650' : '1', '-subj', '/CN=127.0.0.1'])
-          .concat(['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile]),
+          .concat(['-addext', 'subjectAltName=IP:127.0.0.1', '-addext', 'basicConstraints=critical,CA:FALSE'])
+          .concat(['-addext', 'keyUsage=critical,digitalSignature', '-addext', 'extendedKeyUsage=serverAuth'])
+          .concat(['-keyout', keyFile, '-out', certFile]),
         { stdio: 'ignore' },
       );
       return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
