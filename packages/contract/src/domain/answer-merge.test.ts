@@ -4,6 +4,7 @@ import {
   clampTimes,
   mergeAnswers,
   paletteCounts,
+  unansweredCount,
   paletteState,
   type AnswerEntry,
   type MergedAnswer,
@@ -172,5 +173,15 @@ describe('palette states', () => {
         b: { selectedOption: 'x', markedForReview: true },
       }),
     ).toEqual({ not_visited: 1, not_answered: 1, answered: 0, marked: 0, answered_marked: 1 });
+  });
+
+  it('unanswered: not visited, left blank or marked without an answer; an answered mark is scored', () => {
+    const counts = paletteCounts(['a', 'b', 'c', 'd', 'e'], {
+      a: { visited: true },
+      b: { selectedOption: 'x', markedForReview: true },
+      c: { markedForReview: true },
+      d: { selectedOption: 'y' },
+    });
+    expect(unansweredCount(counts)).toBe(3);
   });
 });

@@ -148,3 +148,11 @@ export function paletteCounts(
   for (const id of questionIds) counts[paletteState(entries[id])] += 1;
   return counts;
 }
+
+/**
+ * The questions the submit confirmation calls unanswered: never visited, visited and left blank, or
+ * marked for review without an answer (answered-and-marked counts as answered: it is scored).
+ */
+export function unansweredCount(counts: Readonly<Record<PaletteState, number>>): number {
+  return counts.not_visited + counts.not_answered + counts.marked;
+}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { paletteCounts } from '@quizcast/contract/domain/answer-merge';
+import { paletteCounts, unansweredCount } from '@quizcast/contract/domain/answer-merge';
 import { WEB_ROUTES } from '@quizcast/contract/routes';
 import { QUIZ_MESSAGES } from '@quizcast/contract/messages/quiz';
 import type { QuizAttempt } from '@quizcast/contract/schemas/quiz';
@@ -231,10 +231,7 @@ export function AttemptRunner({
     continueOn,
     openClose: () => setConfirmClose(true),
     openSubmit: () => setConfirmSubmit(true),
-    unanswered: () => {
-      const counts = paletteCounts(questionIds, entries);
-      return counts.not_visited + counts.not_answered + counts.marked;
-    },
+    unanswered: () => unansweredCount(paletteCounts(questionIds, entries)),
   });
 
   if (flow.phase === 'time-up') {

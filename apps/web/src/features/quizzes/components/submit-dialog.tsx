@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { PALETTE_STATES, type PaletteState } from '@quizcast/contract/domain/answer-merge';
+import { PALETTE_STATES, unansweredCount, type PaletteState } from '@quizcast/contract/domain/answer-merge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatNumber } from '../../../i18n/format';
@@ -27,7 +27,7 @@ export function SubmitDialog({
   const t = useT(attemptCatalog);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const language = useLanguage();
-  const unanswered = counts.not_visited + counts.not_answered + counts.marked;
+  const unanswered = unansweredCount(counts);
   return (
     <Dialog
       open={open}
