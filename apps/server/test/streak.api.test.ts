@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { streakResponseSchema } from '@quizcast/contract/schemas/streak';
 import { reviewCards, reviewLogs } from '../src/db/schema';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
@@ -149,14 +150,16 @@ describe(`streak across IST midnight (${testDatabaseKind})`, () => {
     expect(await streakOf(other)).toEqual({ current: 0, best: 0, today: false });
   });
 
-  it('counts a day recorded through the hook for practice and the daily five, once', async () => {
+  it('counts a day recorded through the hook for practice and the daily five, once, and only when it holds', async () => {
     t.clock.set(LATE_EVENING);
     const user = await createStudent(t.db);
     const streak = new StreakService(new StreakRepository(t.db), t.clock);
-    await streak.countDay(user.id, 'practice');
-    await streak.countDay(user.id, 'practice');
+    await t.db.execute(streak.countDayWhen(user.id, 'practice', sql`false`));
+    expect(await streakOf(user)).toEqual({ current: 0, best: 0, today: false });
+    await t.db.execute(streak.countDayWhen(user.id, 'practice', sql`true`));
+    await t.db.execute(streak.countDayWhen(user.id, 'practice', sql`true`));
     t.clock.advance(20 * MIN);
-    await streak.countDay(user.id, 'daily_five');
+    await t.db.execute(streak.countDayWhen(user.id, 'daily_five', sql`true`));
     expect(await streakOf(user)).toEqual({ current: 2, best: 2, today: true });
   });
 

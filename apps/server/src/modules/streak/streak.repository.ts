@@ -40,13 +40,10 @@ export class StreakRepository {
   }
 
   /** Counts `day` for the learner; recording the same activity twice on a day is a no-op. */
-  async recordActivity(userId: string, kind: StreakActivityKind, day: string, at: Date): Promise<void> {
-    await this.db.execute(activityInsert(userId, kind, day, at, sql`true`));
-  }
 }
 
 /**
- * The one INSERT that counts a day (`recordActivity`), as a statement or a CTE body: only when
+ * The one INSERT that counts a day, as a statement or a CTE body: only when
  * `when` holds (a caller's writable CTE, e.g. "the practice was finished"), so the day is counted
  * in the statement of the write that earned it.
  */

@@ -18,18 +18,11 @@ export class StreakService {
   }
 
   /**
-   * THE HOOK for activities that count a day but leave no attempt or review row: call it when a
-   * learner finishes practice (`'practice'`, issue 27) or the daily five (`'daily_five'`). Finished
-   * quizzes and ten reviews need no call (they are read from their own rows).
-   */
-  async countDay(userId: string, kind: StreakActivityKind): Promise<void> {
-    const now = this.clock.now();
-    await this.repo.recordActivity(userId, kind, indiaDayKey(now), now);
-  }
-
-  /**
-   * `countDay` as a statement for the caller's own (a writable CTE body): the day is counted only
-   * when `when` holds, in the statement of the write that earned it (the practice submission's).
+   * THE HOOK for activities that count a day but leave no attempt or review row (finished practice,
+   * `'practice'`, issue 27; the daily five, `'daily_five'`), as a statement for the caller's own (a
+   * writable CTE body): the day is counted only when `when` holds, in the statement of the write that
+   * earned it (the practice submission's). Finished quizzes and ten reviews need no call (they are
+   * read from their own rows).
    */
   countDayWhen(userId: string, kind: StreakActivityKind, when: SQL): SQL {
     const now = this.clock.now();
