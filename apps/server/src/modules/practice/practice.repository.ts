@@ -118,11 +118,14 @@ function toQuiz(r: Record<string, unknown>): PractisableQuizRow {
   };
 }
 
-/** A question's columns as `PracticeQuestionRow` names them, over `q` (questions): `toQuestion` reads them. */
+/**
+ * A question's columns as `PracticeQuestionRow` names them, over `q` (questions): `toQuestion` reads
+ * them. The decimals as text, so they read the same from a row or from JSON (`attemptWithQuestions`).
+ */
 const questionColumns = sql`
   q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
-  q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
-  q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
+  q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer::text as "numericAnswer",
+  q.tolerance::text as tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
   q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section`;
 
 type RawQuestionRow = Omit<PracticeQuestionRow, 'droppedAt'> & { droppedAt: string | Date | null };
@@ -267,6 +270,42 @@ export class PracticeRepository {
     return { questions, sections };
   }
 
+  /**
+   * The learner's attempt (undefined: none of theirs) with, in the same statement, what
+   * `visibleQuestions` reads for it: its questions of practisable quizzes unlocked for the learner
+   * (in no order), and its quiz's sections ([] for a drill or a quiz without any). Issue 27's bench:
+   * one round trip where a save, a submission or a read of an attempt took two.
+   */
+  async attemptWithQuestions(
+    attemptId: string,
+    userId: string,
+  ): Promise<
+    { attempt: PracticeAttemptRow; questions: PracticeQuestionRow[]; sections: StoredSection[] } | undefined
+  > {
+    const [row] = await this.db
+      .select({
+        attempt: practiceAttempts,
+        // The outer columns qualified by hand: Drizzle writes a one-table select's unqualified.
+        questions: sql<RawQuestionRow[] | string>`(
+          select coalesce(json_agg(v), '[]'::json) from (
+            select ${questionColumns} from questions q join quizzes on "quizzes"."id" = q.quiz_id
+            where q.id = any("practice_attempts"."question_ids") and ${PRACTISABLE} and ${unlockedExpression(userId)}
+          ) v)`,
+        sections: sql<StoredSection[] | string | null>`(
+          select "quizzes"."sections" from quizzes where "quizzes"."id" = "practice_attempts"."quiz_id")`,
+      })
+      .from(practiceAttempts)
+      .where(and(eq(practiceAttempts.id, attemptId), eq(practiceAttempts.userId, userId)))
+      .limit(1);
+    if (!row) return undefined;
+    const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+    return {
+      attempt: row.attempt,
+      questions: json(row.questions).map(toQuestion),
+      sections: json(row.sections) ?? [],
+    };
+  }
+
   /** A quiz's question ids in question order. */
   async quizQuestionIds(quizId: string): Promise<string[]> {
     const rows = rawRows<{ id: string }>(
@@ -344,15 +383,6 @@ export class PracticeRepository {
   async insertAttempt(values: PracticeAttemptInsert): Promise<PracticeAttemptRow> {
     const [row] = await this.db.insert(practiceAttempts).values(values).returning();
     return row!;
-  }
-
-  async findAttempt(attemptId: string, userId: string): Promise<PracticeAttemptRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(practiceAttempts)
-      .where(and(eq(practiceAttempts.id, attemptId), eq(practiceAttempts.userId, userId)))
-      .limit(1);
-    return row;
   }
 
   /** Saves the merged answers of a running attempt; false when it is no longer running. */
