@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIFFICULTY_BANDS, type DrillDifficulty } from '@quizcast/contract/domain/practice';
 import type { Db, Executor } from '../../db/client';
-import { rawRows } from '../../db/raw-rows';
+import { executeNamed, rawRows, textArrayLiteral } from '../../db/raw-rows';
 import {
   practiceAttempts,
   type SavedAnswer,
@@ -180,7 +180,29 @@ function startedRow(
 
 /** The practice module's reads and writes; the only code here that touches the database. */
 export class PracticeRepository {
-  constructor(private readonly db: Db) {}
+  /** `attemptWithQuestions`' statement, prepared once (PostgreSQL parses it once per connection). */
+  private readonly attemptWithQuestionsQuery;
+
+  constructor(private readonly db: Db) {
+    const userId = sql.placeholder('userId');
+    this.attemptWithQuestionsQuery = db
+      .select({
+        attempt: practiceAttempts,
+        // The outer columns qualified by hand: Drizzle writes a one-table select's unqualified.
+        questions: sql<RawQuestionRow[] | string>`(
+          select coalesce(json_agg(v), '[]'::json) from (
+            select ${questionColumns} from questions q join quizzes on "quizzes"."id" = q.quiz_id
+            where q.id = any("practice_attempts"."question_ids") and ${PRACTISABLE}
+              and ${unlockedExpression(userId)}
+          ) v)`,
+        sections: sql<StoredSection[] | string | null>`(
+          select "quizzes"."sections" from quizzes where "quizzes"."id" = "practice_attempts"."quiz_id")`,
+      })
+      .from(practiceAttempts)
+      .where(and(eq(practiceAttempts.id, sql.placeholder('attemptId')), eq(practiceAttempts.userId, userId)))
+      .limit(1)
+      .prepare('practice_attempt_with_questions');
+  }
 
   /** Practisable quizzes, newest results first, with the learner's unlock and practice count. */
   async listQuizzes(userId: string, filters: QuizFilters): Promise<PractisableQuizRow[]> {
@@ -282,21 +304,7 @@ export class PracticeRepository {
   ): Promise<
     { attempt: PracticeAttemptRow; questions: PracticeQuestionRow[]; sections: StoredSection[] } | undefined
   > {
-    const [row] = await this.db
-      .select({
-        attempt: practiceAttempts,
-        // The outer columns qualified by hand: Drizzle writes a one-table select's unqualified.
-        questions: sql<RawQuestionRow[] | string>`(
-          select coalesce(json_agg(v), '[]'::json) from (
-            select ${questionColumns} from questions q join quizzes on "quizzes"."id" = q.quiz_id
-            where q.id = any("practice_attempts"."question_ids") and ${PRACTISABLE} and ${unlockedExpression(userId)}
-          ) v)`,
-        sections: sql<StoredSection[] | string | null>`(
-          select "quizzes"."sections" from quizzes where "quizzes"."id" = "practice_attempts"."quiz_id")`,
-      })
-      .from(practiceAttempts)
-      .where(and(eq(practiceAttempts.id, attemptId), eq(practiceAttempts.userId, userId)))
-      .limit(1);
+    const [row] = await this.attemptWithQuestionsQuery.execute({ attemptId, userId });
     if (!row) return undefined;
     const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
     return {
@@ -336,8 +344,10 @@ export class PracticeRepository {
                    else 1
                  end, random()`;
     const at = start.startedAt.toISOString();
-    const rows = rawRows<RawQuestionRow & { stored: number }>(
-      await this.db.execute(sql`
+    const rows = await executeNamed<RawQuestionRow & { stored: number }>(
+      this.db,
+      'practice_draw_drill',
+      sql`
         with drawn as (
           select ${questionColumns}, row_number() over (order by ${order}) as ord
           from questions q
@@ -346,10 +356,7 @@ export class PracticeRepository {
           left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
           left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
           left join attempts a on a.quiz_id = q.quiz_id and a.user_id = ${userId}::uuid
-          where q.topic in (${sql.join(
-            draw.topics.map((t) => sql`${t}`),
-            sql`, `,
-          )})
+          where q.topic = any(${textArrayLiteral(draw.topics)}::text[])
             and q.dropped_at is null and q.topic is not null
             and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
             and ${band}
@@ -367,7 +374,7 @@ export class PracticeRepository {
           having count(*) > 0 and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
           returning 1
         )
-        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`),
+        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`,
     );
     const questions = rows.map(
       ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>
@@ -417,8 +424,12 @@ export class PracticeRepository {
     alongside: (SQL | undefined)[],
   ): Promise<boolean> {
     const ctes = alongside.flatMap((body, i) => (body ? [sql`${sql.raw(`w${i}`)} as (${body})`] : []));
-    const rows = rawRows<{ finished: number }>(
-      await this.db.execute(sql`
+    // One name per shape (which of `alongside` are there): their texts are fixed.
+    const shape = alongside.map((body) => (body ? '1' : '0')).join('');
+    const rows = await executeNamed<{ finished: number }>(
+      this.db,
+      `practice_finish_${shape}`,
+      sql`
         with done as (
           update practice_attempts
           set answers = ${JSON.stringify(result.answers)}::jsonb, score = ${result.score},
@@ -429,7 +440,7 @@ export class PracticeRepository {
           where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
           returning 1
         )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
-        select count(*)::int as finished from done`),
+        select count(*)::int as finished from done`,
     );
     return Number(rows[0]?.finished ?? 0) > 0;
   }
