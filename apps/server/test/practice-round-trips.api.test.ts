@@ -76,7 +76,7 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
     expect(statements).toEqual([
       expect.stringMatching(/from "sessions" left join "users" on "users"\."id" = "sessions"\."user_id"/),
       expect.stringMatching(
-        /^with drawn as \( select q\.id, q\.quiz_id as "quizId", q\.qn, .* limit \$\d+ \), stored as \( insert into practice_attempts .* returning 1 \) select drawn\.\*/,
+        /^with pool as materialized \( select q\.id, q\.quiz_id as "quizId", q\.qn, .*\), drawn as \( select q\.\*, row_number\(\) .* limit \$\d+ \), stored as \( insert into practice_attempts .* returning 1 \) select drawn\.\*/,
       ),
     ]);
     // Stored as the response says, and the response is what a read of it answers.
