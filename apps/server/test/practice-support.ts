@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { practiceAttemptSchema, type PracticeAttempt } from '@quizcast/contract/schemas/practice';
+import {
+  practiceAttemptSchema,
+  practiceSubmitResponseSchema,
+  type PracticeAttempt,
+  type PracticeSubmitResponse,
+} from '@quizcast/contract/schemas/practice';
 import { payments, quizzes, type SavedAnswer } from '../src/db/schema';
 import {
   createAttempt,
@@ -130,7 +135,7 @@ export async function submitPractice(
   who: Learner,
   attempt: PracticeAttempt,
   answers: { qnId: string; selectedOption: string | null }[],
-): Promise<PracticeAttempt> {
+): Promise<PracticeSubmitResponse> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/practice/attempts/${attempt._id}/submit`,
@@ -138,7 +143,7 @@ export async function submitPractice(
     payload: { answers },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return practiceAttemptSchema.parse(res.json());
+  return practiceSubmitResponseSchema.strict().parse(res.json());
 }
 
 /** Every answer, explanation or correct-answer text of these questions, to look for in a body. */

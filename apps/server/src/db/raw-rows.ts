@@ -34,3 +34,26 @@ export function preparedRaw<T>(
   const prepared = session.prepareQuery(session.dialect.sqlToQuery(query), undefined, name, false);
   return async (values) => rawRows<T>(await prepared.execute(values));
 }
+
+/**
+ * A raw statement built per call but sent under `name`, so PostgreSQL parses it once per connection
+ * (node-postgres then sends only Bind and Execute) and its plan cache applies, as for `preparedRaw`;
+ * for statements whose shape varies a little (optional CTEs: one name per shape). Every call with
+ * one name must build exactly the same SQL text (values are parameters): node-postgres refuses
+ * another text under a name it has prepared. PGlite prepares by text anyway (`PreparedPglite`).
+ */
+export async function executeNamed<T>(
+  db: { _: { session: unknown } },
+  name: string,
+  query: SQL,
+): Promise<T[]> {
+  const session = db._.session as RawSession;
+  return rawRows<T>(
+    await session.prepareQuery(session.dialect.sqlToQuery(query), undefined, name, false).execute({}),
+  );
+}
+
+/** A PostgreSQL array literal of texts (each quoted and escaped), for a `$n::text[]` parameter. */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}

@@ -175,6 +175,17 @@ export const practiceSaveResponseSchema = z.object({
 export type PracticeSaveResponse = z.infer<typeof practiceSaveResponseSchema>;
 
 export const practiceSubmitBodySchema = practiceSaveBodySchema;
+/**
+ * What a submission answers: the result, which the client adds to the attempt it already shows
+ * (its questions did not change; a GET of the attempt returns the whole of it). Issue 27's bench:
+ * no second copy of the questions and answers the client holds.
+ */
+export const practiceSubmitResponseSchema = z.object({
+  _id: z.string(),
+  status: z.literal('submitted'),
+  result: practiceResultSchema,
+});
+export type PracticeSubmitResponse = z.infer<typeof practiceSubmitResponseSchema>;
 
 export const practiceHistoryItemSchema = z.object({
   _id: z.string(),

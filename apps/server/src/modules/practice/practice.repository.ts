@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIFFICULTY_BANDS, type DrillDifficulty } from '@quizcast/contract/domain/practice';
 import type { Db, Executor } from '../../db/client';
-import { rawRows } from '../../db/raw-rows';
+import { executeNamed, rawRows, textArrayLiteral } from '../../db/raw-rows';
 import {
   practiceAttempts,
   type SavedAnswer,
@@ -118,11 +118,14 @@ function toQuiz(r: Record<string, unknown>): PractisableQuizRow {
   };
 }
 
-/** A question's columns as `PracticeQuestionRow` names them, over `q` (questions): `toQuestion` reads them. */
+/**
+ * A question's columns as `PracticeQuestionRow` names them, over `q` (questions): `toQuestion` reads
+ * them. The decimals as text, so they read the same from a row or from JSON (`attemptWithQuestions`).
+ */
 const questionColumns = sql`
   q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
-  q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer as "numericAnswer",
-  q.tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
+  q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer::text as "numericAnswer",
+  q.tolerance::text as tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
   q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section`;
 
 type RawQuestionRow = Omit<PracticeQuestionRow, 'droppedAt'> & { droppedAt: string | Date | null };
@@ -177,7 +180,29 @@ function startedRow(
 
 /** The practice module's reads and writes; the only code here that touches the database. */
 export class PracticeRepository {
-  constructor(private readonly db: Db) {}
+  /** `attemptWithQuestions`' statement, prepared once (PostgreSQL parses it once per connection). */
+  private readonly attemptWithQuestionsQuery;
+
+  constructor(private readonly db: Db) {
+    const userId = sql.placeholder('userId');
+    this.attemptWithQuestionsQuery = db
+      .select({
+        attempt: practiceAttempts,
+        // The outer columns qualified by hand: Drizzle writes a one-table select's unqualified.
+        questions: sql<RawQuestionRow[] | string>`(
+          select coalesce(json_agg(v), '[]'::json) from (
+            select ${questionColumns} from questions q join quizzes on "quizzes"."id" = q.quiz_id
+            where q.id = any("practice_attempts"."question_ids") and ${PRACTISABLE}
+              and ${unlockedExpression(userId)}
+          ) v)`,
+        sections: sql<StoredSection[] | string | null>`(
+          select "quizzes"."sections" from quizzes where "quizzes"."id" = "practice_attempts"."quiz_id")`,
+      })
+      .from(practiceAttempts)
+      .where(and(eq(practiceAttempts.id, sql.placeholder('attemptId')), eq(practiceAttempts.userId, userId)))
+      .limit(1)
+      .prepare('practice_attempt_with_questions');
+  }
 
   /** Practisable quizzes, newest results first, with the learner's unlock and practice count. */
   async listQuizzes(userId: string, filters: QuizFilters): Promise<PractisableQuizRow[]> {
@@ -267,6 +292,28 @@ export class PracticeRepository {
     return { questions, sections };
   }
 
+  /**
+   * The learner's attempt (undefined: none of theirs) with, in the same statement, what
+   * `visibleQuestions` reads for it: its questions of practisable quizzes unlocked for the learner
+   * (in no order), and its quiz's sections ([] for a drill or a quiz without any). Issue 27's bench:
+   * one round trip where a save, a submission or a read of an attempt took two.
+   */
+  async attemptWithQuestions(
+    attemptId: string,
+    userId: string,
+  ): Promise<
+    { attempt: PracticeAttemptRow; questions: PracticeQuestionRow[]; sections: StoredSection[] } | undefined
+  > {
+    const [row] = await this.attemptWithQuestionsQuery.execute({ attemptId, userId });
+    if (!row) return undefined;
+    const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+    return {
+      attempt: row.attempt,
+      questions: json(row.questions).map(toQuestion),
+      sections: json(row.sections) ?? [],
+    };
+  }
+
   /** A quiz's question ids in question order. */
   async quizQuestionIds(quizId: string): Promise<string[]> {
     const rows = rawRows<{ id: string }>(
@@ -284,6 +331,9 @@ export class PracticeRepository {
    * needs no second read of them; and in the same statement it stores the drill as `start` says
    * (issue 27's bench: one round trip). A timed drill's deadline counts its questions, so one drawn
    * short of `count` is not stored here (`attempt` undefined): the caller stores it with its own.
+   * The pool (the questions the rules allow) is planned apart from the learner's history joined to
+   * it: one six-table join took PostgreSQL 1.7 ms to plan on each call, the two 0.5 ms (issue 27's
+   * bench, EXPLAIN ANALYZE on its seed).
    */
   async drawDrill(
     userId: string,
@@ -297,23 +347,25 @@ export class PracticeRepository {
                    else 1
                  end, random()`;
     const at = start.startedAt.toISOString();
-    const rows = rawRows<RawQuestionRow & { stored: number }>(
-      await this.db.execute(sql`
-        with drawn as (
-          select ${questionColumns}, row_number() over (order by ${order}) as ord
+    const rows = await executeNamed<RawQuestionRow & { stored: number }>(
+      this.db,
+      'practice_draw_drill',
+      sql`
+        with pool as materialized (
+          select ${questionColumns}
           from questions q
           join quizzes on "quizzes"."id" = q.quiz_id
           left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
-          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
-          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
-          left join attempts a on a.quiz_id = q.quiz_id and a.user_id = ${userId}::uuid
-          where q.topic in (${sql.join(
-            draw.topics.map((t) => sql`${t}`),
-            sql`, `,
-          )})
+          where q.topic = any(${textArrayLiteral(draw.topics)}::text[])
             and q.dropped_at is null and q.topic is not null
             and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
             and ${band}
+        ), drawn as (
+          select q.*, row_number() over (order by ${order}) as ord
+          from pool q
+          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
+          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
+          left join attempts a on a.quiz_id = q."quizId" and a.user_id = ${userId}::uuid
           order by ord
           limit ${draw.count}
         ), stored as (
@@ -328,7 +380,7 @@ export class PracticeRepository {
           having count(*) > 0 and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
           returning 1
         )
-        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`),
+        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`,
     );
     const questions = rows.map(
       ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>
@@ -344,15 +396,6 @@ export class PracticeRepository {
   async insertAttempt(values: PracticeAttemptInsert): Promise<PracticeAttemptRow> {
     const [row] = await this.db.insert(practiceAttempts).values(values).returning();
     return row!;
-  }
-
-  async findAttempt(attemptId: string, userId: string): Promise<PracticeAttemptRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(practiceAttempts)
-      .where(and(eq(practiceAttempts.id, attemptId), eq(practiceAttempts.userId, userId)))
-      .limit(1);
-    return row;
   }
 
   /** Saves the merged answers of a running attempt; false when it is no longer running. */
@@ -387,8 +430,12 @@ export class PracticeRepository {
     alongside: (SQL | undefined)[],
   ): Promise<boolean> {
     const ctes = alongside.flatMap((body, i) => (body ? [sql`${sql.raw(`w${i}`)} as (${body})`] : []));
-    const rows = rawRows<{ finished: number }>(
-      await this.db.execute(sql`
+    // One name per shape (which of `alongside` are there): their texts are fixed.
+    const shape = alongside.map((body) => (body ? '1' : '0')).join('');
+    const rows = await executeNamed<{ finished: number }>(
+      this.db,
+      `practice_finish_${shape}`,
+      sql`
         with done as (
           update practice_attempts
           set answers = ${JSON.stringify(result.answers)}::jsonb, score = ${result.score},
@@ -399,7 +446,7 @@ export class PracticeRepository {
           where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
           returning 1
         )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
-        select count(*)::int as finished from done`),
+        select count(*)::int as finished from done`,
     );
     return Number(rows[0]?.finished ?? 0) > 0;
   }

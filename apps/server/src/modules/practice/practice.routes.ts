@@ -14,6 +14,7 @@ import {
   practiceSaveBodySchema,
   practiceSaveResponseSchema,
   practiceSubmitBodySchema,
+  practiceSubmitResponseSchema,
   practiceTopicsQuerySchema,
   practiceTopicsResponseSchema,
   startDrillBodySchema,
@@ -234,7 +235,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Submit a practice: scored by the server, with a predicted rank when timed',
         params: practiceAttemptIdParamSchema,
         body: practiceSubmitBodySchema,
-        response: { 200: practiceAttemptSchema, ...errors(404, 409) },
+        response: { 200: practiceSubmitResponseSchema, ...errors(404, 409) },
       },
     },
     async (request) =>

@@ -13,6 +13,7 @@ import {
   type PracticeQuizListResponse,
   type PracticeResult,
   type PracticeSaveResponse,
+  type PracticeSubmitResponse,
   type PracticeTopicsResponse,
   type PredictedRank,
   type StartDrillBody,
@@ -162,8 +163,8 @@ export class PracticeService {
   }
 
   async get(userId: string, attemptId: string): Promise<PracticeAttempt> {
-    const attempt = await this.attempt(userId, attemptId);
-    return this.view(attempt, await this.questions(attempt));
+    const { attempt, read } = await this.attemptAndQuestions(userId, attemptId);
+    return this.view(attempt, read);
   }
 
   async history(userId: string): Promise<PracticeHistoryResponse> {
@@ -191,11 +192,13 @@ export class PracticeService {
    */
   async save(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSaveResponse> {
     for (let tries = 0; ; tries += 1) {
-      const attempt = await this.attempt(userId, attemptId);
+      const {
+        attempt,
+        read: { questions },
+      } = await this.attemptAndQuestions(userId, attemptId);
       if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
       const now = this.clock.now();
       if (this.pastGrace(attempt, now)) throw conflict(PRACTICE_MESSAGES.timeOver);
-      const { questions } = await this.questions(attempt);
       const { merged, fresh } = this.merge(attempt, questions, answers, now);
       if (await this.repo.saveAnswers(attempt, merged, now)) {
         const byId = new Map(questions.map((q) => [q.id, q]));
@@ -217,16 +220,16 @@ export class PracticeService {
    * plus grace only the saved ones count); a timed practice of a quiz gets its predicted rank; wrong
    * answers become review cards (unless turned off) and the streak day is counted in the same
    * statement as the finishing write. The response is built from what was written and the questions
-   * read for marking (issue 27's bench: no second read of either).
+   * read for marking (issue 27's bench: no second read of either), and is only the result: the
+   * client already holds the attempt's questions.
    */
-  async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeAttempt> {
+  async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSubmitResponse> {
     // A save that lands meanwhile makes the write miss (revision): read again and score again.
     for (let tries = 0; tries < 4; tries += 1) {
-      const attempt = await this.attempt(userId, attemptId);
+      const { attempt, read } = await this.attemptAndQuestions(userId, attemptId);
       if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
-      const read = await this.questions(attempt);
       const finished = await this.finishOnce(attempt, read, answers);
-      if (finished) return this.view(finished, read);
+      if (finished) return { _id: finished.id, status: 'submitted', result: this.result(finished, read) };
     }
     throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
   }
@@ -325,30 +328,44 @@ export class PracticeService {
     return attempt.deadlineAt !== null && now.getTime() > attempt.deadlineAt.getTime() + this.graceMs;
   }
 
-  /** The learner's attempt, or 404 (someone else's answers as an unknown one). */
-  private async attempt(userId: string, attemptId: string): Promise<PracticeAttemptRow> {
-    const attempt = isUuid(attemptId) ? await this.repo.findAttempt(attemptId, userId) : undefined;
-    if (!attempt) throw notFound(PRACTICE_MESSAGES.attemptNotFound);
-    return attempt;
+  /**
+   * The learner's attempt (404 otherwise: someone else's answers as an unknown one) with its questions
+   * that are still visible to the learner and the sections to mark them by, in one statement.
+   */
+  private async attemptAndQuestions(
+    userId: string,
+    attemptId: string,
+  ): Promise<{ attempt: PracticeAttemptRow; read: AttemptQuestions }> {
+    const found = isUuid(attemptId) ? await this.repo.attemptWithQuestions(attemptId, userId) : undefined;
+    if (!found) throw notFound(PRACTICE_MESSAGES.attemptNotFound);
+    return { attempt: found.attempt, read: this.inAttemptOrder(found.attempt, found) };
+  }
+
+  /** The questions of a started attempt still visible to the learner (one statement). */
+  private async questions(attempt: PracticeAttemptRow): Promise<AttemptQuestions> {
+    const read = await this.repo.visibleQuestions(attempt.userId, attempt.questionIds);
+    const sections = attempt.quizId ? read.sections.get(attempt.quizId) : undefined;
+    return this.inAttemptOrder(attempt, { questions: read.questions, sections: sections ?? [] });
   }
 
   /**
-   * The attempt's questions that are still visible to the learner, in the attempt's order, with the
-   * sections to mark them by (one statement). A quiz practice whose quiz is no longer practisable is
-   * gone (404, as an unknown quiz). A practice of a sectioned quiz marks each section with its own
-   * scheme, as the contest does (ADR 022); a drill mixes quizzes, so it keeps the one scheme it
-   * started with (no sections).
+   * An attempt's visible questions in the attempt's order, with the sections to mark them by. A quiz
+   * practice whose quiz is no longer practisable is gone (404, as an unknown quiz). A practice of a
+   * sectioned quiz marks each section with its own scheme, as the contest does (ADR 022); a drill
+   * mixes quizzes, so it keeps the one scheme it started with (no sections).
    */
-  private async questions(attempt: PracticeAttemptRow): Promise<AttemptQuestions> {
-    const read = await this.repo.visibleQuestions(attempt.userId, attempt.questionIds);
-    if (attempt.kind === 'quiz' && !read.questions.length) throw notFound(QUIZ_MESSAGES.notFound);
-    const byId = new Map(read.questions.map((q) => [q.id, q]));
+  private inAttemptOrder(
+    attempt: PracticeAttemptRow,
+    visible: { questions: PracticeQuestionRow[]; sections: StoredSection[] },
+  ): AttemptQuestions {
+    if (attempt.kind === 'quiz' && !visible.questions.length) throw notFound(QUIZ_MESSAGES.notFound);
+    const byId = new Map(visible.questions.map((q) => [q.id, q]));
     return {
       questions: attempt.questionIds.flatMap((id) => {
         const q = byId.get(id);
         return q ? [q] : [];
       }),
-      sections: attempt.kind === 'quiz' && attempt.quizId ? (read.sections.get(attempt.quizId) ?? []) : [],
+      sections: attempt.kind === 'quiz' && attempt.quizId ? visible.sections : [],
     };
   }
 
@@ -376,23 +393,29 @@ export class PracticeService {
     return { merged, fresh };
   }
 
+  /** A submitted attempt's result, from the questions (and sections) read for this request. */
+  private result(attempt: PracticeAttemptRow, { questions, sections }: AttemptQuestions): PracticeResult {
+    const scheme = this.scheme(attempt);
+    const chosen = new Map(attempt.answers.map((a) => [a.qnId, a.selectedOption ?? null]));
+    return {
+      score: attempt.score ?? 0,
+      maxScore: this.maxScore(attempt, questions, sections),
+      correctCount: attempt.correctCount ?? 0,
+      wrongCount: attempt.wrongCount ?? 0,
+      totalQuestions: questions.length,
+      elapsedMs: attempt.elapsedMs ?? 0,
+      predictedRank: attempt.predicted ?? null,
+      feedback: questions.map((q) => feedbackFor(q, chosen.get(q.id), scheme)),
+    };
+  }
+
   /** The response for an attempt, from the questions (and sections) read for this request. */
-  private view(attempt: PracticeAttemptRow, { questions, sections }: AttemptQuestions): PracticeAttempt {
+  private view(attempt: PracticeAttemptRow, read: AttemptQuestions): PracticeAttempt {
+    const { questions } = read;
     const scheme = this.scheme(attempt);
     const chosen = new Map(attempt.answers.map((a) => [a.qnId, a.selectedOption ?? null]));
     const submitted = attempt.status === 'submitted';
-    const result: PracticeResult | null = submitted
-      ? {
-          score: attempt.score ?? 0,
-          maxScore: this.maxScore(attempt, questions, sections),
-          correctCount: attempt.correctCount ?? 0,
-          wrongCount: attempt.wrongCount ?? 0,
-          totalQuestions: questions.length,
-          elapsedMs: attempt.elapsedMs ?? 0,
-          predictedRank: attempt.predicted ?? null,
-          feedback: questions.map((q) => feedbackFor(q, chosen.get(q.id), scheme)),
-        }
-      : null;
+    const result = submitted ? this.result(attempt, read) : null;
     return {
       _id: attempt.id,
       kind: attempt.kind,

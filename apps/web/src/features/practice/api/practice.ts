@@ -5,10 +5,11 @@ import {
   practiceAttemptSchema,
   practiceQuizListResponseSchema,
   practiceSaveResponseSchema,
+  practiceSubmitResponseSchema,
   practiceTopicsResponseSchema,
-  type PracticeAttempt,
   type PracticeMode,
   type PracticeQuizListQuery,
+  type PracticeSubmitResponse,
   type StartDrillBody,
 } from '@quizcast/contract/schemas/practice';
 import { apiRequest, isApiError } from '../../../lib/api-client';
@@ -130,19 +131,26 @@ export async function savePracticeAnswers(attemptId: string, answers: Answer[]) 
   ).data;
 }
 
+/**
+ * Submits a practice. The response is only the result: it is added to the attempt on screen (whose
+ * questions it reviews), which then shows the result screen; without one (never expected) it is read.
+ */
 export function useSubmitPractice(attemptId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (answers: Answer[]): Promise<PracticeAttempt> =>
+    mutationFn: async (answers: Answer[]): Promise<PracticeSubmitResponse> =>
       (
         await apiRequest(apiUrl(API_PATHS.practiceAttemptSubmit, { attemptId }), {
           method: 'POST',
           body: { answers },
-          schema: practiceAttemptSchema,
+          schema: practiceSubmitResponseSchema,
         })
       ).data,
-    onSuccess: (attempt) => {
-      client.setQueryData(practiceAttemptQueryOptions(attemptId).queryKey, attempt);
+    onSuccess: ({ status, result }) => {
+      const key = practiceAttemptQueryOptions(attemptId).queryKey;
+      if (client.getQueryData(key))
+        client.setQueryData(key, (attempt) => attempt && { ...attempt, status, result, feedback: [] });
+      else void client.invalidateQueries({ queryKey: key });
       void client.invalidateQueries({ queryKey: ['practice', 'quizzes'] });
       // Finishing practice or the daily five counts the streak day (issue 28); the list's card goes.
       void client.invalidateQueries({ queryKey: ['streak'] });
