@@ -293,9 +293,12 @@ export async function openPostgres(
   /** A client-side bound on each statement (the read replica's: a hung replica falls back, never hangs). */
   queryTimeoutMs?: number,
 ): Promise<Database> {
+  // A fifth of the connections (at least one) plan each prepared statement once (`genericPlans`
+  // below); the process still opens at most `poolSize` connections in all (2 when it is 1).
+  const genericSize = Math.max(1, Math.round(poolSize / 5));
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max: Math.max(1, poolSize - genericSize),
     connectionTimeoutMillis: connectionTimeoutMs,
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
   });
@@ -303,11 +306,10 @@ export async function openPostgres(
     /* a dropped idle client is replaced on the next query; health reports it */
   });
   const db: Db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) });
-  // A few connections of its own (connections are opened on demand, so an app that never reads the
-  // queue opens none).
+  // Connections are opened on demand: an app that never reads the review queue opens none of these.
   const genericPool = new pg.Pool({
     connectionString: url,
-    max: Math.max(2, Math.ceil(poolSize / 4)),
+    max: genericSize,
     connectionTimeoutMillis: connectionTimeoutMs,
     options: '-c plan_cache_mode=force_generic_plan',
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
