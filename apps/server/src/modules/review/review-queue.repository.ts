@@ -218,13 +218,12 @@ export class ReviewQueueRepository {
 
   constructor(db: Db) {
     // The head and both kinds of due cards in one statement: one round trip a read (issue 31). The
-    // head comes once, as json on the first row (one row with null card columns when none is due);
-    // repeated on every card row, its 17 columns were a third of the fields the driver parsed.
-    this.queueQuery = preparedRaw<{ head: HeadSqlRow | string | null } & CardSqlRow>(
+    // head's row is repeated on each card row (one row with null card columns when none is due).
+    this.queueQuery = preparedRaw<HeadSqlRow & CardSqlRow>(
       db,
       'review_queue',
       sql`
-        select case when row_number() over () = 1 then to_json(h) end as head, d.*
+        select h.*, d.*
         from (${headSql}) h
         left join lateral (
           (${dueSql('new', sql`coalesce(h.daily_new_limit, ${ph('defaultNewLimit')}::int)`)})
@@ -257,9 +256,8 @@ export class ReviewQueueRepository {
       defaultNewLimit: defaults.dailyNewLimit,
       defaultReviewCap: defaults.dailyReviewCap,
     });
-    const first = rows.find((r) => r.head !== null)?.head;
-    if (!first) throw new Error('queue read: no head');
-    const row: HeadSqlRow = typeof first === 'string' ? (JSON.parse(first) as HeadSqlRow) : first;
+    const row = rows[0];
+    if (!row) throw new Error('queue read: no row');
     const seen: QueueRow[] = [];
     const fresh: QueueRow[] = [];
     for (const r of rows) {
