@@ -35,6 +35,15 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * The same database for hot prepared statements whose generic plan was checked to be their custom
+   * one: on PostgreSQL its connections plan each prepared statement once (`plan_cache_mode =
+   * force_generic_plan`; by default PostgreSQL re-plans a statement at every execution whenever the
+   * generic plan's estimate looks dearer, which for the review queue's read cost three times its
+   * execution, issue 31). Only statements that run alone belong here (no transaction spans both
+   * handles). On PGlite it is `db`.
+   */
+  genericPlans: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -232,6 +241,7 @@ export async function openPglite(
   });
   return {
     db,
+    genericPlans: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
@@ -283,9 +293,12 @@ export async function openPostgres(
   /** A client-side bound on each statement (the read replica's: a hung replica falls back, never hangs). */
   queryTimeoutMs?: number,
 ): Promise<Database> {
+  // A fifth of the connections (at least one) plan each prepared statement once (`genericPlans`
+  // below); the process still opens at most `poolSize` connections in all (2 when it is 1).
+  const genericSize = Math.max(1, Math.round(poolSize / 5));
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max: Math.max(1, poolSize - genericSize),
     connectionTimeoutMillis: connectionTimeoutMs,
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
   });
@@ -293,9 +306,22 @@ export async function openPostgres(
     /* a dropped idle client is replaced on the next query; health reports it */
   });
   const db: Db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) });
+  // Connections are opened on demand: an app that never reads the review queue opens none of these.
+  const genericPool = new pg.Pool({
+    connectionString: url,
+    max: genericSize,
+    connectionTimeoutMillis: connectionTimeoutMs,
+    options: '-c plan_cache_mode=force_generic_plan',
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+  });
+  genericPool.on('error', () => {
+    /* as the main pool */
+  });
+  const genericPlans: Db = drizzleNodePg({ client: genericPool, schema, ...loggerOf(queryLog) });
   let closed = false;
   return {
     db,
+    genericPlans,
     kind: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder }),
     ping: async () => {
@@ -304,7 +330,7 @@ export async function openPostgres(
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), genericPool.end()]);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedRaw } from '../../db/raw-rows';
 import {
@@ -16,7 +15,8 @@ import type { SettingsRow } from './review-settings.repository';
 
 /**
  * The review queue's reads (GET /review/queue, and the counts the stats show): the head of the queue
- * (settings, today's reviews, counts, median duration) and the due cards, each one prepared statement.
+ * (settings, today's reviews, counts, median duration) with the due cards in one prepared statement,
+ * and the counts alone.
  */
 
 /** A card with the question it refers to (read live: a corrected answer key shows at once). */
@@ -48,28 +48,6 @@ export interface CountsRow {
   suspended: number;
   nextDueAt: Date | null;
 }
-
-const visibleQuiz = and(isNotNull(quizzes.resultsPublishedAt), eq(quizzes.published, true));
-
-const queueColumns = {
-  card: reviewCards,
-  questionId: questions.id,
-  quizId: quizzes.id,
-  quizName: quizzes.name,
-  qn: questions.qn,
-  choices: questions.choices,
-  ansIndex: questions.ansIndex,
-  explanation: questions.explanation,
-  lang: questions.lang,
-  audioKey: questions.audioKey,
-  type: questions.type,
-  numericAnswer: questions.numericAnswer,
-  tolerance: questions.tolerance,
-  qnHi: questions.qnHi,
-  choicesHi: questions.choicesHi,
-  explanationHi: questions.explanationHi,
-  math: questions.math,
-};
 
 interface CountsSqlRow {
   due_now: number;
@@ -139,80 +117,154 @@ interface HeadSqlRow extends CountsSqlRow {
   recent: number;
 }
 
+/** One due card as the queue's statement returns it (snake_case; timestamps as the driver gives them). */
+interface CardSqlRow {
+  card_id: string | null;
+  source: CardRow['source'];
+  initial_rating: number;
+  due: string | Date;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | Date | null;
+  review_count: number;
+  card_created_at: string | Date;
+  question_id: string;
+  quiz_id: string;
+  quiz_name: string;
+  qn: string;
+  choices: string[];
+  ans_index: number;
+  explanation: string | null;
+  lang: 'en' | 'hi';
+  audio_key: string | null;
+  type: 'mcq' | 'numeric';
+  numeric_answer: string | null;
+  tolerance: string | null;
+  qn_hi: string | null;
+  choices_hi: string[] | null;
+  explanation_hi: string | null;
+  math: StoredQuestionMath | null;
+}
+
+const asDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
+
+/** What GET /review/queue reads, in one statement: the head of the queue and the due candidates. */
+export interface QueueRead {
+  settings: Omit<SettingsRow, 'userId' | 'updatedAt'> | null;
+  today: { total: number; newCards: number };
+  counts: CountsRow;
+  medianDurationMs: number | null;
+  /** Due seen cards (review_count > 0), earliest first, at most the read's `limit` and the review cap. */
+  seen: QueueRow[];
+  /** Due new cards, earliest first, at most the read's `limit` and the daily new limit. */
+  fresh: QueueRow[];
+}
+
+/**
+ * The head of the queue: the settings row (null: defaults), today's reviews (all, and first
+ * reviews), the counts, and the median duration of the last 50 reviews.
+ */
+const headSql = sql`
+  select s.user_id is not null as has_settings, s.desired_retention, s.exam_name,
+         to_char(s.exam_date, 'YYYY-MM-DD') as exam_date, s.daily_new_limit, s.daily_review_cap,
+         s.cards_from_practice,
+         t.today_total, t.today_new, c.*, m.median, m.recent
+  from (select 1) one
+  left join ${reviewSettings} s on s.user_id = ${ph('userId')}::uuid
+  cross join (
+    select count(*)::int as today_total, count(*) filter (where was_new)::int as today_new
+    from ${reviewLogs}
+    where user_id = ${ph('userId')}::uuid and reviewed_at >= ${ph('dayStart')}::timestamptz
+  ) t
+  cross join (${countsSql}) c
+  cross join (
+    select percentile_cont(0.5) within group (order by duration_ms) as median, count(*)::int as recent
+    from (select duration_ms from ${reviewLogs} where user_id = ${ph('userId')}::uuid
+          order by reviewed_at desc limit 50) r
+  ) m`;
+
+/**
+ * A learner's due cards of one kind with their questions (read live: a corrected answer key shows
+ * at once), earliest first by `review_cards_user_due_idx` / `_new_due_idx`, only of published quizzes
+ * whose results are out. `cap` bounds the candidates by the learner's setting (an upper bound of the
+ * day's allowance: the allowance itself, which subtracts today's reviews, is `dailyAllowances`'s).
+ */
+const dueSql = (kind: 'new' | 'seen', cap: SQL) => sql`
+  select c.id as card_id, c.source, c.initial_rating, c.due, c.stability, c.difficulty,
+         c.scheduled_days, c.learning_steps, c.reps, c.lapses, c.state, c.last_review, c.review_count,
+         c.created_at as card_created_at,
+         q.id as question_id, z.id as quiz_id, z.name as quiz_name, q.qn, q.choices, q.ans_index,
+         q.explanation, q.lang, q.audio_key, q.type, q.numeric_answer::text as numeric_answer,
+         q.tolerance::text as tolerance, q.qn_hi, q.choices_hi, q.explanation_hi, q.math
+  from ${reviewCards} c
+  join ${questions} q on q.id = c.question_id
+  join ${quizzes} z on z.id = q.quiz_id
+  where c.user_id = ${ph('userId')}::uuid and c.suspended_at is null
+    and c.due <= ${ph('until')}::timestamptz
+    and c.review_count ${sql.raw(kind === 'new' ? '= 0' : '> 0')}
+    and z.results_published_at is not null and z.published = true
+  order by c.due, c.id
+  limit least(${ph('limit')}::int, ${cap})`;
+
 export class ReviewQueueRepository {
-  /** The hot statements, prepared once (planned once per connection; no SQL rebuilt per call). */
-  private readonly headQuery;
+  /** The hot statements, prepared once (no SQL rebuilt per call). */
+  private readonly queueQuery;
   private readonly countsQuery;
-  private readonly dueQuery;
 
   constructor(db: Db) {
-    this.headQuery = preparedRaw<HeadSqlRow>(
+    // The head and both kinds of due cards in one statement: one round trip a read (issue 31). The
+    // head's row is repeated on each card row (one row with null card columns when none is due).
+    this.queueQuery = preparedRaw<HeadSqlRow & CardSqlRow>(
       db,
-      'review_queue_head',
+      'review_queue',
       sql`
-        select s.user_id is not null as has_settings, s.desired_retention, s.exam_name,
-               to_char(s.exam_date, 'YYYY-MM-DD') as exam_date, s.daily_new_limit, s.daily_review_cap,
-               s.cards_from_practice,
-               t.today_total, t.today_new, c.*, m.median, m.recent
-        from (select 1) one
-        left join ${reviewSettings} s on s.user_id = ${ph('userId')}::uuid
-        cross join (
-          select count(*)::int as today_total, count(*) filter (where was_new)::int as today_new
-          from ${reviewLogs}
-          where user_id = ${ph('userId')}::uuid and reviewed_at >= ${ph('dayStart')}::timestamptz
-        ) t
-        cross join (${countsSql}) c
-        cross join (
-          select percentile_cont(0.5) within group (order by duration_ms) as median, count(*)::int as recent
-          from (select duration_ms from ${reviewLogs} where user_id = ${ph('userId')}::uuid
-                order by reviewed_at desc limit 50) r
-        ) m`,
+        select h.*, d.*
+        from (${headSql}) h
+        left join lateral (
+          (${dueSql('new', sql`coalesce(h.daily_new_limit, ${ph('defaultNewLimit')}::int)`)})
+          union all
+          (${dueSql('seen', sql`coalesce(h.daily_review_cap, ${ph('defaultReviewCap')}::int)`)})
+        ) d on true`,
     );
     this.countsQuery = preparedRaw<CountsSqlRow>(db, 'review_counts', countsSql);
-    const due = (kind: 'new' | 'seen') =>
-      db
-        .select(queueColumns)
-        .from(reviewCards)
-        .innerJoin(questions, eq(questions.id, reviewCards.questionId))
-        .innerJoin(quizzes, eq(quizzes.id, questions.quizId))
-        .where(
-          and(
-            eq(reviewCards.userId, sql`${ph('userId')}::uuid`),
-            isNull(reviewCards.suspendedAt),
-            lte(reviewCards.due, sql`${ph('until')}::timestamptz`),
-            kind === 'new' ? eq(reviewCards.reviewCount, 0) : gt(reviewCards.reviewCount, 0),
-            visibleQuiz,
-          ),
-        )
-        .orderBy(asc(reviewCards.due), asc(reviewCards.id))
-        .limit(ph(kind === 'new' ? 'newLimit' : 'seenLimit'));
-    // One statement for both kinds; a kind with no allowance left runs with LIMIT 0.
-    this.dueQuery = unionAll(due('new'), due('seen')).prepare('review_due_cards');
   }
 
   /**
-   * Everything GET /review/queue needs before choosing cards, in one statement (one round trip):
-   * the settings row (null: defaults), today's reviews (all, and first reviews), the counts, and
-   * the median duration of the last 50 reviews (null with fewer than 5).
+   * Everything GET /review/queue reads, in one statement: the head (settings, today's reviews, the
+   * counts, the median duration, null with fewer than 5 reviews) and, of each kind, the earliest due
+   * cards up to `until`, at most `limit` and the learner's daily limit (`defaults`: the limits of a
+   * learner without settings).
    */
-  async queueHead(
+  async queueRead(
     userId: string,
-    now: Date,
-    dayStart: Date,
-    dayEnd: Date,
-  ): Promise<{
-    settings: Omit<SettingsRow, 'userId' | 'updatedAt'> | null;
-    today: { total: number; newCards: number };
-    counts: CountsRow;
-    medianDurationMs: number | null;
-  }> {
-    const [row] = await this.headQuery({
+    times: { now: Date; dayStart: Date; dayEnd: Date; until: Date },
+    limit: number,
+    defaults: { dailyNewLimit: number; dailyReviewCap: number },
+  ): Promise<QueueRead> {
+    const rows = await this.queueQuery({
       userId,
-      now: now.toISOString(),
-      dayStart: dayStart.toISOString(),
-      dayEnd: dayEnd.toISOString(),
+      now: times.now.toISOString(),
+      dayStart: times.dayStart.toISOString(),
+      dayEnd: times.dayEnd.toISOString(),
+      until: times.until.toISOString(),
+      limit,
+      defaultNewLimit: defaults.dailyNewLimit,
+      defaultReviewCap: defaults.dailyReviewCap,
     });
-    if (!row) throw new Error('queue head: no row');
+    const row = rows[0];
+    if (!row) throw new Error('queue read: no row');
+    const seen: QueueRow[] = [];
+    const fresh: QueueRow[] = [];
+    for (const r of rows) {
+      if (r.card_id === null) continue;
+      const queued = toQueueRow(r, userId);
+      (queued.card.reviewCount > 0 ? seen : fresh).push(queued);
+    }
     return {
       settings: row.has_settings
         ? {
@@ -227,25 +279,53 @@ export class ReviewQueueRepository {
       today: { total: Number(row.today_total), newCards: Number(row.today_new) },
       counts: countsFrom(row),
       medianDurationMs: Number(row.recent) < 5 || row.median === null ? null : Math.round(Number(row.median)),
+      seen,
+      fresh,
     };
-  }
-
-  /**
-   * The due cards for the queue in one prepared statement: at most `newLimit` new and `seenLimit`
-   * reviewed ones, each earliest first (by `review_cards_user_due_idx` / `_new_due_idx`).
-   */
-  async findDueBoth(userId: string, until: Date, newLimit: number, seenLimit: number): Promise<QueueRow[]> {
-    if (newLimit <= 0 && seenLimit <= 0) return [];
-    return this.dueQuery.execute({
-      userId,
-      until: until.toISOString(),
-      newLimit: Math.max(0, newLimit),
-      seenLimit: Math.max(0, seenLimit),
-    }) as Promise<QueueRow[]>;
   }
 
   async counts(userId: string, now: Date, dayEnd: Date): Promise<CountsRow> {
     const [row] = await this.countsQuery({ userId, now: now.toISOString(), dayEnd: dayEnd.toISOString() });
     return countsFrom(row);
   }
+}
+
+function toQueueRow(r: CardSqlRow, userId: string): QueueRow {
+  return {
+    card: {
+      id: r.card_id!,
+      userId,
+      questionId: r.question_id,
+      source: r.source,
+      initialRating: r.initial_rating,
+      due: asDate(r.due),
+      stability: Number(r.stability),
+      difficulty: Number(r.difficulty),
+      scheduledDays: r.scheduled_days,
+      learningSteps: r.learning_steps,
+      reps: r.reps,
+      lapses: r.lapses,
+      state: r.state,
+      lastReview: r.last_review === null ? null : asDate(r.last_review),
+      reviewCount: r.review_count,
+      suspendedAt: null,
+      createdAt: asDate(r.card_created_at),
+    },
+    questionId: r.question_id,
+    quizId: r.quiz_id,
+    quizName: r.quiz_name,
+    qn: r.qn,
+    choices: r.choices,
+    ansIndex: r.ans_index,
+    explanation: r.explanation,
+    lang: r.lang,
+    audioKey: r.audio_key,
+    type: r.type,
+    numericAnswer: r.numeric_answer,
+    tolerance: r.tolerance,
+    qnHi: r.qn_hi,
+    choicesHi: r.choices_hi,
+    explanationHi: r.explanation_hi,
+    math: r.math,
+  };
 }

@@ -27,7 +27,7 @@ import { ReviewSettingsService } from './review-settings.service';
 
 /** Spaced repetition (ADR 011): the learner's own cards only; another learner's card is 404. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queue = new ReviewQueueRepository(app.ctx.db);
+  const queue = new ReviewQueueRepository(app.ctx.database.genericPlans);
   const settingsRepo = new ReviewSettingsRepository(app.ctx.db);
   const service = new ReviewService(
     app.ctx.db,

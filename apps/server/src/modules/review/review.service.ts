@@ -120,29 +120,23 @@ export class ReviewService {
   async queue(userId: string, limit: number, ahead: boolean): Promise<ReviewQueueResponse> {
     const now = this.clock.now();
     const dayStart = indiaDayStart(now);
-    // One statement for the settings, today's reviews, the counts and the median duration.
-    const head = await this.repos.queue.queueHead(
+    const until = ahead ? new Date(now.getTime() + REVIEW_LIMITS.offlineWindowMs) : now;
+    // One statement: the settings, today's reviews, the counts, the median duration and the due cards.
+    const head = await this.repos.queue.queueRead(
       userId,
-      now,
-      dayStart,
-      new Date(dayStart.getTime() + DAY_MS),
+      { now, dayStart, dayEnd: new Date(dayStart.getTime() + DAY_MS), until },
+      limit,
+      settingsFrom(null),
     );
     const settings = settingsFrom(head.settings);
     const scheduling = this.scheduling(settings, now);
     const { newAllowance, reviewAllowance } = dailyAllowances(settings, head.today);
-    const until = ahead ? new Date(now.getTime() + REVIEW_LIMITS.offlineWindowMs) : now;
-    const [due, load] = await Promise.all([
-      this.repos.queue.findDueBoth(
-        userId,
-        until,
-        Math.min(limit, newAllowance),
-        Math.min(limit, reviewAllowance),
-      ),
-      this.examLoad(userId, settings, scheduling, now),
-    ]);
-    const seen = due.filter((row) => row.card.reviewCount > 0);
-    const fresh = due.filter((row) => row.card.reviewCount === 0);
-    const rows = mergeQueue(seen, fresh, limit);
+    const load = await this.examLoad(userId, settings, scheduling, now);
+    const rows = mergeQueue(
+      head.seen.slice(0, Math.min(limit, reviewAllowance)),
+      head.fresh.slice(0, Math.min(limit, newAllowance)),
+      limit,
+    );
     const c = head.counts;
     return {
       cards: rows.map((row) => this.toCard(row, scheduling, now, load)),
