@@ -8,7 +8,9 @@ const chromium = chromiumLaunchOptions();
  * No shared server: each worker starts its own built server, with its own data and dev clock
  * (e2e/support/fixtures.ts), so specs run side by side. Run `npm run build` first (npm run test:e2e
  * does). E2E_WORKERS sets how many (2 by default: the CI machine has 2 cores); E2E_PORT, when set,
- * is the first worker's port (the next worker takes the next one), else the OS picks free ports.
+ * is the first worker's port (the next worker takes the next one), else global-setup.ts picks a free
+ * range below the ephemeral ports (an OS-picked port could be taken by an outgoing connection before
+ * the server bound it).
  */
 export default defineConfig({
   testDir: 'e2e',

@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContext } from '@playwright/test';
-import { freePort, freshDataDir, startServer, type RunningServer } from './server';
+import { freshDataDir, startServer, type RunningServer } from './server';
 
 /**
  * Every browser test imports `test` and `expect` from here. Each spec file gets its own built server
@@ -78,7 +78,9 @@ export const test = base.extend<
   serverPerFile: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      // E2E_PORT + the worker's slot when E2E_PORT is set, else a free port the OS picks.
+      // E2E_PORT + the worker's slot: E2E_PORT is set by the caller or by global-setup.ts (a free range
+      // below the ephemeral ports). Each file's server takes its worker's port again (the previous
+      // one has stopped: Node listens with SO_REUSEADDR).
       const base = Number(process.env.E2E_PORT ?? 0);
       let current: { file: string; server: RunningServer } | undefined;
       try {
@@ -88,7 +90,9 @@ export const test = base.extend<
             const previous = current;
             current = undefined;
             await previous?.server.stop();
-            const port = base ? base + workerInfo.parallelIndex : await freePort();
+            if (!base)
+              throw new Error('E2E_PORT is not set: run the browser tests through playwright.config.ts');
+            const port = base + workerInfo.parallelIndex;
             current = { file, server: await startServer(port, freshDataDir()) };
             return current.server.baseURL;
           },

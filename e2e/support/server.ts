@@ -17,16 +17,30 @@ export const TEMPLATE_ENV = 'QUIZCAST_E2E_TEMPLATE';
 /** Set by global-setup.ts: each running server's pid is a file here (the teardown kills leftovers). */
 export const PID_DIR_ENV = 'QUIZCAST_E2E_PID_DIR';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * The first of `count` consecutive free ports below Linux's ephemeral range (32768–60999), for the
+ * e2e servers (global-setup.ts: one per worker slot, kept for the run). A port the OS hands out
+ * (listening on port 0) comes from that range, where every outgoing connection of the run (Chromium, the
+ * health polls, PostgreSQL clients) also takes its local port: between the probe's close and the
+ * server's bind one could take it, and the spec file's first test failed with a server that exited
+ * on EADDRINUSE, or worse, a health answer from a server that was not its own.
+ */
+export async function freePortRange(count: number): Promise<number> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const first = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await Promise.all(Array.from({ length: count }, (_, i) => canListen(first + i)));
+    if (free.every(Boolean)) return first;
+  }
+  throw new Error('no free range of ports between 20000 and 32000 for the e2e servers');
 }
 
 export interface RunningServer {
