@@ -69,6 +69,12 @@ export const envSchema = z
     /** PostgreSQL connections per app process (each of WEB_CONCURRENCY workers has its own pool). */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     /**
+     * A fifth of those connections plan each prepared statement once (`plan_cache_mode =
+     * force_generic_plan`, set in the startup packet) for the review queue's read (issue 31). Set
+     * false behind a pooler that refuses the `options` startup parameter (PgBouncer by default).
+     */
+    DATABASE_GENERIC_PLANS: booleanFromEnv.default(true),
+    /**
      * A streaming replica of DATABASE_URL for results-day reads (summaries, leaderboards, the podium's
      * ranks) of quizzes whose results settled over DATABASE_READ_LAG_SECONDS ago (docs/deploy.md).
      */

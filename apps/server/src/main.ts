@@ -13,6 +13,7 @@ function openConfiguredDatabase(config: AppConfig) {
     poolSize: config.DATABASE_POOL_SIZE,
     connectionTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     pgliteFsync: config.PGLITE_FSYNC,
+    genericPlans: config.DATABASE_GENERIC_PLANS,
   });
 }
 

@@ -12,10 +12,12 @@ import { ReviewQueueRepository } from '../src/modules/review/review-queue.reposi
 describe('the review queue read on PostgreSQL', () => {
   let database: Database;
   let drop: () => Promise<void>;
+  let scratchUrl: string;
 
   beforeAll(async () => {
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'quizcast_queue_plans');
     drop = scratch.drop;
+    scratchUrl = scratch.url;
     database = await openPostgres(scratch.url, 4);
     await database.migrate();
   });
@@ -40,5 +42,44 @@ describe('the review queue read on PostgreSQL', () => {
       ),
     );
     expect(plans).toEqual([{ generic_plans: '7', custom_plans: '0' }]);
+  });
+
+  it('DATABASE_GENERIC_PLANS=false (behind a pooler that refuses the startup option): the main pool, no other', async () => {
+    const plain = await openPostgres(process.env.TEST_DATABASE_URL!, 4, undefined, 5000, undefined, false);
+    try {
+      expect(plain.genericPlans).toBe(plain.db);
+      await plain.ping();
+      const mode = rawRows<{ plan_cache_mode: string }>(
+        await plain.genericPlans.execute(sql`show plan_cache_mode`),
+      );
+      expect(mode).toEqual([{ plan_cache_mode: 'auto' }]);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('health checks the generic-plan connections too: they are the ones a pooler would refuse', async () => {
+    const name = `health_${randomUUID().slice(0, 8)}`;
+    const url = new URL(scratchUrl);
+    url.searchParams.set('application_name', name);
+    const fresh = await openPostgres(url.toString(), 4);
+    const connections = async () =>
+      rawRows<{ n: number }>(
+        await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where application_name = ${name}`,
+        ),
+      )[0]!.n;
+    try {
+      expect(await connections()).toBe(0);
+      await fresh.ping();
+      // One connection of each pool: the generic one plans as it was told.
+      expect(await connections()).toBe(2);
+      const mode = rawRows<{ plan_cache_mode: string }>(
+        await fresh.genericPlans.execute(sql`show plan_cache_mode`),
+      );
+      expect(mode).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

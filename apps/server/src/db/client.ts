@@ -292,10 +292,16 @@ export async function openPostgres(
   connectionTimeoutMs = 5000,
   /** A client-side bound on each statement (the read replica's: a hung replica falls back, never hangs). */
   queryTimeoutMs?: number,
+  /**
+   * Whether `genericPlans` has its own connections (DATABASE_GENERIC_PLANS): they set
+   * `plan_cache_mode` in the startup packet, which a pooler in between may refuse (PgBouncer does,
+   * unless told to forward `options`); off, `genericPlans` is `db` (PostgreSQL's default planning).
+   */
+  ownGenericPlans = true,
 ): Promise<Database> {
   // A fifth of the connections (at least one) plan each prepared statement once (`genericPlans`
   // below); the process still opens at most `poolSize` connections in all (2 when it is 1).
-  const genericSize = Math.max(1, Math.round(poolSize / 5));
+  const genericSize = ownGenericPlans ? Math.max(1, Math.round(poolSize / 5)) : 0;
   const pool = new pg.Pool({
     connectionString: url,
     max: Math.max(1, poolSize - genericSize),
@@ -307,30 +313,35 @@ export async function openPostgres(
   });
   const db: Db = drizzleNodePg({ client: pool, schema, ...loggerOf(queryLog) });
   // Connections are opened on demand: an app that never reads the review queue opens none of these.
-  const genericPool = new pg.Pool({
-    connectionString: url,
-    max: genericSize,
-    connectionTimeoutMillis: connectionTimeoutMs,
-    options: '-c plan_cache_mode=force_generic_plan',
-    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
-  });
-  genericPool.on('error', () => {
+  const genericPool = !ownGenericPlans
+    ? undefined
+    : new pg.Pool({
+        connectionString: url,
+        max: genericSize,
+        connectionTimeoutMillis: connectionTimeoutMs,
+        options: '-c plan_cache_mode=force_generic_plan',
+        ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+      });
+  genericPool?.on('error', () => {
     /* as the main pool */
   });
-  const genericPlans: Db = drizzleNodePg({ client: genericPool, schema, ...loggerOf(queryLog) });
+  const genericPlans: Db = genericPool
+    ? drizzleNodePg({ client: genericPool, schema, ...loggerOf(queryLog) })
+    : db;
   let closed = false;
   return {
     db,
     genericPlans,
     kind: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder }),
+    // Both handles: connections a pooler refuses (the generic plans' startup option) fail health.
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await Promise.all([db.execute(sql`select 1`), genericPool && genericPlans.execute(sql`select 1`)]);
     },
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all([pool.end(), genericPool.end()]);
+      await Promise.all([pool.end(), genericPool?.end()]);
     },
   };
 }
@@ -341,8 +352,17 @@ export function openDatabase(options: {
   poolSize?: number;
   connectionTimeoutMs?: number;
   pgliteFsync?: boolean;
+  /** DATABASE_GENERIC_PLANS (PostgreSQL): `openPostgres`' `ownGenericPlans`. */
+  genericPlans?: boolean;
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize, undefined, options.connectionTimeoutMs)
+    ? openPostgres(
+        options.databaseUrl,
+        options.poolSize,
+        undefined,
+        options.connectionTimeoutMs,
+        undefined,
+        options.genericPlans ?? true,
+      )
     : openPglite(path.resolve(options.dataDir, 'pg'), { durable: options.pgliteFsync ?? true });
 }

@@ -3,8 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import * as fs from 'node:fs';
 import { readOrCreateOnce } from './create-once';
+
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof fs>();
+  return { ...real, linkSync: vi.fn(real.linkSync) };
+});
 
 const run = promisify(execFile);
 
@@ -52,5 +58,26 @@ describe('readOrCreateOnce', () => {
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex')).toBe([...hashes][0]);
     expect(readdirSync(dir)).toEqual(['vapid-keys.json']);
+  });
+
+  it('on a file system without hard links, creates it exclusively instead (never overwrites a rival)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'quizcast-once-'));
+    const file = path.join(dir, 'jwt-secret');
+    const noLinks = () => {
+      throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
+    };
+    vi.mocked(fs.linkSync).mockImplementation(noLinks);
+    try {
+      expect(readOrCreateOnce(file, () => 'first')).toBe('first');
+      expect(readdirSync(dir)).toEqual(['jwt-secret']);
+      // A rival that lost the race reads the winner's.
+      const mine = readOrCreateOnce(path.join(dir, 'other'), () => {
+        readOrCreateOnce(path.join(dir, 'other'), () => 'theirs');
+        return 'mine';
+      });
+      expect(mine).toBe('theirs');
+    } finally {
+      vi.mocked(fs.linkSync).mockRestore();
+    }
   });
 });

@@ -16,8 +16,17 @@ export function readOrCreateOnce(file: string, make: () => string, mode = 0o600)
   mkdirSync(path.dirname(file), { recursive: true });
   const scratch = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    writeFileSync(scratch, make(), { mode });
-    linkSync(scratch, file);
+    const content = make();
+    writeFileSync(scratch, content, { mode });
+    try {
+      linkSync(scratch, file);
+    } catch (err) {
+      // A file system without hard links (some network and FUSE mounts): an exclusive create,
+      // which a rival can still read half-written, but never overwrite.
+      if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes((err as NodeJS.ErrnoException).code ?? ''))
+        throw err;
+      writeFileSync(file, content, { mode, flag: 'wx' });
+    }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   } finally {

@@ -38,8 +38,6 @@ export class StreakRepository {
     );
     return rows.map((r) => r.day);
   }
-
-  /** Counts `day` for the learner; recording the same activity twice on a day is a no-op. */
 }
 
 /**

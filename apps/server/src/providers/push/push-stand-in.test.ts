@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ describe("the push stand-in's certificate", () => {
 
   it('is made once into the folder it is kept in, and the same pair comes back', () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'quizcast-push-tls-test-')), 'push-stand-in');
+    // What an earlier development server kept here (a CA certificate and its key) goes.
+    mkdirSync(dir);
+    for (const old of ['cert.pem', 'key.pem']) writeFileSync(path.join(dir, old), 'old');
     const first = makeLoopbackCertificate(dir);
     expect(makeLoopbackCertificate(dir)).toEqual(first);
     expect(readdirSync(dir)).toEqual(['certificate.json']);

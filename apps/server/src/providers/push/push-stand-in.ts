@@ -50,6 +50,8 @@ export function makeLoopbackCertificate(keepIn?: string): LoopbackCertificate {
     }
   };
   if (!keepIn) return make();
+  // An earlier development server kept a CA certificate and its key here: no longer trusted, removed.
+  for (const old of ['cert.pem', 'key.pem']) rmSync(path.join(keepIn, old), { force: true });
   // Cert and key in one file made once: instances starting together on one DATA_DIR share a pair.
   const kept = readOrCreateOnce(path.join(keepIn, 'certificate.json'), () => JSON.stringify(make()));
   return JSON.parse(kept) as LoopbackCertificate;
