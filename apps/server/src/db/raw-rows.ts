@@ -47,10 +47,7 @@ export async function executeNamed<T>(
   name: string,
   query: SQL,
 ): Promise<T[]> {
-  const session = db._.session as RawSession;
-  return rawRows<T>(
-    await session.prepareQuery(session.dialect.sqlToQuery(query), undefined, name, false).execute({}),
-  );
+  return preparedRaw<T>(db, name, query)({});
 }
 
 /** A PostgreSQL array literal of texts (each quoted and escaped), for a `$n::text[]` parameter. */
