@@ -4,6 +4,7 @@
 // node_modules.
 // Migrations and assets are read from apps/server at run time (src/lib/server-root.ts).
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,8 @@ await build({
     'math-worker': 'src/lib/math-worker.ts',
     // The result card's renderer (src/lib/card-pool.ts loads dist/card-worker.js).
     'card-worker': 'src/lib/card-worker.ts',
+    // Run once below: PGlite's initdb, kept for first starts on a new data directory.
+    'initdb-copy': 'src/db/initdb-copy.cli.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -57,3 +60,7 @@ await import('./main.js');
 `,
 );
 console.log('server compiled to apps/server/dist');
+// A first start on a new embedded data directory loads this copy of initdb's output instead of running
+// initdb beside the server (~300 MiB less at its peak, issue 31; src/db/client.ts PGLITE_INITDB_COPY).
+const copy = spawnSync(process.execPath, ['dist/initdb-copy.js'], { cwd: root, stdio: 'inherit' });
+if (copy.status !== 0) process.exit(copy.status ?? 1);

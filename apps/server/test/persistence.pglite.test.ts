@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from '../src/db/client';
-import { attempts, questions, quizzes } from '../src/db/schema';
+import { openPglite, writeInitdbCopy } from '../src/db/client';
+import { appMeta, attempts, questions, quizzes } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/demo';
 
 describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
@@ -30,6 +30,28 @@ describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
     expect(qs!.n).toBeGreaterThanOrEqual(seeded.quizzes * 10);
     expect(a!.n).toBeGreaterThanOrEqual(20);
     await second.close();
+  });
+
+  it("a new data directory starts from initdb's copy (npm run build's), an existing one ignores it", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'quizcast-initdb-'));
+    const copy = path.join(folder, 'initdb.tar');
+    await writeInitdbCopy(copy);
+    const dir = path.join(folder, 'pg');
+    const first = await openPglite(dir, { initdbCopy: copy });
+    await first.migrate();
+    await first.db.insert(appMeta).values({ key: 'from-the-copy', value: {} });
+    await first.close();
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+
+    // The copy is read only for a new directory: a broken one breaks a new start and not a restart.
+    const broken = path.join(folder, 'broken.tar');
+    writeFileSync(broken, 'not a tarball');
+    const again = await openPglite(dir, { initdbCopy: broken });
+    expect(await again.db.select({ key: appMeta.key }).from(appMeta)).toEqual([{ key: 'from-the-copy' }]);
+    await again.close();
+    await expect(openPglite(path.join(folder, 'other'), { initdbCopy: broken })).rejects.toThrow(
+      /initialize/,
+    );
   });
 
   it('demo windows are relative to the seed time: some live, some upcoming, some ended, some paid', async () => {

@@ -8,7 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { spawn } from 'node:child_process';
-import { fsyncSync, mkdirSync } from 'node:fs';
+import { existsSync, fsyncSync, mkdirSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -207,25 +208,42 @@ export async function openPglite(
     queryLog?: QueryLog;
     /** In memory only: start from this copy of a data directory (pgliteTemplate) instead of an empty one. */
     template?: Uint8Array;
+    /**
+     * On disk: a new data directory starts from this file (`writeInitdbCopy`'s) instead of running
+     * initdb, when the file exists. An existing data directory ignores it.
+     */
+    initdbCopy?: string;
   } = {},
 ): Promise<Database> {
   let release = async () => {};
+  let copy: Blob | undefined;
   if (dataDir) {
     mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
     release = await lockDataDir(path.resolve(dataDir));
     mkdirSync(dataDir, { recursive: true });
+    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+    // A Blob backed by the file: PGlite reads it once, with no copy of it held beside.
+    if (fresh && options.initdbCopy && existsSync(options.initdbCopy))
+      copy = await openAsBlob(options.initdbCopy);
+  } else if (options.template) {
+    copy = new Blob([options.template]);
   }
   const durable = options.durable ?? true;
   let client: PGlite;
   try {
     client = await PGlite.create(
       dataDir && durable
-        ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams(), extensions: { pg_trgm } }
+        ? {
+            fs: new DurableNodeFS(dataDir),
+            startParams: durableStartParams(),
+            extensions: { pg_trgm },
+            loadDataDir: copy,
+          }
         : {
             dataDir,
             startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
             extensions: { pg_trgm },
-            loadDataDir: options.template && !dataDir ? new Blob([options.template]) : undefined,
+            loadDataDir: copy,
           },
     );
   } catch (err) {
@@ -268,6 +286,36 @@ export async function pgliteTemplate(): Promise<Uint8Array> {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     const tarball = await client.dumpDataDir('none');
     return new Uint8Array(await tarball.arrayBuffer());
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * What PGlite's initdb makes, as an uncompressed tarball for `openPglite`'s `initdbCopy`, named by
+ * PGlite's version (a copy made by another version is never loaded). `npm run build` writes it
+ * (scripts/build.mjs runs dist/initdb-copy.js), so a first start on a new data directory loads it
+ * instead of running initdb: initdb runs two more PostgreSQL instances (WASM) beside the server's
+ * own, and took the embedded server's first start to ~670 MiB resident against ~365 MiB from the
+ * copy (issue 31, scripts/measure-start.mjs on a fresh folder).
+ */
+export const PGLITE_INITDB_COPY = path.join(SERVER_ROOT, 'dist', `pglite-initdb-${pgliteVersion()}.tar`);
+
+function pgliteVersion(): string {
+  // The package exports no package.json: read it beside its entry (node_modules/…/pglite/dist/index.cjs).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = path.join(path.dirname(path.dirname(entry)), 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/** Runs PGlite's initdb in memory and writes its data directory to `file` (see PGLITE_INITDB_COPY). */
+export async function writeInitdbCopy(file = PGLITE_INITDB_COPY): Promise<void> {
+  const client = await PGlite.create({
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
+  });
+  try {
+    const tarball = await client.dumpDataDir('none');
+    writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
   } finally {
     await client.close();
   }
@@ -364,5 +412,8 @@ export function openDatabase(options: {
         undefined,
         options.genericPlans ?? true,
       )
-    : openPglite(path.resolve(options.dataDir, 'pg'), { durable: options.pgliteFsync ?? true });
+    : openPglite(path.resolve(options.dataDir, 'pg'), {
+        durable: options.pgliteFsync ?? true,
+        initdbCopy: PGLITE_INITDB_COPY,
+      });
 }

@@ -81,4 +81,13 @@ describe('MathPool', () => {
       expect.stringContaining('did not start'),
     ]);
   });
+
+  it('stops a worker left idle for idleMs, and starts a new one for the next formula', async () => {
+    const pool = new MathPool(1, 30_000, () => worker(STAND_IN), 0);
+    expect(await pool.render('a', false, 'en')).toMatchObject({ ok: true });
+    // Idle for 0 ms: stopped (awaited by its exit, not a sleep).
+    await new Promise((resolve) => started[0]!.once('exit', resolve));
+    expect(await pool.render('b', false, 'en')).toMatchObject({ ok: true, mathml: '<math>b</math>' });
+    expect(started).toHaveLength(2);
+  });
 });

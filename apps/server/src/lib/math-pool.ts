@@ -20,15 +20,17 @@ const WORKER_LIMITS: MathWorkerLimits = {
 export class MathPool {
   private readonly pool: WorkerPool<MathJob, MathReply>;
 
-  /** `timeoutMs` and `createWorker` are the renderer's own unless a test gives its own (math-pool.test.ts). */
+  /** `timeoutMs`, `createWorker` and `idleMs` are the renderer's own unless a test gives its own (math-pool.test.ts). */
   constructor(
     size: number,
     timeoutMs: number = FORMULA_LIMITS.timeoutMs,
     createWorker: () => Worker = () => new Worker(workerFile('math-worker'), { workerData: WORKER_LIMITS }),
+    idleMs?: number,
   ) {
     this.pool = new WorkerPool<MathJob, MathReply>({
       size,
       timeoutMs,
+      idleMs,
       createWorker,
       replies: {
         notStarted: (id, cause) => ({

@@ -22,6 +22,12 @@ export interface WorkerPoolOptions<Job extends { id: number }, Reply extends { i
   /** Workers at most; each starts on demand. */
   size: number;
   timeoutMs: number;
+  /**
+   * A worker idle this long is stopped (the next job starts one): each holds its own V8 heap and
+   * renderer, ~140 MiB for the formula renderer, which the demo seed's formulas left resident in an
+   * idle `npm start` for good (issue 31). WORKER_IDLE_MS unless given.
+   */
+  idleMs?: number;
   /** A worker speaks the pool's protocol: "ready" once loaded, then one reply (with the job's id) per job. */
   createWorker: () => Worker;
   replies: PoolReplies<Reply>;
@@ -31,6 +37,9 @@ export interface WorkerPoolOptions<Job extends { id: number }, Reply extends { i
   waiting?: { max: number; reply: (id: number) => Reply };
 }
 
+/** How long an idle worker is kept for the next job (a burst, an import) before it is stopped. */
+export const WORKER_IDLE_MS = 30_000;
+
 interface Pending<Job, Reply> {
   job: Job;
   resolve: (reply: Reply) => void;
@@ -39,11 +48,14 @@ interface Pending<Job, Reply> {
 /**
  * Worker threads that run one job each at a time, so slow work (a formula, a card) never stops the
  * server's event loop. At most `size` workers; a job past `timeoutMs` stops its worker (a new one
- * starts on demand) and is refused; idle workers do not keep the process alive. Used by math-pool.ts
+ * starts on demand) and is refused; idle workers do not keep the process alive, and are stopped once
+ * idle for `idleMs`. Used by math-pool.ts
  * and card-pool.ts, which keep their own bounds and words.
  */
 export class WorkerPool<Job extends { id: number }, Reply extends { id: number }> {
   private readonly idle: Worker[] = [];
+  /** Each idle worker's timer that stops it. */
+  private readonly retiring = new Map<Worker, NodeJS.Timeout>();
   private readonly waiting: Pending<Job, Reply>[] = [];
   private starting = 0;
   private live = 0;
@@ -112,9 +124,21 @@ export class WorkerPool<Job extends { id: number }, Reply extends { id: number }
     worker.unref();
     this.idle.push(worker);
     this.pump();
+    if (!this.idle.includes(worker)) return;
+    const timer = setTimeout(() => {
+      this.retiring.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at < 0) return;
+      this.idle.splice(at, 1);
+      void worker.terminate(); // its exit handler counts it out
+    }, this.options.idleMs ?? WORKER_IDLE_MS);
+    timer.unref();
+    this.retiring.set(worker, timer);
   }
 
   private serve(worker: Worker, pending: Pending<Job, Reply>): void {
+    clearTimeout(this.retiring.get(worker));
+    this.retiring.delete(worker);
     worker.ref(); // a job in progress keeps the process alive until it is answered
     const { id } = pending.job;
     let settled = false;
