@@ -117,41 +117,47 @@ interface HeadSqlRow extends CountsSqlRow {
   recent: number;
 }
 
-/** One due card as the queue's statement returns it (snake_case; timestamps as the driver gives them). */
-interface CardSqlRow {
-  card_id: string | null;
-  source: CardRow['source'];
-  initial_rating: number;
-  due: string | Date;
-  stability: number;
-  difficulty: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  last_review: string | Date | null;
-  review_count: number;
-  card_created_at: string | Date;
-  question_id: string;
-  quiz_id: string;
-  quiz_name: string;
-  qn: string;
-  choices: string[];
-  ans_index: number;
-  explanation: string | null;
-  lang: 'en' | 'hi';
-  audio_key: string | null;
-  type: 'mcq' | 'numeric';
-  numeric_answer: string | null;
-  tolerance: string | null;
-  qn_hi: string | null;
-  choices_hi: string[] | null;
-  explanation_hi: string | null;
-  math: StoredQuestionMath | null;
-}
+/**
+ * One due card as the queue's statement returns it: a JSON array in this order (PostgreSQL builds it,
+ * so the driver decodes one text per read instead of ~50 per card; timestamps as epoch milliseconds).
+ */
+type CardTuple = [
+  cardId: string,
+  source: CardRow['source'],
+  initialRating: number,
+  due: number,
+  stability: number,
+  difficulty: number,
+  scheduledDays: number,
+  learningSteps: number,
+  reps: number,
+  lapses: number,
+  state: number,
+  lastReview: number | null,
+  reviewCount: number,
+  createdAt: number,
+  questionId: string,
+  quizId: string,
+  quizName: string,
+  qn: string,
+  choices: string[],
+  ansIndex: number,
+  explanation: string | null,
+  lang: 'en' | 'hi',
+  audioKey: string | null,
+  type: 'mcq' | 'numeric',
+  numericAnswer: string | null,
+  tolerance: string | null,
+  qnHi: string | null,
+  choicesHi: string[] | null,
+  explanationHi: string | null,
+  math: StoredQuestionMath | null,
+];
 
-const asDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
+/** The head's columns and the due cards of both kinds, earliest first, as one JSON array (null: none). */
+interface QueueSqlRow extends HeadSqlRow {
+  cards: CardTuple[] | string | null;
+}
 
 /** What GET /review/queue reads, in one statement: the head of the queue and the due candidates. */
 export interface QueueRead {
@@ -194,13 +200,14 @@ const headSql = sql`
  * whose results are out. `cap` bounds the candidates by the learner's setting (an upper bound of the
  * day's allowance: the allowance itself, which subtracts today's reviews, is `dailyAllowances`'s).
  */
+const epochMs = (column: SQL) => sql`extract(epoch from ${column}) * 1000`;
 const dueSql = (kind: 'new' | 'seen', cap: SQL) => sql`
-  select c.id as card_id, c.source, c.initial_rating, c.due, c.stability, c.difficulty,
-         c.scheduled_days, c.learning_steps, c.reps, c.lapses, c.state, c.last_review, c.review_count,
-         c.created_at as card_created_at,
-         q.id as question_id, z.id as quiz_id, z.name as quiz_name, q.qn, q.choices, q.ans_index,
-         q.explanation, q.lang, q.audio_key, q.type, q.numeric_answer::text as numeric_answer,
-         q.tolerance::text as tolerance, q.qn_hi, q.choices_hi, q.explanation_hi, q.math
+  select c.due, c.id,
+         json_build_array(c.id, c.source, c.initial_rating, ${epochMs(sql`c.due`)}, c.stability, c.difficulty,
+           c.scheduled_days, c.learning_steps, c.reps, c.lapses, c.state, ${epochMs(sql`c.last_review`)},
+           c.review_count, ${epochMs(sql`c.created_at`)},
+           q.id, z.id, z.name, q.qn, q.choices, q.ans_index, q.explanation, q.lang, q.audio_key, q.type,
+           q.numeric_answer::text, q.tolerance::text, q.qn_hi, q.choices_hi, q.explanation_hi, q.math) as card
   from ${reviewCards} c
   join ${questions} q on q.id = c.question_id
   join ${quizzes} z on z.id = q.quiz_id
@@ -217,19 +224,19 @@ export class ReviewQueueRepository {
   private readonly countsQuery;
 
   constructor(db: Db) {
-    // The head and both kinds of due cards in one statement: one round trip a read (issue 31). The
-    // head's row is repeated on each card row (one row with null card columns when none is due).
-    this.queueQuery = preparedRaw<HeadSqlRow & CardSqlRow>(
+    // The head and both kinds of due cards in one statement and one row: one round trip a read, and
+    // the cards as one JSON array (issue 31: decoding ~50 text columns a card was the app's largest cost).
+    this.queueQuery = preparedRaw<QueueSqlRow>(
       db,
       'review_queue',
       sql`
-        select h.*, d.*
-        from (${headSql}) h
-        left join lateral (
-          (${dueSql('new', sql`coalesce(h.daily_new_limit, ${ph('defaultNewLimit')}::int)`)})
-          union all
-          (${dueSql('seen', sql`coalesce(h.daily_review_cap, ${ph('defaultReviewCap')}::int)`)})
-        ) d on true`,
+        select h.*,
+               (select json_agg(d.card order by d.due, d.id)
+                from ((${dueSql('new', sql`coalesce(h.daily_new_limit, ${ph('defaultNewLimit')}::int)`)})
+                      union all
+                      (${dueSql('seen', sql`coalesce(h.daily_review_cap, ${ph('defaultReviewCap')}::int)`)})) d
+               ) as cards
+        from (${headSql}) h`,
     );
     this.countsQuery = preparedRaw<CountsSqlRow>(db, 'review_counts', countsSql);
   }
@@ -260,9 +267,9 @@ export class ReviewQueueRepository {
     if (!row) throw new Error('queue read: no row');
     const seen: QueueRow[] = [];
     const fresh: QueueRow[] = [];
-    for (const r of rows) {
-      if (r.card_id === null) continue;
-      const queued = toQueueRow(r, userId);
+    const cards = typeof row.cards === 'string' ? (JSON.parse(row.cards) as CardTuple[]) : (row.cards ?? []);
+    for (const t of cards) {
+      const queued = toQueueRow(t, userId);
       (queued.card.reviewCount > 0 ? seen : fresh).push(queued);
     }
     return {
@@ -290,42 +297,74 @@ export class ReviewQueueRepository {
   }
 }
 
-function toQueueRow(r: CardSqlRow, userId: string): QueueRow {
+function toQueueRow(t: CardTuple, userId: string): QueueRow {
+  const [
+    id,
+    source,
+    initialRating,
+    due,
+    stability,
+    difficulty,
+    scheduledDays,
+    learningSteps,
+    reps,
+    lapses,
+    state,
+    lastReview,
+    reviewCount,
+    createdAt,
+    questionId,
+    quizId,
+    quizName,
+    qn,
+    choices,
+    ansIndex,
+    explanation,
+    lang,
+    audioKey,
+    type,
+    numericAnswer,
+    tolerance,
+    qnHi,
+    choicesHi,
+    explanationHi,
+    math,
+  ] = t;
   return {
     card: {
-      id: r.card_id!,
+      id,
       userId,
-      questionId: r.question_id,
-      source: r.source,
-      initialRating: r.initial_rating,
-      due: asDate(r.due),
-      stability: Number(r.stability),
-      difficulty: Number(r.difficulty),
-      scheduledDays: r.scheduled_days,
-      learningSteps: r.learning_steps,
-      reps: r.reps,
-      lapses: r.lapses,
-      state: r.state,
-      lastReview: r.last_review === null ? null : asDate(r.last_review),
-      reviewCount: r.review_count,
+      questionId,
+      source,
+      initialRating,
+      due: new Date(due),
+      stability,
+      difficulty,
+      scheduledDays,
+      learningSteps,
+      reps,
+      lapses,
+      state,
+      lastReview: lastReview === null ? null : new Date(lastReview),
+      reviewCount,
       suspendedAt: null,
-      createdAt: asDate(r.card_created_at),
+      createdAt: new Date(createdAt),
     },
-    questionId: r.question_id,
-    quizId: r.quiz_id,
-    quizName: r.quiz_name,
-    qn: r.qn,
-    choices: r.choices,
-    ansIndex: r.ans_index,
-    explanation: r.explanation,
-    lang: r.lang,
-    audioKey: r.audio_key,
-    type: r.type,
-    numericAnswer: r.numeric_answer,
-    tolerance: r.tolerance,
-    qnHi: r.qn_hi,
-    choicesHi: r.choices_hi,
-    explanationHi: r.explanation_hi,
-    math: r.math,
+    questionId,
+    quizId,
+    quizName,
+    qn,
+    choices,
+    ansIndex,
+    explanation,
+    lang,
+    audioKey,
+    type,
+    numericAnswer,
+    tolerance,
+    qnHi,
+    choicesHi,
+    explanationHi,
+    math,
   };
 }

@@ -6,6 +6,7 @@ import {
   REVIEW_MESSAGES,
   type GradeReviewBody,
   type GradeReviewResponse,
+  type Intervals,
   type ReviewCard,
   type ReviewQueueResponse,
   type ReviewSettings,
@@ -79,6 +80,7 @@ export class ReviewService {
     scheduling: SchedulingSettings,
     now: Date,
     load: ExamLoad | undefined,
+    previews: Map<string, Intervals>,
   ): ReviewCard {
     return {
       cardId: row.card.id,
@@ -102,14 +104,38 @@ export class ReviewService {
       due: row.card.due.toISOString(),
       createdAt: row.card.createdAt.toISOString(),
       lapses: row.card.lapses,
-      intervals: previewIntervals(
-        cardState(row.card),
-        scheduling,
-        now,
-        row.card.reviewCount === 0 ? (row.card.initialRating as Grade) : null,
-        load && row.card.reviewCount > 0 ? withoutCard(load, row.card.due) : load,
-      ),
+      intervals: this.intervals(row.card, scheduling, now, load, previews),
     };
+  }
+
+  /**
+   * What each grade would schedule (the grade buttons' previews), computed once per distinct card
+   * state in a read: cards with the same state, the same initial rating (new cards) and no exam
+   * load get the same preview. ts-fsrs schedules from `last_review`, never from the stored `due`
+   * (scheduler.test.ts pins it), so `due` is not part of the key; with an exam date the clamp's
+   * load depends on the card's due day, so each card is previewed on its own.
+   */
+  private intervals(
+    card: CardRow,
+    scheduling: SchedulingSettings,
+    now: Date,
+    load: ExamLoad | undefined,
+    previews: Map<string, Intervals>,
+  ): Intervals {
+    const initialRating = card.reviewCount === 0 ? (card.initialRating as Grade) : null;
+    if (load) {
+      const cardLoad = card.reviewCount > 0 ? withoutCard(load, card.due) : load;
+      return previewIntervals(cardState(card), scheduling, now, initialRating, cardLoad);
+    }
+    const key =
+      `${initialRating}|${card.state}|${card.stability}|${card.difficulty}|${card.scheduledDays}|` +
+      `${card.learningSteps}|${card.reps}|${card.lapses}|${card.lastReview?.getTime()}`;
+    let preview = previews.get(key);
+    if (!preview) {
+      preview = previewIntervals(cardState(card), scheduling, now, initialRating);
+      previews.set(key, preview);
+    }
+    return preview;
   }
 
   /**
@@ -138,8 +164,9 @@ export class ReviewService {
       limit,
     );
     const c = head.counts;
+    const previews = new Map<string, Intervals>();
     return {
-      cards: rows.map((row) => this.toCard(row, scheduling, now, load)),
+      cards: rows.map((row) => this.toCard(row, scheduling, now, load, previews)),
       counts: {
         dueNow: c.dueNow,
         dueToday: c.dueToday,

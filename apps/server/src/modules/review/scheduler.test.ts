@@ -361,3 +361,36 @@ describe('the first showing of a card made from a mistake', () => {
     );
   });
 });
+
+describe("the grade buttons' previews", () => {
+  it('depend on the card state, never on its stored due (the queue previews each distinct state once)', () => {
+    const now = new Date('2027-01-10T03:30:00Z');
+    const lastReview = new Date(now.getTime() - 8 * DAY);
+    const states = [State.Learning, State.Review, State.Relearning].map((state) => ({
+      due: now,
+      stability: 4.2,
+      difficulty: 5.5,
+      scheduledDays: 3,
+      learningSteps: state === State.Review ? 0 : 1,
+      reps: 3,
+      lapses: state === State.Relearning ? 1 : 0,
+      state,
+      lastReview,
+    }));
+    for (const state of states) {
+      const preview = previewIntervals(state, DEFAULT_SCHEDULING, now);
+      for (const due of [now.getTime() - 5 * DAY, now.getTime() - 60_000, now.getTime() + DAY]) {
+        expect(previewIntervals({ ...state, due: new Date(due) }, DEFAULT_SCHEDULING, now)).toEqual(preview);
+      }
+    }
+    const fresh = { ...states[1]!, state: State.New, reps: 0, stability: 0, difficulty: 0, lastReview: null };
+    expect(
+      previewIntervals(
+        { ...fresh, due: new Date(now.getTime() - DAY) },
+        DEFAULT_SCHEDULING,
+        now,
+        Rating.Again,
+      ),
+    ).toEqual(previewIntervals(fresh, DEFAULT_SCHEDULING, now, Rating.Again));
+  });
+});
