@@ -215,7 +215,14 @@ export class PracticeRepository {
   /** `attemptWithQuestions`' statement, prepared once (PostgreSQL parses it once per connection). */
   private readonly attemptWithQuestionsQuery;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /**
+     * The same database on connections that plan a prepared statement once (`Database.genericPlans`):
+     * for the drill's draw, whose generic plan is its custom one (issue 27's bench).
+     */
+    private readonly genericPlans: Db = db,
+  ) {
     const userId = sql.placeholder('userId');
     this.attemptWithQuestionsQuery = db
       .select({
@@ -365,7 +372,10 @@ export class PracticeRepository {
    * short of `count` is not stored here (`attempt` undefined): the caller stores it with its own.
    * The pool (the questions the rules allow) is planned apart from the learner's history joined to
    * it: one six-table join took PostgreSQL 1.7 ms to plan on each call, the two 0.5 ms (issue 27's
-   * bench, EXPLAIN ANALYZE on its seed).
+   * bench, EXPLAIN ANALYZE on its seed). The pool and the draw carry ids only; the drawn questions'
+   * columns are read for the 20 drawn, not the pool's 150. It runs on `genericPlans` connections:
+   * PostgreSQL re-planned it at each call (0.6 ms; its generic plan's estimate looks dearer) though
+   * the generic plan executes as fast (1.0 ms both, EXPLAIN ANALYZE on the bench's kept seed).
    */
   async drawDrill(
     userId: string,
@@ -380,11 +390,11 @@ export class PracticeRepository {
                  end, random()`;
     const at = start.startedAt.toISOString();
     const rows = await executeNamed<RawQuestionRow & { stored: number }>(
-      this.db,
+      this.genericPlans,
       'practice_draw_drill',
       sql`
         with pool as materialized (
-          select ${questionColumns}
+          select q.id, q.quiz_id
           from questions q
           join quizzes on "quizzes"."id" = q.quiz_id
           left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
@@ -393,11 +403,11 @@ export class PracticeRepository {
             and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
             and ${band}
         ), drawn as (
-          select q.*, row_number() over (order by ${order}) as ord
-          from pool q
-          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
-          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
-          left join attempts a on a.quiz_id = q."quizId" and a.user_id = ${userId}::uuid
+          select p.id, row_number() over (order by ${order}) as ord
+          from pool p
+          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = p.id
+          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = p.id
+          left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${userId}::uuid
           order by ord
           limit ${draw.count}
         ), stored as (
@@ -412,7 +422,9 @@ export class PracticeRepository {
           having count(*) > 0 and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
           returning 1
         )
-        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`,
+        select ${questionColumns}, drawn.ord, (select count(*)::int from stored) as stored
+        from drawn join questions q on q.id = drawn.id join quizzes on "quizzes"."id" = q.quiz_id
+        order by drawn.ord`,
     );
     const questions = rows.map(
       ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>
