@@ -44,6 +44,11 @@ export interface PracticeQuestionRow {
   droppedAt: Date | null;
   /** Index into its quiz's sections (ADR 022); null: none. */
   section: number | null;
+  /**
+   * Its quiz's `updated_at` as PostgreSQL's text (every change of a question, key or scheme
+   * touches it): what a copy of the question was read at (`RunningPractices`).
+   */
+  quizVersion: string;
 }
 
 export interface PractisableQuizRow {
@@ -119,14 +124,15 @@ function toQuiz(r: Record<string, unknown>): PractisableQuizRow {
 }
 
 /**
- * A question's columns as `PracticeQuestionRow` names them, over `q` (questions): `toQuestion` reads
- * them. The decimals as text, so they read the same from a row or from JSON (`attemptWithQuestions`).
+ * A question's columns as `PracticeQuestionRow` names them, over `q` (questions) joined to its
+ * `quizzes` row: `toQuestion` reads them. The decimals as text, so they read the same from a row or from JSON (`attemptWithQuestions`).
  */
 const questionColumns = sql`
   q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
   q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer::text as "numericAnswer",
   q.tolerance::text as tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
-  q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section`;
+  q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section,
+  "quizzes"."updated_at"::text as "quizVersion"`;
 
 type RawQuestionRow = Omit<PracticeQuestionRow, 'droppedAt'> & { droppedAt: string | Date | null };
 
@@ -138,7 +144,33 @@ function toQuestion(r: RawQuestionRow): PracticeQuestionRow {
     tolerance: r.tolerance === null ? null : String(r.tolerance),
     droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
     section: r.section === null || r.section === undefined ? null : Number(r.section),
+    quizVersion: String(r.quizVersion),
   };
+}
+
+/**
+ * What a copy of a running attempt was read with (`RunningPractices`): how many of its questions
+ * were visible (all of them) and each of their quizzes' version.
+ */
+export interface StillVisible {
+  count: number;
+  /** Quiz id → its `updated_at` as read (`PracticeQuestionRow.quizVersion`). */
+  versions: ReadonlyMap<string, string>;
+}
+
+/**
+ * Inside `finish`'s UPDATE of `practice_attempts`: the attempt's questions visible to the learner
+ * now (`PRACTISABLE` and the unlock rule, as every read here) whose quiz is still at the version
+ * read are `still.count` of them. False when any was withdrawn, changed, or locked again since.
+ */
+function stillVisible(userId: string, still: StillVisible): SQL {
+  const ids = [...still.versions.keys()];
+  return sql`(select count(*) from questions q
+      join quizzes on "quizzes"."id" = q.quiz_id
+      join unnest(${`{${ids.join(',')}}`}::uuid[], ${textArrayLiteral(ids.map((id) => still.versions.get(id)!))}::text[])
+        as known(quiz_id, version) on known.quiz_id = q.quiz_id and "quizzes"."updated_at" = known.version::timestamptz
+      where q.id = any(practice_attempts.question_ids) and ${PRACTISABLE} and ${unlockedExpression(userId)}
+    ) = ${still.count}`;
 }
 
 /** A drill as `drawDrill` stores it, but for its questions (the draw's). */
@@ -183,7 +215,14 @@ export class PracticeRepository {
   /** `attemptWithQuestions`' statement, prepared once (PostgreSQL parses it once per connection). */
   private readonly attemptWithQuestionsQuery;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /**
+     * The same database on connections that plan a prepared statement once (`Database.genericPlans`):
+     * for the drill's draw, whose generic plan is its custom one (issue 27's bench).
+     */
+    private readonly genericPlans: Db = db,
+  ) {
     const userId = sql.placeholder('userId');
     this.attemptWithQuestionsQuery = db
       .select({
@@ -333,7 +372,10 @@ export class PracticeRepository {
    * short of `count` is not stored here (`attempt` undefined): the caller stores it with its own.
    * The pool (the questions the rules allow) is planned apart from the learner's history joined to
    * it: one six-table join took PostgreSQL 1.7 ms to plan on each call, the two 0.5 ms (issue 27's
-   * bench, EXPLAIN ANALYZE on its seed).
+   * bench, EXPLAIN ANALYZE on its seed). The pool and the draw carry ids only; the drawn questions'
+   * columns are read for the 20 drawn, not the pool's 150. It runs on `genericPlans` connections:
+   * PostgreSQL re-planned it at each call (0.6 ms; its generic plan's estimate looks dearer) though
+   * the generic plan executes as fast (1.0 ms both, EXPLAIN ANALYZE on the bench's kept seed).
    */
   async drawDrill(
     userId: string,
@@ -348,11 +390,11 @@ export class PracticeRepository {
                  end, random()`;
     const at = start.startedAt.toISOString();
     const rows = await executeNamed<RawQuestionRow & { stored: number }>(
-      this.db,
+      this.genericPlans,
       'practice_draw_drill',
       sql`
         with pool as materialized (
-          select ${questionColumns}
+          select q.id, q.quiz_id
           from questions q
           join quizzes on "quizzes"."id" = q.quiz_id
           left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
@@ -361,11 +403,11 @@ export class PracticeRepository {
             and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
             and ${band}
         ), drawn as (
-          select q.*, row_number() over (order by ${order}) as ord
-          from pool q
-          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = q.id
-          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = q.id
-          left join attempts a on a.quiz_id = q."quizId" and a.user_id = ${userId}::uuid
+          select p.id, row_number() over (order by ${order}) as ord
+          from pool p
+          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = p.id
+          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = p.id
+          left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${userId}::uuid
           order by ord
           limit ${draw.count}
         ), stored as (
@@ -380,7 +422,9 @@ export class PracticeRepository {
           having count(*) > 0 and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
           returning 1
         )
-        select drawn.*, (select count(*)::int from stored) as stored from drawn order by drawn.ord`,
+        select ${questionColumns}, drawn.ord, (select count(*)::int from stored) as stored
+        from drawn join questions q on q.id = drawn.id join quizzes on "quizzes"."id" = q.quiz_id
+        order by drawn.ord`,
     );
     const questions = rows.map(
       ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>
@@ -418,7 +462,9 @@ export class PracticeRepository {
    * Finishes a running attempt (once), in one statement (issue 27's bench: no transaction, one round
    * trip): the write is the CTE `done`, and each of `alongside` (CTE bodies: the question state,
    * cards, the streak day) applies only `when` (`FINISHED`) it wrote. False when another submission
-   * or a save got there first (nothing is written then).
+   * or a save got there first (nothing is written then). With `still` (a submission scored from this
+   * instance's copy, `RunningPractices`), it also writes only while every question of the attempt is
+   * visible to the learner at the quiz version the copy was read at.
    */
   async finish(
     attempt: PracticeAttemptRow,
@@ -428,10 +474,11 @@ export class PracticeRepository {
     >,
     now: Date,
     alongside: (SQL | undefined)[],
+    still?: StillVisible,
   ): Promise<boolean> {
     const ctes = alongside.flatMap((body, i) => (body ? [sql`${sql.raw(`w${i}`)} as (${body})`] : []));
-    // One name per shape (which of `alongside` are there): their texts are fixed.
-    const shape = alongside.map((body) => (body ? '1' : '0')).join('');
+    // One name per shape (which of `alongside` are there, and whether `still` is): their texts are fixed.
+    const shape = alongside.map((body) => (body ? '1' : '0')).join('') + (still ? '_known' : '');
     const rows = await executeNamed<{ finished: number }>(
       this.db,
       `practice_finish_${shape}`,
@@ -444,6 +491,7 @@ export class PracticeRepository {
               predicted = ${result.predicted === null ? null : JSON.stringify(result.predicted)}::jsonb,
               status = 'submitted', updated_at = ${now.toISOString()}::timestamptz
           where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
+            ${still ? sql`and ${stillVisible(attempt.userId, still)}` : sql``}
           returning 1
         )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
         select count(*)::int as finished from done`,

@@ -32,6 +32,7 @@ import { checkLimit } from '../../plugins/rate-limit';
 import { PracticeProgressRepository, practiceProgress } from './practice-progress.repository';
 import { PracticeRepository } from './practice.repository';
 import { PracticeService } from './practice.service';
+import { RunningPractices } from './running-practices';
 
 const errors = (...codes: number[]) =>
   Object.fromEntries([400, 401, ...codes].map((code) => [code, errorBodySchema]));
@@ -41,11 +42,15 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.ctx;
   const streak = new StreakService(new StreakRepository(db), clock);
   const practice = new PracticeService(
-    new PracticeRepository(db),
+    new PracticeRepository(db, app.ctx.database.genericPlans),
     clock,
     config.SUBMIT_GRACE_SECONDS * 1000,
     config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
     (userId, kind, when) => streak.countDayWhen(userId, kind, when),
+    // A quarter of the contest's budget for its running attempts (ADR 012), `0`: none.
+    config.ATTEMPT_CACHE_MAX_BYTES > 0
+      ? new RunningPractices(Math.floor(config.ATTEMPT_CACHE_MAX_BYTES / 4))
+      : undefined,
   );
   const analytics = new AnalyticsRepository(db);
   const dailyFive = new DailyFiveService(

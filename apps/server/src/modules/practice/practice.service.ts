@@ -42,7 +42,9 @@ import {
   type PracticeAttemptRow,
   type PracticeQuestionRow,
   type PracticeRepository,
+  type StillVisible,
 } from './practice.repository';
+import type { RunningPractices } from './running-practices';
 
 const MINUTE = 60_000;
 
@@ -77,6 +79,8 @@ export class PracticeService {
       kind: 'practice' | 'daily_five',
       when: SQL,
     ) => SQL | undefined = () => undefined,
+    /** This instance's copy of running attempts (issue 27's bench); none: every submission reads first. */
+    private readonly running?: RunningPractices,
   ) {}
 
   async listQuizzes(userId: string, filters: PracticeQuizFilters): Promise<PracticeQuizListResponse> {
@@ -122,7 +126,9 @@ export class PracticeService {
       markCorrect: quiz.markCorrect,
       markWrong: quiz.markWrong,
     });
-    return this.view(attempt, await this.questions(attempt));
+    const read = await this.questions(attempt);
+    this.running?.remember({ attempt, ...read });
+    return this.view(attempt, read);
   }
 
   /**
@@ -159,7 +165,9 @@ export class PracticeService {
         deadlineAt: deadlineFor(drawn.questions.length),
       }));
     // The drawn questions as read a moment ago; a drill has no sections (it mixes quizzes).
-    return this.view(attempt, { questions: drawn.questions, sections: [] });
+    const read = { questions: drawn.questions, sections: [] };
+    this.running?.remember({ attempt, ...read });
+    return this.view(attempt, read);
   }
 
   async get(userId: string, attemptId: string): Promise<PracticeAttempt> {
@@ -192,15 +200,19 @@ export class PracticeService {
    */
   async save(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSaveResponse> {
     for (let tries = 0; ; tries += 1) {
-      const {
-        attempt,
-        read: { questions },
-      } = await this.attemptAndQuestions(userId, attemptId);
+      // Kept below once written (what this instance then holds is what it wrote).
+      const { attempt, read } = await this.attemptAndQuestions(userId, attemptId, false);
+      const { questions } = read;
       if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
       const now = this.clock.now();
       if (this.pastGrace(attempt, now)) throw conflict(PRACTICE_MESSAGES.timeOver);
       const { merged, fresh } = this.merge(attempt, questions, answers, now);
       if (await this.repo.saveAnswers(attempt, merged, now)) {
+        // What was written, for the next request here (saveAnswers bumps the revision by one).
+        this.running?.remember({
+          attempt: { ...attempt, answers: merged, revision: attempt.revision + 1, updatedAt: now },
+          ...read,
+        });
         const byId = new Map(questions.map((q) => [q.id, q]));
         const chosen = new Map(merged.map((a) => [a.qnId, a.selectedOption ?? null]));
         const feedback = attempt.instantFeedback
@@ -224,14 +236,30 @@ export class PracticeService {
    * client already holds the attempt's questions.
    */
   async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSubmitResponse> {
-    // A save that lands meanwhile makes the write miss (revision): read again and score again.
-    for (let tries = 0; tries < 4; tries += 1) {
-      const { attempt, read } = await this.attemptAndQuestions(userId, attemptId);
-      if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
-      const finished = await this.finishOnce(attempt, read, answers);
-      if (finished) return { _id: finished.id, status: 'submitted', result: this.result(finished, read) };
+    try {
+      // Held here (what this instance last wrote or read of it): scored from that, in one statement
+      // that applies only if the attempt and the visibility of every question are still as held.
+      const held = this.running?.get(attemptId, userId);
+      if (held) {
+        const finished = await this.finishOnce(held.attempt, held, answers, {
+          count: held.questions.length,
+          versions: new Map(held.questions.map((q) => [q.quizId, q.quizVersion])),
+        });
+        if (finished) return { _id: finished.id, status: 'submitted', result: this.result(finished, held) };
+      }
+      // A save that lands meanwhile makes the write miss (revision): read again and score again.
+      for (let tries = 0; tries < 4; tries += 1) {
+        // Not kept: it is finished now or gone (keeping it would only push out another's copy).
+        const { attempt, read } = await this.attemptAndQuestions(userId, attemptId, false);
+        if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+        const finished = await this.finishOnce(attempt, read, answers);
+        if (finished) return { _id: finished.id, status: 'submitted', result: this.result(finished, read) };
+      }
+      throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
+    } finally {
+      // Finished, or no longer as held: either way no copy of it is kept.
+      this.running?.forget(attemptId, userId);
     }
-    throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
   }
 
   /** Scores and writes one read of the attempt: the finished row, or undefined when it changed meanwhile. */
@@ -239,6 +267,7 @@ export class PracticeService {
     attempt: PracticeAttemptRow,
     { questions, sections }: AttemptQuestions,
     answers: Answer[],
+    still?: StillVisible,
   ): Promise<PracticeAttemptRow | undefined> {
     const userId = attempt.userId;
     const now = this.clock.now();
@@ -274,21 +303,27 @@ export class PracticeService {
       predicted,
     };
     const answered = marks.answers.filter((m) => m.outcome === 'right' || m.outcome === 'wrong');
-    const done = await this.repo.finish(attempt, finished, now, [
-      this.repo.questionState(
-        userId,
-        answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' })),
-        now,
-        FINISHED,
-      ),
-      cardsFromPractice(
-        userId,
-        answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId),
-        now,
-        FINISHED,
-      ),
-      this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice', FINISHED),
-    ]);
+    const done = await this.repo.finish(
+      attempt,
+      finished,
+      now,
+      [
+        this.repo.questionState(
+          userId,
+          answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' })),
+          now,
+          FINISHED,
+        ),
+        cardsFromPractice(
+          userId,
+          answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId),
+          now,
+          FINISHED,
+        ),
+        this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice', FINISHED),
+      ],
+      still,
+    );
     // Stored exactly as computed: the finished row is the attempt read with what was written.
     return done ? { ...attempt, ...finished, status: 'submitted', updatedAt: now } : undefined;
   }
@@ -335,10 +370,23 @@ export class PracticeService {
   private async attemptAndQuestions(
     userId: string,
     attemptId: string,
+    keep = true,
   ): Promise<{ attempt: PracticeAttemptRow; read: AttemptQuestions }> {
     const found = isUuid(attemptId) ? await this.repo.attemptWithQuestions(attemptId, userId) : undefined;
-    if (!found) throw notFound(PRACTICE_MESSAGES.attemptNotFound);
-    return { attempt: found.attempt, read: this.inAttemptOrder(found.attempt, found) };
+    if (!found) {
+      this.running?.forget(attemptId, userId);
+      throw notFound(PRACTICE_MESSAGES.attemptNotFound);
+    }
+    let read: AttemptQuestions;
+    try {
+      read = this.inAttemptOrder(found.attempt, found);
+    } catch (error) {
+      this.running?.forget(attemptId, userId);
+      throw error;
+    }
+    // Kept only while running with every question visible (`RunningPractices.remember`).
+    if (keep) this.running?.remember({ attempt: found.attempt, ...read });
+    return { attempt: found.attempt, read };
   }
 
   /** The questions of a started attempt still visible to the learner (one statement). */

@@ -1,0 +1,134 @@
+import type { StoredSection } from '../../db/schema';
+import type { PracticeAttemptRow, PracticeQuestionRow } from './practice.repository';
+
+/**
+ * What this instance last wrote (or read) of a running practice or drill: the attempt row, its
+ * questions in the attempt's order as they were visible then (with answers: server side only) and
+ * the sections to mark them by (issue 27's bench, as the contest's `RunningAttempts`, ADR 012). A
+ * submission scores from it and finishes in one statement that applies only while the attempt is
+ * still at this revision and every one of its questions is still visible to the learner at its
+ * quiz's version (`PracticeRepository.finish`'s `still`): nothing here is trusted. When another
+ * instance saved, an admin withdrew or changed a quiz, or a payment was refunded, that statement
+ * writes nothing and the caller reads the attempt and scores again, as it did before this copy
+ * existed. Only attempts whose every question was visible are held, so "the same visible set"
+ * is a count. A restart loses only this copy.
+ *
+ * Bounded by an estimate of its bytes (each entry's fixed overhead and answers, and each question
+ * held once, shared by the entries that hold it: its text in UTF-16 code units plus a fixed
+ * overhead); when full the oldest entries (least recently written) go first.
+ */
+export interface RunningPractice {
+  attempt: PracticeAttemptRow;
+  questions: PracticeQuestionRow[];
+  sections: StoredSection[];
+}
+
+/** The entry, its Map slot, the row's fields, its arrays and its questions' references. */
+const ENTRY_OVERHEAD_BYTES = 1_000;
+/** A question object's fields besides its text, and its slot in the shared Map. */
+const QUESTION_OVERHEAD_BYTES = 500;
+/** A saved answer's object. */
+const ANSWER_BYTES = 120;
+
+function textLength(value: string | null | readonly string[]): number {
+  if (value === null) return 0;
+  if (typeof value === 'string') return value.length;
+  let n = 0;
+  for (const v of value) n += v.length;
+  return n;
+}
+
+function questionBytes(q: PracticeQuestionRow): number {
+  return (
+    QUESTION_OVERHEAD_BYTES +
+    textLength(q.qn) +
+    textLength(q.choices) +
+    textLength(q.explanation) +
+    textLength(q.qnHi) +
+    textLength(q.choicesHi) +
+    textLength(q.explanationHi) +
+    (q.math ? JSON.stringify(q.math).length : 0)
+  );
+}
+
+export class RunningPractices {
+  private readonly entries = new Map<string, { held: RunningPractice; bytes: number }>();
+  /**
+   * One object per question and quiz version, shared by every entry holding it (drills draw from
+   * one bank: 3,000 drills of 20 questions hold the bank's 10,000 once, not 60,000 copies), with how
+   * many entries refer to it.
+   */
+  private readonly questions = new Map<string, { question: PracticeQuestionRow; refs: number }>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  private static key(q: PracticeQuestionRow): string {
+    return `${q.id} ${q.quizVersion}`;
+  }
+
+  /** The learner's running attempt, if this instance holds it (someone else's: undefined). */
+  get(attemptId: string, userId: string): RunningPractice | undefined {
+    const hit = this.entries.get(attemptId)?.held;
+    return hit && hit.attempt.userId === userId ? hit : undefined;
+  }
+
+  /**
+   * Remember what was just written or read. A finished attempt, or one with a question no longer
+   * visible, is forgotten instead.
+   */
+  remember(held: RunningPractice): void {
+    const { attempt, questions } = held;
+    this.forget(attempt.id);
+    if (attempt.status !== 'in_progress' || questions.length !== attempt.questionIds.length) return;
+    // What it adds: the entry, and the questions no other entry holds yet.
+    const bytes = ENTRY_OVERHEAD_BYTES + attempt.answers.length * ANSWER_BYTES;
+    const adds = () => {
+      let n = bytes;
+      for (const q of questions) if (!this.questions.has(RunningPractices.key(q))) n += questionBytes(q);
+      return n;
+    };
+    while (this.bytes + adds() > this.maxBytes && this.entries.size > 0)
+      this.forget(this.entries.keys().next().value!);
+    if (this.bytes + adds() > this.maxBytes) return;
+    const shared = questions.map((q) => {
+      const key = RunningPractices.key(q);
+      const pooled = this.questions.get(key);
+      if (pooled) {
+        pooled.refs += 1;
+        return pooled.question;
+      }
+      this.questions.set(key, { question: q, refs: 1 });
+      this.bytes += questionBytes(q);
+      return q;
+    });
+    this.entries.set(attempt.id, { held: { ...held, questions: shared }, bytes });
+    this.bytes += bytes;
+  }
+
+  /** Drop the copy of an attempt (with `userId`: only if it is that learner's). */
+  forget(attemptId: string, userId?: string): void {
+    const entry = this.entries.get(attemptId);
+    if (!entry || (userId !== undefined && entry.held.attempt.userId !== userId)) return;
+    this.entries.delete(attemptId);
+    this.bytes -= entry.bytes;
+    for (const q of entry.held.questions) {
+      const key = RunningPractices.key(q);
+      const pooled = this.questions.get(key);
+      if (!pooled) continue;
+      pooled.refs -= 1;
+      if (pooled.refs === 0) {
+        this.questions.delete(key);
+        this.bytes -= questionBytes(q);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get usedBytes(): number {
+    return this.bytes;
+  }
+}

@@ -1,0 +1,238 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { practiceAttemptSchema, type PracticeAttempt } from '@quizcast/contract/schemas/practice';
+import { payments, practiceAttempts, questions, quizzes } from '../src/db/schema';
+import { createStudent, type CreatedQuiz } from '../src/seed/factories';
+import { buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+import {
+  learner,
+  openQuiz,
+  publish,
+  secretsOf,
+  started,
+  submitPractice,
+  topicQuestions,
+  unlock,
+  type Learner,
+} from './practice-support';
+
+/**
+ * Issue 27's bench: each instance keeps a copy of the running practices it started or last wrote
+ * (`RunningPractices`), so a submission is one statement. The copy is never trusted: that statement
+ * applies only while the attempt is at the revision held and every question is still visible to the
+ * learner at its quiz's version, so another instance's save, a withdrawal, a lost unlock or a changed key
+ * is honoured at once, and an instance that holds nothing (another one, or after a restart) reads.
+ */
+
+let a: TestApp;
+/** A second instance on the same database and clock, as in a cluster. */
+let b: TestApp;
+const sent: string[] = [];
+/** Published, free: History (3 questions) and Geography (3); paid: Polity (3). */
+let history: CreatedQuiz;
+let geography: CreatedQuiz;
+let paidPolity: CreatedQuiz;
+
+beforeAll(async () => {
+  a = await buildTestApp({ queryLog: (query) => sent.push(query.replace(/\s+/g, ' ').trim()) });
+  b = await buildTestApp({ shareWith: a });
+  history = await openQuiz(a, { exam: 'UPSC' }, topicQuestions('History', 3));
+  geography = await openQuiz(a, { exam: 'UPSC' }, topicQuestions('Geography', 3));
+  paidPolity = await openQuiz(a, { exam: 'UPSC', pricePaise: 4900 }, topicQuestions('Polity', 3));
+  for (const quiz of [history, geography, paidPolity]) await publish(a, quiz);
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
+  sent.length = 0;
+  await action();
+  // The practice's own (a new instance reads the session and the user once).
+  return sent.filter((query) => query.includes('practice_attempts'));
+}
+
+async function startDrill(on: TestApp, who: Learner, topics: string[]): Promise<PracticeAttempt> {
+  const res = await on.app.inject({
+    method: 'POST',
+    url: '/api/practice/drills',
+    headers: who.headers,
+    payload: { exam: 'UPSC', topics, difficulty: 'medium', count: 10, timed: false, instantFeedback: false },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return practiceAttemptSchema.parse(res.json());
+}
+
+const submitRaw = (
+  who: Learner,
+  attempt: PracticeAttempt,
+  answers: { qnId: string; selectedOption: string }[],
+) =>
+  a.app.inject({
+    method: 'POST',
+    url: `/api/practice/attempts/${attempt._id}/submit`,
+    headers: who.headers,
+    payload: { answers },
+  });
+
+/** Every question of the attempt answered with its first choice (the key of `topicQuestions`). */
+const allRight = (attempt: PracticeAttempt) =>
+  attempt.questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[0]! }));
+
+const finishing = /^with done as \( update practice_attempts /;
+const knownFinish = /^with done as \( update practice_attempts .* and \(select count\(\*\) from questions q/;
+const attemptRead = /^select .*\( select coalesce\(json_agg\(v\), '\[\]'::json\)/;
+
+describe(`practice: each instance's copy of its running attempts (${testDatabaseKind})`, () => {
+  it('a submission held here is one statement; another instance (or a restarted one) reads first and scores the same', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const here = await startDrill(a, me, ['History']);
+    const statements = await statementsOf(() => submitPractice(a, me, here, allRight(here)));
+    expect(statements).toEqual([expect.stringMatching(knownFinish)]);
+
+    // Started on an instance that is then closed (a restart): nothing is lost, the other one reads.
+    const c = await buildTestApp({ shareWith: a });
+    const there = await startDrill(c, me, ['History']);
+    const save = await c.app.inject({
+      method: 'PUT',
+      url: `/api/practice/attempts/${there._id}/answers`,
+      headers: me.headers,
+      payload: {
+        answers: [{ qnId: there.questions[0]!._id, selectedOption: there.questions[0]!.choices[0] }],
+      },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    await c.close();
+    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+    const read = await statementsOf(async () => {
+      result = await submitPractice(b, me, there, []);
+    });
+    expect(read).toEqual([expect.stringMatching(attemptRead), expect.stringMatching(finishing)]);
+    expect(read[1]).not.toMatch(knownFinish);
+    // The save made on the closed instance counts.
+    expect(result!.result).toMatchObject({ correctCount: 1, wrongCount: 0, totalQuestions: 3 });
+  });
+
+  it("a save on another instance makes this one's copy stale: the submission reads again and counts it", async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const drill = await startDrill(a, me, ['History']);
+    const [first, second] = drill.questions;
+    const save = await b.app.inject({
+      method: 'PUT',
+      url: `/api/practice/attempts/${drill._id}/answers`,
+      headers: me.headers,
+      payload: { answers: [{ qnId: first!._id, selectedOption: first!.choices[0], seq: 1 }] },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+    const statements = await statementsOf(async () => {
+      result = await submitPractice(a, me, drill, [
+        { qnId: second!._id, selectedOption: second!.choices[1]! },
+      ]);
+    });
+    expect(statements).toEqual([
+      expect.stringMatching(knownFinish),
+      expect.stringMatching(attemptRead),
+      expect.stringMatching(finishing),
+    ]);
+    expect(result!.result).toMatchObject({ correctCount: 1, wrongCount: 1 });
+    const [row] = await a.db.select().from(practiceAttempts).where(eq(practiceAttempts.id, drill._id));
+    expect(row!.status).toBe('submitted');
+    expect(row!.answers.filter((x) => x.selectedOption != null).map((x) => x.qnId)).toEqual([
+      first!._id,
+      second!._id,
+    ]);
+  });
+
+  it('a quiz withdrawn after the start: the held copy is not used and nothing of that quiz is in the response', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const drill = await startDrill(a, me, ['History', 'Geography']);
+    expect(drill.questions).toHaveLength(6);
+    const practice = await started(a, me, geography.quiz.id);
+    await a.db.update(quizzes).set({ published: false }).where(eq(quizzes.id, geography.quiz.id));
+    try {
+      const known = new Set(history.questions.map((q) => q.id));
+      // Its questions are unknown now (as the read path has always answered), nothing more.
+      const refused = await submitRaw(me, drill, allRight(drill));
+      expect(refused.statusCode, refused.body).toBe(400);
+      for (const secret of secretsOf(geography)) expect(refused.body).not.toContain(secret);
+      const res = await submitRaw(
+        me,
+        drill,
+        allRight(drill).filter((x) => known.has(x.qnId)),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      for (const secret of secretsOf(geography)) expect(res.body).not.toContain(secret);
+      const result = (res.json() as { result: { feedback: { qnId: string }[]; totalQuestions: number } })
+        .result;
+      expect(result.totalQuestions).toBe(3);
+      expect(result.feedback.every((f) => known.has(f.qnId))).toBe(true);
+      // A practice of the withdrawn quiz itself is gone (as an unknown quiz), held or not.
+      const gone = await a.app.inject({
+        method: 'POST',
+        url: `/api/practice/attempts/${practice._id}/submit`,
+        headers: me.headers,
+        payload: { answers: allRight(practice) },
+      });
+      expect(gone.statusCode).toBe(404);
+      for (const secret of secretsOf(geography)) expect(gone.body).not.toContain(secret);
+    } finally {
+      await a.db.update(quizzes).set({ published: true }).where(eq(quizzes.id, geography.quiz.id));
+    }
+  });
+
+  it('an unlock that no longer holds (the payment is not a success any more): the held copy is not used and nothing of the paid quiz is in the response', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    await unlock(a, me.user, paidPolity);
+    const drill = await startDrill(a, me, ['History', 'Polity']);
+    expect(drill.questions).toHaveLength(6);
+    await a.db
+      .update(payments)
+      .set({ status: 'failed' })
+      .where(and(eq(payments.userId, me.user.id), eq(payments.quizId, paidPolity.quiz.id)));
+    const refused = await submitRaw(me, drill, allRight(drill));
+    expect(refused.statusCode, refused.body).toBe(400);
+    for (const secret of secretsOf(paidPolity)) expect(refused.body).not.toContain(secret);
+    const free = new Set(history.questions.map((q) => q.id));
+    const res = await submitRaw(
+      me,
+      drill,
+      allRight(drill).filter((x) => free.has(x.qnId)),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    for (const secret of secretsOf(paidPolity)) expect(res.body).not.toContain(secret);
+    expect((res.json() as { result: { totalQuestions: number } }).result.totalQuestions).toBe(3);
+  });
+
+  it('a key corrected after the start (the quiz changes version): scored by the new key', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const drill = await startDrill(a, me, ['Geography']);
+    const target = geography.questions[0]!;
+    // As the key correction writes it: the key, and the quiz's version.
+    await a.db.update(questions).set({ ansIndex: 1 }).where(eq(questions.id, target.id));
+    await a.db
+      .update(quizzes)
+      .set({ updatedAt: sql`${quizzes.updatedAt} + interval '1 second'` })
+      .where(eq(quizzes.id, geography.quiz.id));
+    try {
+      const statements: string[] = [];
+      let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+      statements.push(
+        ...(await statementsOf(async () => {
+          result = await submitPractice(a, me, drill, allRight(drill));
+        })),
+      );
+      expect(statements).toEqual([
+        expect.stringMatching(knownFinish),
+        expect.stringMatching(attemptRead),
+        expect.stringMatching(finishing),
+      ]);
+      const outcome = result!.result.feedback.find((f) => f.qnId === target.id);
+      expect(outcome?.outcome).toBe('wrong');
+      expect(result!.result).toMatchObject({ correctCount: 2, wrongCount: 1 });
+    } finally {
+      await a.db.update(questions).set({ ansIndex: 0 }).where(eq(questions.id, target.id));
+    }
+  });
+});
