@@ -5,7 +5,7 @@ import webpush from 'web-push';
 import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
 import { reminderSettingsResponseSchema } from '@quizcast/contract/schemas/reminders';
 import { payments, pushSubscriptions, quizzes, reminderClaims, reviewCards, users } from '../src/db/schema';
-import { WebPushSender } from '../src/providers/push/web-push-sender';
+import { WorkerPushSender } from '../src/providers/push/worker-push-sender';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 import { PushServiceStandIn, type Behaviour, type TestSubscription } from './push-service-stand-in';
@@ -22,13 +22,18 @@ let t: TestApp;
  * pushes on a loaded machine, where in-process PGlite work holds the event loop.
  */
 const PUSH_TIMEOUT_MS = 2000;
-const sender = () =>
-  new WebPushSender(
-    webpush.generateVAPIDKeys(),
-    'mailto:test@quizcast.invalid',
-    PUSH_TIMEOUT_MS,
-    standIn.agent,
-  );
+/** The server's sender (its pushes run in a worker thread), trusting the stand-in. */
+const senders: WorkerPushSender[] = [];
+const sender = () => {
+  const made = new WorkerPushSender({
+    keys: webpush.generateVAPIDKeys(),
+    subject: 'mailto:test@quizcast.invalid',
+    timeoutMs: PUSH_TIMEOUT_MS,
+    extraCa: [standIn.cert],
+  });
+  senders.push(made);
+  return made;
+};
 
 beforeAll(async () => {
   standIn = await PushServiceStandIn.start();
@@ -36,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await Promise.all(senders.map((s) => s.close()));
   await standIn.close();
 });
 afterEach(() => {
