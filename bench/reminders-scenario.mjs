@@ -232,9 +232,11 @@ export async function remindersCalls({ load, url, fixture, acks, students, datab
         const group = `overlap${k}`;
         const switchedOn = await begin(group);
         result.loadDuring = loadavg();
+        const pushedBefore = (await own.stats(group)).received;
         const from = Date.now();
         result.during = await h.submit(`during a ${REMINDERS}-reminder sweep`);
         const to = Date.now();
+        result.pushedDuring = (await own.stats(group)).received - pushedBefore;
         result.sweep = await finish(group, switchedOn);
         result.covered =
           Math.max(0, Math.min(to, result.sweep.last) - Math.max(from, result.sweep.start)) / (to - from);
@@ -255,7 +257,8 @@ export async function remindersCalls({ load, url, fixture, acks, students, datab
           `${result.during.rps.toFixed(0)}/s against ${result.alone.rps.toFixed(0)}/s alone: ×${ratio.toFixed(3)} ` +
           `(${((1 - ratio) * 100).toFixed(1)}% slower; target ≤ 10%); app CPU ${result.during.cpuMsPerRequest?.toFixed(3)} ` +
           `against ${result.alone.cpuMsPerRequest?.toFixed(3)} ms a submit; the sweep covered ${(result.covered * 100).toFixed(0)}% ` +
-          `of the ${result.submitSeconds.toFixed(1)} s submit phase; load average ${result.loadAlone} (alone), ${result.loadDuring} (during)`,
+          `of the ${result.submitSeconds.toFixed(1)} s submit phase, ${result.pushedDuring} pushes arrived during it ` +
+          `(${(result.pushedDuring / result.submitSeconds).toFixed(0)}/s); load average ${result.loadAlone} (alone), ${result.loadDuring} (during)`,
       );
     }
     const sorted = [...pairs].sort((a, b) => a - b);
