@@ -218,11 +218,16 @@ export function appTools({ runDir, secret, workers }) {
     return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
   }
 
-  async function startApp(name, database, port) {
+  /** `nodeArgs`: a scenario's own node flags (e.g. the reminders' `--import` of bench/shifted-clock.mjs). */
+  async function startApp(name, database, port, nodeArgs = []) {
     const log = path.join(runDir, `${name}-app.log`);
     const { openSync } = await import('node:fs');
     const out = openSync(log, 'a');
-    const args = [...productionNodeFlags(), ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/) : [])];
+    const args = [
+      ...productionNodeFlags(),
+      ...nodeArgs,
+      ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(/\s+/) : []),
+    ];
     if (env.BENCH_PROFILE) args.push('--cpu-prof', `--cpu-prof-dir=${path.join(runDir, `${name}-profiles`)}`);
     // The start script's entry (dist/start.js) when the build has one; an earlier build's main.js.
     const dist = path.join(root, 'apps/server', env.BENCH_APP_DIST ?? 'dist');

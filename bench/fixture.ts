@@ -61,12 +61,7 @@ async function main() {
       const acked: unknown = existsSync(acksFile) ? JSON.parse(readFileSync(acksFile, 'utf8')) : null;
       const problems =
         (fixture.scenario as string) === 'reminders'
-          ? await verifyReminders(
-              database,
-              fixture as unknown as RemindersFixture,
-              acked as AckFile,
-              JSON.parse(readFileSync(`${acksFile}.overlap`, 'utf8')) as AckFile,
-            )
+          ? await verifyReminders(database, fixture as unknown as RemindersFixture, acksFile)
           : fixture.scenario === 'drill'
             ? await verifyDrill(database, fixture, acked as DrillAckFile)
             : fixture.scenario === 'herd'

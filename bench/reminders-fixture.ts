@@ -1,19 +1,23 @@
 /**
  * Issue 28's reminders bench (bench/reminders-scenario.mjs), outside the measurement, PostgreSQL only.
  *
- * Seeds two herds like the plain one (each its own live quiz of 10 questions and BENCH_STUDENTS
- * learners: the submit phase alone, and the one a sweep overlaps), and two groups of BENCH_REMINDERS
- * (10,000) learners, `alone` and `overlap`, each with one push subscription on the stand-in
- * (BENCH_PUSH_ORIGIN/push/<group>-<i>; one P-256 key pair shared by all, the stand-in does not
- * decrypt) and the daily five's reminder at 07:00 IST, switched OFF: nothing is due until the
- * scenario switches a group on with one UPDATE (`daily_five = true`), so the sweep starts when the
- * scenario says. 07:00 IST is due for the rest of the IST day; the scenario refuses to run in quiet
- * hours (22:00–07:00 IST) on the real clock, which the production app uses.
+ * Seeds BENCH_REMINDER_PAIRS (3) pairs of herds like the plain one (each herd its own live quiz of 10
+ * questions and BENCH_STUDENTS learners: in each pair one herd submits with nothing else running, the
+ * other while a sweep runs), and BENCH_REMINDER_PAIRS + 1 groups of BENCH_REMINDERS (10,000) learners
+ * (`alone`, the sweep timed by itself, then `overlap1`, `overlap2`, …, one per pair), each learner with
+ * one push subscription on the stand-in (BENCH_PUSH_ORIGIN/push/<group>-<i>; one P-256 key pair shared
+ * by all, the stand-in does not decrypt) and the daily five's reminder at 07:00 IST, switched OFF:
+ * nothing is due until the scenario switches a group on with one UPDATE (`daily_five = true`), so a
+ * sweep starts when the scenario says. 07:00 IST is due for the rest of the IST day, outside quiet
+ * hours (22:00–07:00 IST). The app reads the time from its clock, which the scenario may have moved by
+ * BENCH_CLOCK_OFFSET_MS (bench/shifted-clock.mjs): every time seeded here (the quizzes' windows, the
+ * sessions and their tokens) is on that same clock.
  *
- * Verification: both herds as the herd's (verifyHerd), and each group's reminders claimed exactly
+ * Verification: every herd as the herd's (verifyHerd), and each group's reminders claimed exactly
  * once, one per learner of the group, each delivered to one browser, no subscription backing off.
  */
 import { createECDH, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
@@ -25,20 +29,28 @@ import type { AckFile, Fixture } from './herd-shape.mjs';
 
 const MIN = 60_000;
 const CHUNK = 2000;
-export const REMINDER_GROUPS = ['alone', 'overlap'] as const;
+/** The herds' phone prefixes (a herd's learners are <prefix> + 9 digits; the groups' start with 6). */
+const HERD_PREFIXES = ['9', '8', '7', '5', '4', '3', '2', '1'];
 
-export interface RemindersFixture extends Omit<Fixture, 'scenario'> {
+/** The app's clock: the real time moved by BENCH_CLOCK_OFFSET_MS, as bench/shifted-clock.mjs moves it. */
+export function benchNow(): Date {
+  return new Date(Date.now() + Number(process.env.BENCH_CLOCK_OFFSET_MS ?? 0));
+}
+
+export interface RemindersFixture {
   scenario: 'reminders';
-  /** The second herd, whose submit phase a sweep overlaps. */
-  overlapHerd: Fixture;
+  /** Each pair's two herds: `alone` submits with nothing else running, `overlap` during a sweep. */
+  pairs: { alone: Fixture; overlap: Fixture }[];
   /** Learners per reminder group. */
   reminders: number;
-  /** Each group's user ids. */
-  groups: Record<(typeof REMINDER_GROUPS)[number], string[]>;
+  /** Each group's user ids: `alone`, then `overlap1` … one per pair. */
+  groups: Record<string, string[]>;
+  /** How long seeding took (bench/fixture.ts). */
+  seedMs?: number;
 }
 
 async function herd(database: Database, students: number, name: string, prefix: string): Promise<Fixture> {
-  const now = new Date();
+  const now = benchNow();
   const { quiz, questions } = await createQuiz(
     database.db,
     {
@@ -68,15 +80,28 @@ export async function seedReminders(database: Database, students: number): Promi
   const origin = process.env.BENCH_PUSH_ORIGIN;
   if (!origin) throw new Error('set BENCH_PUSH_ORIGIN (the stand-in, bench/push-stand-in.mjs)');
   const n = Number(process.env.BENCH_REMINDERS ?? 10_000);
-  const alone = await herd(database, students, 'Herd quiz (submit alone)', '8');
-  const overlap = await herd(database, students, 'Herd quiz (submit during a sweep)', '7');
+  const pairCount = Number(process.env.BENCH_REMINDER_PAIRS ?? 3);
+  if (!(pairCount >= 1 && pairCount <= HERD_PREFIXES.length / 2))
+    throw new Error(`BENCH_REMINDER_PAIRS must be 1–${HERD_PREFIXES.length / 2}`);
+  const pairs: RemindersFixture['pairs'] = [];
+  for (let k = 0; k < pairCount; k++) {
+    const alone = await herd(database, students, `Herd quiz (pair ${k + 1}, alone)`, HERD_PREFIXES[2 * k]!);
+    const overlap = await herd(
+      database,
+      students,
+      `Herd quiz (pair ${k + 1}, sweep)`,
+      HERD_PREFIXES[2 * k + 1]!,
+    );
+    pairs.push({ alone, overlap });
+  }
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const p256dh = ecdh.getPublicKey().toString('base64url');
   const auth = randomBytes(16).toString('base64url');
-  const now = new Date();
-  const groups = { alone: [] as string[], overlap: [] as string[] };
-  for (const [g, group] of REMINDER_GROUPS.entries()) {
+  const now = benchNow();
+  const names = ['alone', ...pairs.map((_, k) => `overlap${k + 1}`)];
+  const groups: Record<string, string[]> = Object.fromEntries(names.map((g) => [g, []]));
+  for (const [g, group] of names.entries()) {
     for (let offset = 0; offset < n; offset += CHUNK) {
       const rows = await database.db
         .insert(users)
@@ -89,52 +114,66 @@ export async function seedReminders(database: Database, students: number): Promi
           ),
         )
         .returning({ id: users.id });
-      groups[group].push(...rows.map((r) => r.id));
+      groups[group]!.push(...rows.map((r) => r.id));
     }
     // One browser each, on the stand-in; the daily five at 07:00 IST, switched off until the scenario.
     await database.db.execute(sql`
       insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
       select u.id, ${`${origin}/push/${group}-`} || u.ord, ${p256dh}, ${auth}, ${now.toISOString()}::timestamptz
-      from unnest(${`{${groups[group].join(',')}}`}::uuid[]) with ordinality as u(id, ord)`);
+      from unnest(${`{${groups[group]!.join(',')}}`}::uuid[]) with ordinality as u(id, ord)`);
     await database.db.execute(sql`
       insert into reminder_settings (user_id, quiz_opening, results_published, review_due, daily_five,
                                      daily_five_minute, updated_at)
       select u.id, true, true, true, false, 420, ${now.toISOString()}::timestamptz
-      from unnest(${`{${groups[group].join(',')}}`}::uuid[]) as u(id)`);
+      from unnest(${`{${groups[group]!.join(',')}}`}::uuid[]) as u(id)`);
   }
   await database.db.execute(sql`vacuum analyze users, push_subscriptions, reminder_settings`);
-  return { ...alone, scenario: 'reminders', overlapHerd: overlap, reminders: n, groups };
+  return { scenario: 'reminders', pairs, reminders: n, groups };
 }
 
+/**
+ * `acksFile`: the run's acks file, in which the scenario lists each herd's own acknowledgement file
+ * (`{ herds: [{ alone, overlap }, …] }`, one entry per pair).
+ */
 export async function verifyReminders(
   database: Database,
   fixture: RemindersFixture,
-  acks: AckFile,
-  overlapAcks: AckFile,
+  acksFile: string,
 ): Promise<string[]> {
-  const problems = [
-    ...(await verifyHerd(database, { ...fixture, scenario: 'herd' }, acks)).map((p) => `herd alone: ${p}`),
-    ...(await verifyHerd(database, fixture.overlapHerd, overlapAcks)).map((p) => `herd overlapped: ${p}`),
-  ];
+  const problems: string[] = [];
+  const { herds } = JSON.parse(readFileSync(acksFile, 'utf8')) as {
+    herds: { alone: string; overlap: string }[];
+  };
+  for (const [k, pair] of fixture.pairs.entries()) {
+    for (const which of ['alone', 'overlap'] as const) {
+      const file = herds[k]?.[which];
+      if (!file || !existsSync(file)) {
+        problems.push(`pair ${k + 1} ${which}: no acknowledgements recorded`);
+        continue;
+      }
+      const acks = JSON.parse(readFileSync(file, 'utf8')) as AckFile;
+      problems.push(
+        ...(await verifyHerd(database, pair[which], acks)).map((p) => `herd ${which} ${k + 1}: ${p}`),
+      );
+    }
+  }
   const claims = rawRows<{ key: string; user_id: string; kind: string; delivered: number }>(
     await database.db.execute(sql`select key, user_id, kind, delivered from reminder_claims`),
   );
   const byUser = new Map<string, typeof claims>();
   for (const c of claims) byUser.set(c.user_id, [...(byUser.get(c.user_id) ?? []), c]);
-  for (const group of REMINDER_GROUPS) {
+  for (const [group, ids] of Object.entries(fixture.groups)) {
     let once = 0;
-    for (const id of fixture.groups[group]) {
+    for (const id of ids) {
       const mine = byUser.get(id) ?? [];
       if (mine.length !== 1) problems.push(`${group}: learner ${id} has ${mine.length} claims`);
       else if (mine[0]!.kind !== 'daily_five' || Number(mine[0]!.delivered) !== 1)
         problems.push(`${group}: learner ${id}'s claim is ${mine[0]!.kind}, delivered ${mine[0]!.delivered}`);
       else once += 1;
     }
-    console.log(
-      `verify: ${group}: ${once} of ${fixture.groups[group].length} reminders claimed once, delivered once`,
-    );
+    console.log(`verify: ${group}: ${once} of ${ids.length} reminders claimed once, delivered once`);
   }
-  const known = new Set([...fixture.groups.alone, ...fixture.groups.overlap]);
+  const known = new Set(Object.values(fixture.groups).flat());
   const stray = claims.filter((c) => !known.has(c.user_id)).length;
   if (stray) problems.push(`${stray} claims of learners with no reminder seeded`);
   const [backingOff] = rawRows<{ n: number }>(

@@ -109,6 +109,7 @@ async function scenario(name, port, helloPort) {
       name,
       { ...database, appEnv: { ...database.appEnv, ...own.appEnv } },
       port,
+      own.nodeArgs,
     );
     runner.setApp(child.pid, database.name ?? null);
     const sampler = sampleMemory(name, child.pid);

@@ -30,6 +30,8 @@ await build({
     'math-worker': 'src/lib/math-worker.ts',
     // The result card's renderer (src/lib/card-pool.ts loads dist/card-worker.js).
     'card-worker': 'src/lib/card-worker.ts',
+    // Web push's encryption and requests (src/providers/push/worker-push-sender.ts loads dist/push-worker.js).
+    'push-worker': 'src/providers/push/push-worker.ts',
     // Run once below: PGlite's initdb, kept for first starts on a new data directory.
     'initdb-copy': 'src/db/initdb-copy.cli.ts',
   },

@@ -198,7 +198,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     storage: deps.storage ?? (await createStorage(config)),
     sms: deps.sms ?? createSmsProvider(config, app.log, clock),
     otpCodes: deps.otpCodes ?? generateOtpCode,
-    push: deps.push === undefined ? createPushSender(config, pushStandIn?.agentWithPublicRoots) : deps.push,
+    push:
+      deps.push === undefined
+        ? createPushSender(config, pushStandIn ? [pushStandIn.cert] : undefined)
+        : deps.push,
     pushStandIn,
     avatarUrls: new AvatarUrls(config.jwtSecret, clock),
   });
@@ -211,6 +214,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   }
   app.addHook('onClose', async () => {
     await app.sweeper.stop();
+    // A sender the app made is the app's to stop (an injected one is its test's).
+    if (deps.push === undefined) await app.ctx.push?.close?.();
     await pushStandIn?.close();
     if (deps.ownsDatabase) await Promise.all([deps.database.close(), deps.readDatabase?.close()]);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { buildApp } from '../src/app';
 import { parseEnv, type AppConfig } from '../src/config';
-import { WebPushSender } from '../src/providers/push/web-push-sender';
+import { WorkerPushSender } from '../src/providers/push/worker-push-sender';
 import { createStudent } from '../src/seed/factories';
 import { bearerFor, buildTestApp, TEST_JWT_SECRET, testDatabaseKind, type TestApp } from './helpers';
 import { PushServiceStandIn } from './push-service-stand-in';
@@ -118,12 +118,12 @@ describe(`production (${testDatabaseKind})`, () => {
       PUSH_STAND_IN: true,
       jwtSecret: TEST_JWT_SECRET,
     };
-    const push = new WebPushSender(
-      webpush.generateVAPIDKeys(),
-      'mailto:t@quizcast.invalid',
-      2000,
-      standIn.agent,
-    );
+    const push = new WorkerPushSender({
+      keys: webpush.generateVAPIDKeys(),
+      subject: 'mailto:t@quizcast.invalid',
+      timeoutMs: 2000,
+      extraCa: [standIn.cert],
+    });
     // On the first app's database and clock (a second instance), so its learners sign in as usual.
     const prod = await buildApp(config, { database: t.database, clock: t.clock, ownsDatabase: false, push });
     try {
@@ -140,6 +140,7 @@ describe(`production (${testDatabaseKind})`, () => {
       expect(loopback.json().message).toMatch(/push/i);
     } finally {
       await prod.close();
+      await push.close();
       await standIn.close();
     }
   });

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { ACCOUNT_MESSAGES } from '@quizcast/contract/schemas/account';
 import { reminderSettingsResponseSchema } from '@quizcast/contract/schemas/reminders';
-import { payments, pushSubscriptions, quizzes, reviewCards, users } from '../src/db/schema';
-import { WebPushSender } from '../src/providers/push/web-push-sender';
+import { payments, pushSubscriptions, quizzes, reminderClaims, reviewCards, users } from '../src/db/schema';
+import { WorkerPushSender } from '../src/providers/push/worker-push-sender';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 import { PushServiceStandIn, type Behaviour, type TestSubscription } from './push-service-stand-in';
@@ -21,13 +22,18 @@ let t: TestApp;
  * pushes on a loaded machine, where in-process PGlite work holds the event loop.
  */
 const PUSH_TIMEOUT_MS = 2000;
-const sender = () =>
-  new WebPushSender(
-    webpush.generateVAPIDKeys(),
-    'mailto:test@quizcast.invalid',
-    PUSH_TIMEOUT_MS,
-    standIn.agent,
-  );
+/** The server's sender (its pushes run in a worker thread), trusting the stand-in. */
+const senders: WorkerPushSender[] = [];
+const sender = () => {
+  const made = new WorkerPushSender({
+    keys: webpush.generateVAPIDKeys(),
+    subject: 'mailto:test@quizcast.invalid',
+    timeoutMs: PUSH_TIMEOUT_MS,
+    extraCa: [standIn.cert],
+  });
+  senders.push(made);
+  return made;
+};
 
 beforeAll(async () => {
   standIn = await PushServiceStandIn.start();
@@ -35,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await Promise.all(senders.map((s) => s.close()));
   await standIn.close();
 });
 afterEach(() => {
@@ -288,6 +295,58 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     expect(await subscriptionOf(unknown.sub)).toBeUndefined();
     expect(await subscriptionOf(kept.sub)).toBeDefined();
     expect(standIn.payloadsFor(kept.sub.id, 'results')).toHaveLength(1);
+  });
+
+  it('records how many browsers took each reminder: two browsers 2, a gone one 0', async () => {
+    const two = await subscribedLearner();
+    const secondBrowser = standIn.subscribe();
+    expect((await api(two.user, 'POST', '/api/reminders/subscription', secondBrowser)).statusCode).toBe(200);
+    const gone = await subscribedLearner('gone');
+    const quiz = await finishedQuiz([two.user, gone.user], new Date(NOON.getTime() - MIN));
+    await t.app.sweeper.runOnce();
+    await t.app.sweeper.runOnce();
+    const claims = await t.db
+      .select({ userId: reminderClaims.userId, delivered: reminderClaims.delivered })
+      .from(reminderClaims)
+      .where(and(eq(reminderClaims.kind, 'results'), like(reminderClaims.key, `results:${quiz.id}:%`)));
+    expect(claims).toHaveLength(2);
+    expect(claims.find((c) => c.userId === two.user.id)).toEqual({ userId: two.user.id, delivered: 2 });
+    expect(claims.find((c) => c.userId === gone.user.id)).toEqual({ userId: gone.user.id, delivered: 0 });
+    expect(standIn.payloadsFor(two.sub.id, 'results')).toHaveLength(1);
+    expect(standIn.payloadsFor(secondBrowser.id, 'results')).toHaveLength(1);
+  });
+
+  it("signs VAPID once per push service: a valid ES256 token for the service's origin, reused by the next push", async () => {
+    const first = await subscribedLearner();
+    const second = await subscribedLearner();
+    await finishedQuiz([first.user, second.user], new Date(NOON.getTime() - MIN));
+    await t.app.sweeper.runOnce();
+    const header = (id: string) =>
+      String(
+        standIn.received.find((r) => r.id === id && r.plaintext.includes('"results"'))!.headers.authorization,
+      );
+    expect(header(first.sub.id)).toBe(header(second.sub.id));
+    const [, token, key] = /^vapid t=([^,]+), k=(\S+)$/.exec(header(first.sub.id))!;
+    const { publicKey } = reminderSettingsResponseSchema.parse(
+      (await api(first.user, 'GET', '/api/reminders')).json(),
+    );
+    expect(key).toBe(publicKey);
+    const point = Buffer.from(key!, 'base64url');
+    const jwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    };
+    expect(decodeProtectedHeader(token!).alg).toBe('ES256');
+    await expect(
+      jwtVerify(token!, await importJWK(jwk, 'ES256'), { audience: standIn.origin }),
+    ).resolves.toBeDefined();
+    // Judged by the push service against the real time: within RFC 8292's 24 hours of it.
+    const { exp } = decodeJwt(token!);
+    const realNowS = Math.floor(Date.now() / 1000);
+    expect(exp! - realNowS).toBeGreaterThan(11 * 3600);
+    expect(exp! - realNowS).toBeLessThanOrEqual(24 * 3600);
   });
 
   it('a push service that hangs does not hold up results publication; the subscription backs off', async () => {

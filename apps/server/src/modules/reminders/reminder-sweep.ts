@@ -70,14 +70,16 @@ export async function sweepReminders(
       const claimed = due.filter((r) => mine.has(r.key));
       const subs = await repo.liveSubscriptions([...new Set(claimed.map((r) => r.userId))], now);
       const jobs = claimed.flatMap((r) => subs.filter((s) => s.userId === r.userId).map((s) => ({ r, s })));
-      const delivered = new Map<string, number>();
+      // Every claimed reminder's count of browsers that accepted it (0: none did, or none was live),
+      // written for the whole round in one statement.
+      const delivered = new Map<string, number>(claimed.map((r) => [r.key, 0]));
       await inPool(jobs, CONCURRENCY, async ({ r, s }) => {
         if (await pushOne(repo, push, r, s, now, log)) {
-          delivered.set(r.key, (delivered.get(r.key) ?? 0) + 1);
+          delivered.set(r.key, delivered.get(r.key)! + 1);
           pushed += 1;
         }
       });
-      for (const r of claimed) await repo.delivered(r.key, delivered.get(r.key) ?? 0);
+      await repo.delivered(delivered);
       if (due.length < BATCH || performance.now() - started > budgetMs) break;
     }
     if (performance.now() - started > budgetMs) break;

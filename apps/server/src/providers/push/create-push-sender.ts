@@ -2,12 +2,12 @@ import path from 'node:path';
 import type webpushModule from 'web-push';
 import { readOrCreateOnce } from '../../lib/create-once';
 import { lazyPackage } from '../../lib/lazy-package';
-import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { PushSender } from './push-sender';
 import { makeLoopbackCertificate, PushServiceStandIn } from './push-stand-in';
-import { WebPushSender, type VapidKeys } from './web-push-sender';
+import type { VapidKeys } from './push-worker';
+import { WorkerPushSender } from './worker-push-sender';
 
 /**
  * The VAPID keys: from the environment, or (outside production) made once and kept in
@@ -23,10 +23,21 @@ export function resolveVapidKeys(config: AppConfig): VapidKeys | null {
   return JSON.parse(readOrCreateOnce(file, made)) as VapidKeys;
 }
 
-/** `agent`: development's, which trusts the push-service stand-in besides the public CAs. */
-export function createPushSender(config: AppConfig, agent?: Agent): PushSender | null {
+/**
+ * Pushes from a worker thread (worker-push-sender.ts). `extraCa`: development's push-service
+ * stand-in's certificate, trusted besides the public CAs.
+ */
+export function createPushSender(config: AppConfig, extraCa?: string[]): PushSender | null {
   const keys = resolveVapidKeys(config);
-  return keys && new WebPushSender(keys, config.VAPID_SUBJECT, config.PUSH_TIMEOUT_MS, agent);
+  return (
+    keys &&
+    new WorkerPushSender({
+      keys,
+      subject: config.VAPID_SUBJECT,
+      timeoutMs: config.PUSH_TIMEOUT_MS,
+      ...(extraCa ? { extraCa } : {}),
+    })
+  );
 }
 
 /**

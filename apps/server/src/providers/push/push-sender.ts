@@ -17,4 +17,6 @@ export interface PushSender {
   readonly publicKey: string;
   /** Never rejects and never outlives its timeout. */
   send(target: PushTarget, payload: string, ttlSeconds: number): Promise<PushOutcome>;
+  /** Releases what the sender holds (a worker thread); the server calls it when it closes. */
+  close?(): Promise<void>;
 }

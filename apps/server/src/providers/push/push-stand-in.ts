@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { rootCertificates } from 'node:tls';
 import { readOrCreateOnce } from '../../lib/create-once';
 
 /**
@@ -112,18 +111,18 @@ export class PushServiceStandIn {
   private readonly subscriptions = new Map<string, StandInSubscription>();
   private readonly server: Server;
   private readonly open = new Set<Duplex>();
+  /** Its certificate (PEM), for a sender to trust. */
+  readonly cert: string;
   /** An agent that trusts this stand-in only (tests). */
   readonly agent: Agent;
-  /** An agent that trusts this stand-in and the usual public CAs (development: real push services too). */
-  readonly agentWithPublicRoots: Agent;
 
   private constructor(
     tls: LoopbackCertificate,
     /** The most pushes kept (oldest dropped first): a long `npm start` keeps a bounded list. */
     private readonly keep: number,
   ) {
+    this.cert = tls.cert;
     this.agent = new Agent({ ca: tls.cert, keepAlive: false });
-    this.agentWithPublicRoots = new Agent({ ca: [...rootCertificates, tls.cert], keepAlive: false });
     this.server = createServer({ cert: tls.cert, key: tls.key }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -203,6 +202,5 @@ export class PushServiceStandIn {
     for (const socket of this.open) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.agent.destroy();
-    this.agentWithPublicRoots.destroy();
   }
 }
