@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { withKnownFormulas, type RenderedFormula } from '../lib/math-pool';
+import { workerFile } from '../lib/worker-pool';
 import { renderQuestionMath } from '../lib/question-math';
 import { SERVER_ROOT } from '../lib/server-root';
 import { DEMO_QUESTION_SETS } from './demo';
@@ -10,9 +13,24 @@ import { DEMO_QUESTION_SETS } from './demo';
  * data directory seeds from this file, so the formula renderer's worker (Temml and speech-rule-engine,
  * ~140 MiB resident) never starts while the embedded server boots. Written by the same build as the
  * server that reads it (a changed question bank or renderer rebuilds both); a formula missing from it
- * is rendered by the worker as before, and an unreadable file is ignored.
+ * is rendered by the worker as before. The file names the renderer that made it (`rendererId`): one
+ * made by another renderer (another build's worker, or the sources run by tsx in development), or an
+ * unreadable one, is ignored.
  */
 export const DEMO_FORMULAS_FILE = path.join(SERVER_ROOT, 'dist', 'demo-formulas.json');
+
+/** The renderer: its worker's code (as this process runs it) and the versions of Temml and speech-rule-engine. */
+export function rendererId(): string {
+  const hash = createHash('sha256').update(readFileSync(workerFile('math-worker')));
+  const require = createRequire(import.meta.url);
+  for (const name of ['temml', 'speech-rule-engine']) {
+    const { version } = require(`${name}/package.json`) as { version: string };
+    hash.update(`\n${name}@${version}`);
+  }
+  return hash.digest('hex');
+}
+
+type FormulasFile = { renderer: string; formulas: [string, RenderedFormula][] };
 
 /** Every formula of every demo question set, rendered as the seed renders them. */
 export async function renderDemoFormulas(): Promise<Map<string, RenderedFormula>> {
@@ -34,22 +52,23 @@ export async function renderDemoFormulas(): Promise<Map<string, RenderedFormula>
 export async function writeDemoFormulas(file = DEMO_FORMULAS_FILE): Promise<number> {
   const known = await renderDemoFormulas();
   // Written aside and renamed: a build stopped halfway leaves no half-written file to be read.
-  writeFileSync(`${file}.tmp`, JSON.stringify([...known]));
+  const content: FormulasFile = { renderer: rendererId(), formulas: [...known] };
+  writeFileSync(`${file}.tmp`, JSON.stringify(content));
   renameSync(`${file}.tmp`, file);
   return known.size;
 }
 
-/** The build's rendered formulas, or none when the file is missing or not what writeDemoFormulas writes. */
+/** The build's rendered formulas, or none when the file is missing, not what writeDemoFormulas writes, or another renderer's. */
 export function readDemoFormulas(file = DEMO_FORMULAS_FILE): Map<string, RenderedFormula> | undefined {
-  let entries: unknown;
+  let content: Partial<FormulasFile>;
   try {
-    entries = JSON.parse(readFileSync(file, 'utf8'));
+    content = JSON.parse(readFileSync(file, 'utf8')) as Partial<FormulasFile>;
   } catch {
     return undefined;
   }
-  if (!Array.isArray(entries)) return undefined;
+  if (content?.renderer !== rendererId() || !Array.isArray(content.formulas)) return undefined;
   const known = new Map<string, RenderedFormula>();
-  for (const entry of entries) {
+  for (const entry of content.formulas as unknown[]) {
     const [key, value] = Array.isArray(entry) ? (entry as unknown[]) : [];
     const { mathml, speech } = (value ?? {}) as Partial<RenderedFormula>;
     if (typeof key !== 'string' || typeof mathml !== 'string' || typeof speech !== 'string') return undefined;
