@@ -34,6 +34,8 @@ await build({
     'push-worker': 'src/providers/push/push-worker.ts',
     // Run once below: PGlite's initdb, kept for first starts on a new data directory.
     'initdb-copy': 'src/db/initdb-copy.cli.ts',
+    // Run once below: the demo seed's formulas, rendered for first starts (src/seed/demo-formulas.ts).
+    'demo-formulas': 'src/seed/demo-formulas.cli.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -41,6 +43,8 @@ await build({
   format: 'esm',
   target: 'node24',
   sourcemap: true,
+  // Stack traces name the file and line; the sources themselves stay out of the map (~2 MiB of heap at run time, issue 31).
+  sourcesContent: false,
   external,
   // Bundled CommonJS (dayjs, via the contract) may call require(); give ESM output one.
   banner: {
@@ -66,3 +70,6 @@ console.log('server compiled to apps/server/dist');
 // initdb beside the server (~300 MiB less at its peak, issue 31; src/db/client.ts PGLITE_INITDB_COPY).
 const copy = spawnSync(process.execPath, ['dist/initdb-copy.js'], { cwd: root, stdio: 'inherit' });
 if (copy.status !== 0) process.exit(copy.status ?? 1);
+// The demo seed's formulas, so a first start seeds without the formula renderer's worker (issue 31).
+const formulas = spawnSync(process.execPath, ['dist/demo-formulas.js'], { cwd: root, stdio: 'inherit' });
+if (formulas.status !== 0) process.exit(formulas.status ?? 1);

@@ -5,6 +5,7 @@ import { DataDirLockedError, openDatabase, openPostgres } from './db/client';
 import { OffsetClock, systemClock } from './lib/clock';
 import { relayInvalidations } from './lib/invalidation-bus';
 import { seedDemoData } from './seed/demo';
+import { readDemoFormulas } from './seed/demo-formulas';
 
 function openConfiguredDatabase(config: AppConfig) {
   return openDatabase({
@@ -22,7 +23,7 @@ async function prepareDatabase(config: AppConfig): Promise<void> {
   const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
-    if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+    if (config.SEED_DEMO) await seedDemoData(database.db, new Date(), { formulas: readDemoFormulas });
   } finally {
     await database.close();
   }
@@ -33,13 +34,22 @@ async function serve(config: AppConfig, options: { prepare: boolean }): Promise<
   // Where a start's time goes (issue 31), in ms since the process started, logged once listening.
   const boot: Record<string, number> = { loaded: Math.round(performance.now()) };
   const mark = (step: string) => (boot[step] = Math.round(performance.now()));
-  const database = await openConfiguredDatabase(config);
+  let database = await openConfiguredDatabase(config);
   mark('opened');
   if (options.prepare) {
     await database.migrate();
     mark('migrated');
-    if (config.SEED_DEMO) await seedDemoData(database.db, new Date());
+    const seed = config.SEED_DEMO
+      ? await seedDemoData(database.db, new Date(), { formulas: readDemoFormulas })
+      : undefined;
     mark('seeded');
+    if (seed?.seeded && database.kind === 'pglite') {
+      // Embedded PostgreSQL's memory (WASM) only grows: the first start's migrations and seed left it
+      // ~40 MiB above what a restart holds. A fresh instance on the same folder starts as a restart does.
+      await database.close();
+      database = await openConfiguredDatabase(config);
+      mark('reopened');
+    }
   }
 
   const readDatabase = config.DATABASE_READ_URL

@@ -13,6 +13,21 @@ import { CAT_MOCK } from '../src/seed/cat-mock';
 import { IBPS_MOCK } from '../src/seed/ibps-mock';
 import { quizzes } from '../src/db/schema';
 import { bearerFor, buildTestApp, testDatabaseKind } from './helpers';
+import { renderDemoFormulas } from '../src/seed/demo-formulas';
+import { renderQuestionMath } from '../src/lib/question-math';
+import type { RenderedFormula } from '../src/lib/math-pool';
+
+/** The build's rendered formulas, counting what the seed looked for and did not find. */
+class CountingFormulas extends Map<string, RenderedFormula> {
+  found = 0;
+  missed: string[] = [];
+  override get(key: string) {
+    const value = super.get(key);
+    if (value) this.found += 1;
+    else this.missed.push(key);
+    return value;
+  }
+}
 
 const START = new Date('2026-11-22T10:00:00Z');
 
@@ -21,7 +36,16 @@ describe(`the demo learner's first look (${testDatabaseKind})`, { timeout: 90_00
   it('Review has a card for every question the demo learner missed in their published results (issue 30, defect 3)', async () => {
     const t = await buildTestApp({ now: START });
     try {
-      await seedDemoData(t.db, START);
+      // Seeded as a first `npm start` seeds (issue 31): every formula from the build's rendered ones
+      // (demo-formulas.ts), none left for the renderer's worker; what is stored is what it renders.
+      const formulas = new CountingFormulas(await renderDemoFormulas());
+      await seedDemoData(t.db, START, { formulas: () => formulas });
+      expect(formulas.missed).toEqual([]);
+      expect(formulas.found).toBeGreaterThan(300);
+      const withMath = await t.db.select().from(questions).where(isNotNull(questions.math)).limit(20);
+      expect(withMath).toHaveLength(20);
+      for (const q of withMath) expect((await renderQuestionMath(q, 'stored')).math).toEqual(q.math);
+
       const [learner] = await t.db.select().from(users).where(eq(users.phNo, DEMO_LOGIN_PHONE));
       const published = await t.db
         .select()

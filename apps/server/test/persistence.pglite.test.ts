@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -37,7 +37,11 @@ describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
     const copy = path.join(folder, 'initdb.tar');
     await writeInitdbCopy(copy);
     const dir = path.join(folder, 'pg');
+    // What a start killed while unpacking leaves beside: cleared, and the copy unpacked again.
+    mkdirSync(`${dir}.unpacking/base`, { recursive: true });
+    writeFileSync(`${dir}.unpacking/PG_VERSION`, 'half');
     const first = await openPglite(dir, { initdbCopy: copy });
+    expect(existsSync(`${dir}.unpacking`)).toBe(false);
     await first.migrate();
     await first.db.insert(appMeta).values({ key: 'from-the-copy', value: {} });
     await first.close();
@@ -52,6 +56,9 @@ describe('embedded database (PGlite on disk)', { timeout: 120_000 }, () => {
     await expect(openPglite(path.join(folder, 'other'), { initdbCopy: broken })).rejects.toThrow(
       /initialize/,
     );
+    // Nothing half-made is left to be opened as a data directory by the next start.
+    expect(existsSync(path.join(folder, 'other', 'PG_VERSION'))).toBe(false);
+    expect(existsSync(path.join(folder, 'other.unpacking'))).toBe(false);
   });
 
   it('demo windows are relative to the seed time: some live, some upcoming, some ended, some paid', async () => {

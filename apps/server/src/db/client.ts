@@ -8,12 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { spawn } from 'node:child_process';
-import { existsSync, fsyncSync, mkdirSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, fsyncSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_ROOT } from '../lib/server-root';
+import { isAbsentOrEmpty, unpackInitdbCopy } from './initdb-copy';
 import { PreparedPglite } from './pglite-statements';
 import * as schema from './schema';
 
@@ -220,11 +221,16 @@ export async function openPglite(
   if (dataDir) {
     mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
     release = await lockDataDir(path.resolve(dataDir));
-    mkdirSync(dataDir, { recursive: true });
     const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-    // A Blob backed by the file: PGlite reads it once, with no copy of it held beside.
-    if (fresh && options.initdbCopy && existsSync(options.initdbCopy))
-      copy = await openAsBlob(options.initdbCopy);
+    if (fresh && options.initdbCopy && existsSync(options.initdbCopy) && isAbsentOrEmpty(dataDir)) {
+      try {
+        await unpackInitdbCopy(options.initdbCopy, dataDir);
+      } catch (err) {
+        await release();
+        throw err;
+      }
+    }
+    mkdirSync(dataDir, { recursive: true });
   } else if (options.template) {
     copy = new Blob([options.template]);
   }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TextLang } from '@quizcast/contract/schemas/question-text';
@@ -57,13 +58,49 @@ export class MathPool {
 const pool = new MathPool(Math.max(1, Math.min(2, availableParallelism() - 1)));
 
 /** One formula's MathML and words, or its problem (Temml's own message, or the bound it broke in the worker). */
+export type RenderedFormula = { mathml: string; speech: string };
+
+/** What names one rendering: the TeX, inline or display, and the language its words are in. */
+export const formulaKey = (tex: string, display: boolean, lang: TextLang) =>
+  `${display ? 'display' : 'inline'}|${lang}|${tex}`;
+
+/**
+ * Formulas already rendered by this build (issue 31): the demo seed's, rendered once by `npm run build`
+ * (seed/demo-formulas.ts), so a first start seeds without starting the renderer's worker (~140 MiB at
+ * the embedded server's peak). `record` adds what is rendered here to `known` (the build's run).
+ */
+interface KnownFormulas {
+  known: Map<string, RenderedFormula>;
+  record: boolean;
+  /** How many formulas were rendered by a worker, not found in `known`. */
+  rendered: number;
+}
+const knownFormulas = new AsyncLocalStorage<KnownFormulas>();
+
+/** Runs `fn` with `known`'s formulas answered from it; returns how many it had to render. */
+export async function withKnownFormulas<T>(
+  known: Map<string, RenderedFormula>,
+  fn: () => Promise<T>,
+  options: { record?: boolean } = {},
+): Promise<{ result: T; rendered: number }> {
+  const store: KnownFormulas = { known, record: options.record ?? false, rendered: 0 };
+  const result = await knownFormulas.run(store, fn);
+  return { result, rendered: store.rendered };
+}
+
 export async function renderFormula(
   tex: string,
   display: boolean,
   lang: TextLang,
   budget?: RenderBudget,
-): Promise<{ mathml: string; speech: string }> {
+): Promise<RenderedFormula> {
+  const store = knownFormulas.getStore();
+  const known = store?.known.get(formulaKey(tex, display, lang));
+  if (known) return known;
   const reply = await pool.render(tex, display, lang);
+  if (store) store.rendered += 1;
+  if (store?.record && reply.ok)
+    store.known.set(formulaKey(tex, display, lang), { mathml: reply.mathml, speech: reply.speech });
   budget?.spend(reply.cpuMs ?? 0);
   if (reply.ok) return reply;
   if (reply.limit) throw new Error(`formula "${shownFormula(tex)}" is refused: ${reply.error}`);

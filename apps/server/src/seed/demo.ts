@@ -9,8 +9,17 @@ import { DEMO_QUIZZES, type DemoQuizContent } from './question-bank';
 import { CAT_MOCK, CAT_MOCK_QUESTIONS } from './cat-mock';
 import { IBPS_MOCK, IBPS_MOCK_QUESTIONS } from './ibps-mock';
 import { users } from '../db/schema';
+import { withKnownFormulas, type RenderedFormula } from '../lib/math-pool';
+import type { QuestionSeed } from './factories';
 
 const SEED_KEY = 'demo_seed';
+
+/** Every question set the demo seed inserts (its formulas are rendered by the build: demo-formulas.ts). */
+export const DEMO_QUESTION_SETS: readonly (readonly QuestionSeed[])[] = [
+  ...DEMO_QUIZZES.map((content) => content.questions),
+  IBPS_MOCK_QUESTIONS,
+  CAT_MOCK_QUESTIONS,
+];
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -229,7 +238,14 @@ async function seedPracticeBank(db: Tx, now: Date): Promise<number> {
  * Demo data for `npm start` and `npm run seed`: applied once (idempotent through app_meta),
  * with quiz windows relative to `now` so the demo is alive right after seeding.
  */
-export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean; quizzes: number }> {
+export async function seedDemoData(
+  db: Db,
+  now: Date,
+  options: {
+    /** The build's rendered formulas (demo-formulas.ts' readDemoFormulas), read only when the seed runs. */
+    formulas?: () => Map<string, RenderedFormula> | undefined;
+  } = {},
+): Promise<{ seeded: boolean; quizzes: number }> {
   return db.transaction(async (tx) => {
     const done = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).for('update');
     if (done.length) return { seeded: false, quizzes: 0 };
@@ -239,69 +255,74 @@ export async function seedDemoData(db: Db, now: Date): Promise<{ seeded: boolean
       .onConflictDoNothing()
       .returning();
     if (!inserted.length) return { seeded: false, quizzes: 0 };
-
-    // Seed chosen so the demo podium has three different scores (12, 11, 10 of 12) and the demo
-    // learner (9876543210) sits mid-table, which shows the summary's rank tiers and percentages well.
-    const rng = mulberry32(25);
-    let count = 0;
-    for (const [i, content] of DEMO_QUIZZES.entries()) {
-      const scenario = SCENARIOS[i % SCENARIOS.length]!;
-      const startAt = new Date(now.getTime() + scenario.startOffset);
-      const endAt = new Date(now.getTime() + scenario.endOffset);
-      const created = await createQuiz(
-        tx,
-        {
-          name: content.name,
-          desc: content.desc,
-          exam: content.exam,
-          class: content.class,
-          durationMin: content.durationMin,
-          instructions: content.instructions,
-          startAt,
-          endAt,
-          pricePaise: scenario.paid ? UNLOCK_PRICE_PAISE : 0,
-          resultsPublishedAt: scenario.withResults ? endAt : null,
-        },
-        content.questions,
-        now,
-      );
-      if (scenario.withResults) await seedResults(tx, created, content, rng);
-      count += 1;
-    }
-    // Issue 26: an IBPS-style sectional mock (locked, timed sections), live for weeks and published:
-    // the attempt screen runs its sections (header, own clocks, interstitial, early close).
-    const { sections, navigation, markCorrect, markWrong, ...mock } = IBPS_MOCK;
-    await createQuiz(
-      tx,
-      {
-        ...mock,
-        published: true,
-        sections,
-        navigation,
-        markCorrect,
-        markWrong,
-        startAt: new Date(now.getTime() - DAY),
-        endAt: new Date(now.getTime() + 60 * DAY),
-      },
-      IBPS_MOCK_QUESTIONS,
-      now,
-    );
-    count += 1;
-    // Issue 26: a CAT-style mock from the CAT template (three locked 40-minute sections, +3 / −1),
-    // live and published like the IBPS mock above.
-    await createQuiz(
-      tx,
-      {
-        ...CAT_MOCK,
-        published: true,
-        startAt: new Date(now.getTime() - DAY),
-        endAt: new Date(now.getTime() + 60 * DAY),
-      },
-      CAT_MOCK_QUESTIONS,
-      now,
-    );
-    count += 1;
-    count += await seedPracticeBank(tx, now);
-    return { seeded: true, quizzes: count };
+    const known = options.formulas?.();
+    if (!known) return seedQuizzes(tx, now);
+    return (await withKnownFormulas(known, () => seedQuizzes(tx, now))).result;
   });
+}
+
+async function seedQuizzes(tx: Tx, now: Date): Promise<{ seeded: true; quizzes: number }> {
+  // Seed chosen so the demo podium has three different scores (12, 11, 10 of 12) and the demo
+  // learner (9876543210) sits mid-table, which shows the summary's rank tiers and percentages well.
+  const rng = mulberry32(25);
+  let count = 0;
+  for (const [i, content] of DEMO_QUIZZES.entries()) {
+    const scenario = SCENARIOS[i % SCENARIOS.length]!;
+    const startAt = new Date(now.getTime() + scenario.startOffset);
+    const endAt = new Date(now.getTime() + scenario.endOffset);
+    const created = await createQuiz(
+      tx,
+      {
+        name: content.name,
+        desc: content.desc,
+        exam: content.exam,
+        class: content.class,
+        durationMin: content.durationMin,
+        instructions: content.instructions,
+        startAt,
+        endAt,
+        pricePaise: scenario.paid ? UNLOCK_PRICE_PAISE : 0,
+        resultsPublishedAt: scenario.withResults ? endAt : null,
+      },
+      content.questions,
+      now,
+    );
+    if (scenario.withResults) await seedResults(tx, created, content, rng);
+    count += 1;
+  }
+  // Issue 26: an IBPS-style sectional mock (locked, timed sections), live for weeks and published:
+  // the attempt screen runs its sections (header, own clocks, interstitial, early close).
+  const { sections, navigation, markCorrect, markWrong, ...mock } = IBPS_MOCK;
+  await createQuiz(
+    tx,
+    {
+      ...mock,
+      published: true,
+      sections,
+      navigation,
+      markCorrect,
+      markWrong,
+      startAt: new Date(now.getTime() - DAY),
+      endAt: new Date(now.getTime() + 60 * DAY),
+    },
+    IBPS_MOCK_QUESTIONS,
+    now,
+  );
+  count += 1;
+  // Issue 26: a CAT-style mock from the CAT template (three locked 40-minute sections, +3 / −1),
+  // live and published like the IBPS mock above.
+  await createQuiz(
+    tx,
+    {
+      ...CAT_MOCK,
+      published: true,
+      startAt: new Date(now.getTime() - DAY),
+      endAt: new Date(now.getTime() + 60 * DAY),
+    },
+    CAT_MOCK_QUESTIONS,
+    now,
+  );
+  count += 1;
+  count += await seedPracticeBank(tx, now);
+  return { seeded: true, quizzes: count };
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { DataDirLockedError, openDatabase } from '../db/client';
 import { seedDemoData } from './demo';
+import { readDemoFormulas } from './demo-formulas';
 
 const config = loadConfig();
 let database;
@@ -16,7 +17,7 @@ try {
 }
 try {
   await database.migrate();
-  const result = await seedDemoData(database.db, new Date());
+  const result = await seedDemoData(database.db, new Date(), { formulas: readDemoFormulas });
   console.log(
     result.seeded ? `Seeded ${result.quizzes} demo quizzes.` : 'Demo data is already present; nothing to do.',
   );
