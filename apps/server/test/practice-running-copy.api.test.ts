@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsPath } from '@quizcast/contract/schemas/analytics';
 import { practiceAttemptSchema, type PracticeAttempt } from '@quizcast/contract/schemas/practice';
-import { payments, practiceAttempts, questions, quizzes } from '../src/db/schema';
+import { payments, practiceAttempts, quizzes } from '../src/db/schema';
 import { createStudent, type CreatedQuiz } from '../src/seed/factories';
-import { buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 import {
   learner,
   openQuiz,
@@ -205,34 +206,37 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     expect((res.json() as { result: { totalQuestions: number } }).result.totalQuestions).toBe(3);
   });
 
-  it('a key corrected after the start (the quiz changes version): scored by the new key', async () => {
-    const me = await learner(a, await createStudent(a.db));
-    const drill = await startDrill(a, me, ['Geography']);
+  it('a key corrected after the start, even twice in one millisecond: scored by the newest key', async () => {
+    // Through the admin's key correction, on a stopped clock: each correction must still give the
+    // quiz a new version, or a copy held at the first one would score by a key no longer in force.
+    const admin = await createStudent(a.db, { role: 'admin' });
     const target = geography.questions[0]!;
-    // As the key correction writes it: the key, and the quiz's version.
-    await a.db.update(questions).set({ ansIndex: 1 }).where(eq(questions.id, target.id));
-    await a.db
-      .update(quizzes)
-      .set({ updatedAt: sql`${quizzes.updatedAt} + interval '1 second'` })
-      .where(eq(quizzes.id, geography.quiz.id));
-    try {
-      const statements: string[] = [];
-      let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
-      statements.push(
-        ...(await statementsOf(async () => {
-          result = await submitPractice(a, me, drill, allRight(drill));
-        })),
-      );
-      expect(statements).toEqual([
-        expect.stringMatching(knownFinish),
-        expect.stringMatching(attemptRead),
-        expect.stringMatching(finishing),
-      ]);
-      const outcome = result!.result.feedback.find((f) => f.qnId === target.id);
-      expect(outcome?.outcome).toBe('wrong');
-      expect(result!.result).toMatchObject({ correctCount: 2, wrongCount: 1 });
-    } finally {
-      await a.db.update(questions).set({ ansIndex: 0 }).where(eq(questions.id, target.id));
-    }
+    const correct = async (ansIndex: number) => {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api${analyticsPath.adminKeyCorrections(geography.quiz.id)}`,
+        headers: await bearerFor(admin, a.clock),
+        payload: { questionId: target.id, ansIndex, reason: 'The answer key was wrong' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await correct(1);
+    const me = await learner(a, await createStudent(a.db));
+    const drill = await startDrill(a, me, ['Geography']); // held with the key at 1
+    await correct(0); // the same instant: the key is back at the first choice
+    const statements: string[] = [];
+    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+    statements.push(
+      ...(await statementsOf(async () => {
+        result = await submitPractice(a, me, drill, allRight(drill));
+      })),
+    );
+    expect(statements).toEqual([
+      expect.stringMatching(knownFinish),
+      expect.stringMatching(attemptRead),
+      expect.stringMatching(finishing),
+    ]);
+    expect(result!.result.feedback.find((f) => f.qnId === target.id)?.outcome).toBe('right');
+    expect(result!.result).toMatchObject({ correctCount: 3, wrongCount: 0 });
   });
 });

@@ -357,9 +357,14 @@ export class AnalyticsRepository {
 
   /** Marks the quiz changed, for cached quiz copies (`updatedAt`) and cached progress pages (`resultsVersion`). */
   async touchQuiz(quizId: string, now: Date): Promise<void> {
+    // Always a new version, even for a second correction in the same millisecond (or on a stopped
+    // clock): a copy held at the old version (a running practice's) must never match it again.
     await this.db
       .update(quizzes)
-      .set({ updatedAt: now, resultsVersion: sql`${quizzes.resultsVersion} + 1` })
+      .set({
+        updatedAt: sql`greatest(${quizzes.updatedAt} + interval '1 millisecond', ${now.toISOString()}::timestamptz)`,
+        resultsVersion: sql`${quizzes.resultsVersion} + 1`,
+      })
       .where(eq(quizzes.id, quizId));
   }
 }

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { PracticeAttemptRow, PracticeQuestionRow } from './practice.repository';
 import { RunningPractices } from './running-practices';
@@ -108,8 +110,63 @@ describe('RunningPractices', () => {
     expect(held.get('a1', 'me')).toBeDefined();
     expect(held.get('a3', 'me')).toBeDefined();
     expect(held.usedBytes).toBe(one * 2);
+    // One larger than the whole budget drops nothing on its way to not being kept.
+    const huge = Array.from({ length: 40 }, (_, i) => `huge-q${i}`);
+    held.remember(running('huge', 'me', huge));
+    expect(held.get('huge', 'me')).toBeUndefined();
+    expect([held.size, held.usedBytes]).toEqual([2, one * 2]);
     const small = new RunningPractices(one - 1);
     small.remember(running('a1', 'me', ['a1q1', 'a1q2']));
     expect([small.size, small.usedBytes]).toEqual([0, 0]);
+  });
+});
+
+describe('RunningPractices: its byte estimate against the heap', () => {
+  it('counts what it holds: the heap it grows is within 20% of usedBytes (English and Hindi questions, answered)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const hindi = 'भारत का संविधान किस वर्ष लागू हुआ था और इसकी प्रस्तावना में क्या लिखा है';
+    const bankQuestion = (i: number): PracticeQuestionRow => ({
+      ...question(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+      qn: `Which of these statements about the ${i}th amendment of the Constitution of India are correct?`,
+      choices: ['1 only', '2 only', 'Both 1 and 2', 'Neither 1 nor 2'],
+      explanation: `The ${i}th amendment changed the schedule; statement 2 describes the 44th. `.repeat(3),
+      ...(i % 2 === 0 && {
+        qnHi: `${hindi} ${i}?`,
+        choicesHi: ['केवल 1', 'केवल 2', '1 और 2 दोनों', 'न तो 1 न ही 2'],
+        explanationHi: hindi.repeat(3),
+      }),
+    });
+    // As the database hands them over: every string its own (JSON parsed), nothing shared by chance.
+    const fresh = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const copy = new RunningPractices(1 << 30);
+    for (let k = 0; k < 300; k++) {
+      const qs = Array.from({ length: 20 }, (_, j) => fresh(bankQuestion(k * 20 + j)));
+      const held = running(
+        `attempt-${k}`,
+        `user-${k}`,
+        qs.map((q) => q.id),
+      );
+      const attempt = {
+        ...held.attempt,
+        answers: fresh(
+          qs.map((q, j) => ({
+            qnId: q.id,
+            selectedOption: q.choices[j % 4]!,
+            timeSpentMs: 12_345 + j,
+            seq: j + 1,
+            visited: true,
+          })),
+        ),
+      };
+      copy.remember({ ...held, attempt, questions: qs });
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(copy.size).toBe(300);
+    expect(grown / copy.usedBytes).toBeGreaterThan(0.8);
+    expect(grown / copy.usedBytes).toBeLessThan(1.2);
   });
 });

@@ -13,9 +13,9 @@ import type { PracticeAttemptRow, PracticeQuestionRow } from './practice.reposit
  * existed. Only attempts whose every question was visible are held, so "the same visible set"
  * is a count. A restart loses only this copy.
  *
- * Bounded by an estimate of its bytes (each entry's fixed overhead and answers, and each question
- * held once, shared by the entries that hold it: its text in UTF-16 code units plus a fixed
- * overhead); when full the oldest entries (least recently written) go first.
+ * Bounded by an estimate of its heap bytes (`heapBytes`: each entry's attempt row with its question
+ * ids and answers, and each question held once, shared by the entries that hold it); when full the
+ * oldest entries (least recently written) go first.
  */
 export interface RunningPractice {
   attempt: PracticeAttemptRow;
@@ -23,32 +23,41 @@ export interface RunningPractice {
   sections: StoredSection[];
 }
 
-/** The entry, its Map slot, the row's fields, its arrays and its questions' references. */
-const ENTRY_OVERHEAD_BYTES = 1_000;
-/** A question object's fields besides its text, and its slot in the shared Map. */
-const QUESTION_OVERHEAD_BYTES = 500;
-/** A saved answer's object. */
-const ANSWER_BYTES = 120;
-
-function textLength(value: string | null | readonly string[]): number {
-  if (value === null) return 0;
-  if (typeof value === 'string') return value.length;
-  let n = 0;
-  for (const v of value) n += v.length;
+/**
+ * Heap bytes of a value as V8 holds it on 64-bit Node (no pointer compression), measured against
+ * `process.memoryUsage().heapUsed` (running-practices.test.ts): a string is a 16-byte header and one
+ * byte a character, or two when any character is outside Latin-1 (Hindi text), rounded up to 8; an
+ * object or array 24 bytes and 8 a slot, plus what its slots hold; a Date 32; numbers, booleans and
+ * null live in their slot. Each string is counted where it is held, shared or not (an over-count).
+ */
+export function heapBytes(value: unknown): number {
+  if (typeof value === 'string') {
+    // eslint-disable-next-line no-control-regex
+    const wide = /[^\u0000-\u00ff]/.test(value);
+    return (16 + value.length * (wide ? 2 : 1) + 7) & ~7;
+  }
+  if (value === null || typeof value !== 'object') return 0;
+  if (value instanceof Date) return 32;
+  const slots = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+  let n = 24 + 8 * slots.length;
+  for (const v of slots) n += heapBytes(v);
   return n;
 }
 
-function questionBytes(q: PracticeQuestionRow): number {
+/** The entry object, its slot in the Map, and the held copy's object and its array of references. */
+const ENTRY_OVERHEAD_BYTES = 200;
+/** A question's slot in the shared Map, its key string and its reference count. */
+const QUESTION_OVERHEAD_BYTES = 150;
+
+/** An attempt row's fields, its question ids and its answers, as held. */
+function attemptBytes(held: RunningPractice): number {
   return (
-    QUESTION_OVERHEAD_BYTES +
-    textLength(q.qn) +
-    textLength(q.choices) +
-    textLength(q.explanation) +
-    textLength(q.qnHi) +
-    textLength(q.choicesHi) +
-    textLength(q.explanationHi) +
-    (q.math ? JSON.stringify(q.math).length : 0)
+    ENTRY_OVERHEAD_BYTES + heapBytes(held.attempt) + heapBytes(held.sections) + 8 * held.questions.length
   );
+}
+
+function questionBytes(q: PracticeQuestionRow): number {
+  return QUESTION_OVERHEAD_BYTES + heapBytes(q);
 }
 
 export class RunningPractices {
@@ -82,12 +91,14 @@ export class RunningPractices {
     this.forget(attempt.id);
     if (attempt.status !== 'in_progress' || questions.length !== attempt.questionIds.length) return;
     // What it adds: the entry, and the questions no other entry holds yet.
-    const bytes = ENTRY_OVERHEAD_BYTES + attempt.answers.length * ANSWER_BYTES;
+    const bytes = attemptBytes(held);
     const adds = () => {
       let n = bytes;
       for (const q of questions) if (!this.questions.has(RunningPractices.key(q))) n += questionBytes(q);
       return n;
     };
+    // One larger than the whole budget is never kept: nothing else is dropped for it.
+    if (adds() > this.maxBytes) return;
     while (this.bytes + adds() > this.maxBytes && this.entries.size > 0)
       this.forget(this.entries.keys().next().value!);
     if (this.bytes + adds() > this.maxBytes) return;
