@@ -9,7 +9,8 @@ import { PracticeRepository } from '../src/modules/practice/practice.repository'
 // Issue 27: PostgreSQL re-planned the drill's draw at every execution (0.6 ms a drill) while its
 // generic plan executes as fast; it ran on the review queue's 2 generic-plan connections, where 50
 // concurrent drills queued. It runs on the main pool, and the values it plans by reach the planner
-// only through sub-selects, so the plan cache keeps the generic plan after its five custom ones.
+// only through sub-selects, so the plan cache keeps the generic plan after its five custom ones;
+// a few draws run at once (more cost PostgreSQL more CPU a drill on the bench's 2 cores).
 // *.postgres.test.ts: only with TEST_DATABASE_URL.
 describe("the drill's draw on PostgreSQL", () => {
   let database: Database;
@@ -56,5 +57,28 @@ describe("the drill's draw on PostgreSQL", () => {
     expect(plans).toEqual([{ generic_plans: '3', custom_plans: '5' }]);
     const mode = rawRows<{ plan_cache_mode: string }>(await database.db.execute(sql`show plan_cache_mode`));
     expect(mode).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
+
+  it('runs at most the given number of draws at once; the others wait their turn and all complete', async () => {
+    const repo = new PracticeRepository(database.db, 1);
+    const now = new Date('2026-11-28T10:00:00Z');
+    const draws = Array.from({ length: 6 }, (_, i) =>
+      repo.drawDrill(
+        randomUUID(),
+        { exam: `exam-${i}`, topics: ['algebra'], difficulty: 'hard', count: 10 },
+        {
+          id: randomUUID(),
+          title: 'Drill',
+          exam: `exam-${i}`,
+          timed: false,
+          instantFeedback: false,
+          startedAt: now,
+          deadlineAt: null,
+          markCorrect: 1,
+          markWrong: 0,
+        },
+      ),
+    );
+    expect(await Promise.all(draws)).toEqual(draws.map(() => ({ questions: [], attempt: undefined })));
   });
 });

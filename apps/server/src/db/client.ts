@@ -44,8 +44,9 @@ export interface Database {
    * execution, issue 31). Only statements that run alone belong here (no transaction spans both
    * handles). It has a fifth of the pool's connections (2 of 10) and serves the review queue's read
    * alone: a statement many requests run at once queues there (issue 27's drill draw did, 50
-   * concurrent drills on 2 connections; it now keeps a generic plan on `db` by reading the values
-   * it plans by through sub-selects, `PracticeRepository.drawDrill`). On PGlite it is `db`.
+   * concurrent drills on 2 connections, and review reads behind them; it now keeps a generic plan
+   * on `db` by reading the values it plans by through sub-selects, with its own limit of draws at
+   * once, `PracticeRepository.drawDrill`). On PGlite it is `db`.
    */
   genericPlans: Db;
   kind: 'pglite' | 'postgres';
