@@ -76,7 +76,7 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
     expect(statements).toEqual([
       expect.stringMatching(/from "sessions" left join "users" on "users"\."id" = "sessions"\."user_id"/),
       expect.stringMatching(
-        /^with pool as materialized \( select q\.id, q\.quiz_id from questions q .*\), drawn as \( select p\.id, row_number\(\) .* limit \$\d+ \), stored as \( insert into practice_attempts .* returning 1 \) select q\.id, q\.quiz_id as "quizId", q\.qn, .* from drawn join questions q on q\.id = drawn\.id/,
+        /^with pool as materialized \( select q\.id, q\.quiz_id from questions q .*\), drawn as \( select p\.id, row_number\(\) .* limit \(select \$\d+::int\) \), stored as \( insert into practice_attempts .* returning 1 \) select q\.id, q\.quiz_id as "quizId", q\.qn, .* from drawn join questions q on q\.id = drawn\.id/,
       ),
     ]);
     // Stored as the response says, and the response is what a read of it answers.

@@ -43,7 +43,11 @@ export interface Database {
    * force_generic_plan`; by default PostgreSQL re-plans a statement at every execution whenever the
    * generic plan's estimate looks dearer, which for the review queue's read cost three times its
    * execution, issue 31). Only statements that run alone belong here (no transaction spans both
-   * handles). On PGlite it is `db`.
+   * handles). It has a fifth of the pool's connections (2 of 10) and serves the review queue's read
+   * alone: a statement many requests run at once queues there (issue 27's drill draw did, 50
+   * concurrent drills on 2 connections, and review reads behind them; it now keeps a generic plan
+   * on `db` by reading the values it plans by through sub-selects, with its own limit of draws at
+   * once, `PracticeRepository.drawDrill`). On PGlite it is `db`.
    */
   genericPlans: Db;
   kind: 'pglite' | 'postgres';
@@ -354,7 +358,8 @@ export async function openPostgres(
   ownGenericPlans = true,
 ): Promise<Database> {
   // A fifth of the connections (at least one) plan each prepared statement once (`genericPlans`
-  // below); the process still opens at most `poolSize` connections in all (2 when it is 1).
+  // below: the review queue's read, nothing else); the process still opens at most `poolSize`
+  // connections in all (2 when it is 1).
   const genericSize = ownGenericPlans ? Math.max(1, Math.round(poolSize / 5)) : 0;
   const pool = new pg.Pool({
     connectionString: url,

@@ -79,11 +79,16 @@ export interface TopicCounts {
  * A question's difficulty band in SQL, over `ia` (its `item_analysis` row, left-joined): the bands
  * of `difficultyBand` (contract, domain/practice.ts) with its bounds; no analysis is 'medium'.
  */
-function bandExpression(): SQL {
+/**
+ * `inline`: the bands' bounds written into the text (they are constants of the code) rather than
+ * sent as parameters, so a custom plan sees nothing of them a generic plan does not (`drawDrill`).
+ */
+function bandExpression(inline = false): SQL {
   const facility = sql`(100.0 * ia.correct / nullif(ia.participants, 0))`;
+  const bound = (n: number) => (inline ? sql.raw(String(Number(n))) : sql`${n}`);
   return sql`(case when ${facility} is null then 'medium'
-                   when ${facility} >= ${DIFFICULTY_BANDS.easyFrom} then 'easy'
-                   when ${facility} < ${DIFFICULTY_BANDS.hardBelow} then 'hard'
+                   when ${facility} >= ${bound(DIFFICULTY_BANDS.easyFrom)} then 'easy'
+                   when ${facility} < ${bound(DIFFICULTY_BANDS.hardBelow)} then 'hard'
                    else 'medium' end)`;
 }
 
@@ -210,19 +215,40 @@ function startedRow(
   };
 }
 
+/** At most `free` calls of `run` at once; the others wait in order. */
+class Gate {
+  private readonly waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+  async run<T>(f: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await f();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+}
+
 /** The practice module's reads and writes; the only code here that touches the database. */
 export class PracticeRepository {
   /** `attemptWithQuestions`' statement, prepared once (PostgreSQL parses it once per connection). */
   private readonly attemptWithQuestionsQuery;
 
+  /**
+   * Draws running at once (`drawDrill`). With 8 at once on 2 cores a drill cost PostgreSQL ~1.9 ms
+   * of CPU against ~1.5 ms with 2 at once, and the bench's throughput fell (issue 27, eleventh pass):
+   * so a process runs as many at once as the generic-plan connections it used to queue on.
+   */
+  private readonly draws: Gate;
+
   constructor(
     private readonly db: Db,
-    /**
-     * The same database on connections that plan a prepared statement once (`Database.genericPlans`):
-     * for the drill's draw, whose generic plan is its custom one (issue 27's bench).
-     */
-    private readonly genericPlans: Db = db,
+    drawsAtOnce = 2,
   ) {
+    this.draws = new Gate(Math.max(1, drawsAtOnce));
     const userId = sql.placeholder('userId');
     this.attemptWithQuestionsQuery = db
       .select({
@@ -373,43 +399,52 @@ export class PracticeRepository {
    * The pool (the questions the rules allow) is planned apart from the learner's history joined to
    * it: one six-table join took PostgreSQL 1.7 ms to plan on each call, the two 0.5 ms (issue 27's
    * bench, EXPLAIN ANALYZE on its seed). The pool and the draw carry ids only; the drawn questions'
-   * columns are read for the 20 drawn, not the pool's 150. It runs on `genericPlans` connections:
-   * PostgreSQL re-planned it at each call (0.6 ms; its generic plan's estimate looks dearer) though
-   * the generic plan executes as fast (1.0 ms both, EXPLAIN ANALYZE on the bench's kept seed).
+   * columns are read for the 20 drawn, not the pool's 150. Its generic plan executes as fast as a
+   * custom one (1.0 ms both, EXPLAIN ANALYZE on the bench's kept seed) but planning cost 0.6 ms of
+   * PostgreSQL's CPU at each call, and PostgreSQL kept re-planning it: the values it plans by (the
+   * topics, exam, band, learner, count) made each custom plan look cheaper than the generic one.
+   * They are read here through uncorrelated sub-selects (InitPlans), which a custom plan sees no
+   * more than the generic one does, so the plan cache (`plan_cache_mode = auto`) keeps the generic
+   * plan after its first five custom ones on every connection of the main pool. It ran on the
+   * review queue's generic-plan connections (2 of 10) before, where 50 concurrent drills queued.
    */
   async drawDrill(
     userId: string,
     draw: { exam: string; topics: string[]; difficulty: DrillDifficulty; count: number },
     start: DrillStart,
   ): Promise<{ questions: PracticeQuestionRow[]; attempt: PracticeAttemptRow | undefined }> {
-    const band = sql`${bandExpression()} = ${draw.difficulty}`;
+    // A value the plan depends on, hidden from the planner (see above); `v` is always a parameter.
+    const hidden = (v: SQL) => sql`(select ${v})`;
+    const user = hidden(sql`${userId}::uuid`);
+    const band = sql`${bandExpression(true)} = ${hidden(sql`${draw.difficulty}::text`)}`;
     const order = sql`case
                    when s.user_id is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
                    when s.user_id is not null and not s.last_correct then 0
                    else 1
                  end, random()`;
     const at = start.startedAt.toISOString();
-    const rows = await executeNamed<RawQuestionRow & { stored: number }>(
-      this.genericPlans,
-      'practice_draw_drill',
-      sql`
+    const rows = await this.draws.run(() =>
+      executeNamed<RawQuestionRow & { stored: number }>(
+        this.db,
+        'practice_draw_drill',
+        sql`
         with pool as materialized (
           select q.id, q.quiz_id
           from questions q
           join quizzes on "quizzes"."id" = q.quiz_id
           left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
-          where q.topic = any(${textArrayLiteral(draw.topics)}::text[])
+          where q.topic = any(${hidden(sql`${textArrayLiteral(draw.topics)}::text[]`)}::text[])
             and q.dropped_at is null and q.topic is not null
-            and "quizzes"."exam" = ${draw.exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
-            and ${band}
+            and "quizzes"."exam" = ${hidden(sql`${draw.exam}::text`)} and ${PRACTISABLE}
+            and ${unlockedExpression(user)} and ${band}
         ), drawn as (
           select p.id, row_number() over (order by ${order}) as ord
           from pool p
-          left join practice_question_state s on s.user_id = ${userId}::uuid and s.question_id = p.id
-          left join review_cards c on c.user_id = ${userId}::uuid and c.question_id = p.id
-          left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${userId}::uuid
+          left join practice_question_state s on s.user_id = ${user} and s.question_id = p.id
+          left join review_cards c on c.user_id = ${user} and c.question_id = p.id
+          left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${user}
           order by ord
-          limit ${draw.count}
+          limit ${hidden(sql`${draw.count}::int`)}
         ), stored as (
           insert into practice_attempts (id, user_id, kind, quiz_id, title, exam, question_ids, timed,
                                          instant_feedback, started_at, deadline_at, mark_correct, mark_wrong,
@@ -425,6 +460,7 @@ export class PracticeRepository {
         select ${questionColumns}, drawn.ord, (select count(*)::int from stored) as stored
         from drawn join questions q on q.id = drawn.id join quizzes on "quizzes"."id" = q.quiz_id
         order by drawn.ord`,
+      ),
     );
     const questions = rows.map(
       ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>

@@ -42,7 +42,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.ctx;
   const streak = new StreakService(new StreakRepository(db), clock);
   const practice = new PracticeService(
-    new PracticeRepository(db, app.ctx.database.genericPlans),
+    new PracticeRepository(db),
     clock,
     config.SUBMIT_GRACE_SECONDS * 1000,
     config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
