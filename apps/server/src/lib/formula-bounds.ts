@@ -46,7 +46,9 @@ export class RenderBudget {
   }
 
   spend(ms: number): void {
-    this.spentMs += ms;
+    // A thread's CPU time is read in scheduler ticks on some kernels, so a quick formula can read
+    // 0 ms: every rendering counts at least a hundredth of a millisecond (a budget is seconds).
+    this.spentMs += Math.max(ms, 0.01);
   }
 
   /** The problem, once per request: true the first time it is asked after the budget ran out. */
