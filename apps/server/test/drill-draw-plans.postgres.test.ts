@@ -12,6 +12,20 @@ import { PracticeRepository } from '../src/modules/practice/practice.repository'
 // only through sub-selects, so the plan cache keeps the generic plan after its five custom ones;
 // a few draws run at once (more cost PostgreSQL more CPU a drill on the bench's 2 cores).
 // *.postgres.test.ts: only with TEST_DATABASE_URL.
+const now = new Date('2026-11-28T10:00:00Z');
+/** A new untimed drill's row, as the service starts one. */
+const drillStart = (exam: string) => ({
+  id: randomUUID(),
+  title: 'Drill',
+  exam,
+  timed: false,
+  instantFeedback: false,
+  startedAt: now,
+  deadlineAt: null,
+  markCorrect: 1,
+  markWrong: 0,
+});
+
 describe("the drill's draw on PostgreSQL", () => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -30,22 +44,11 @@ describe("the drill's draw on PostgreSQL", () => {
 
   it('runs on the main pool and keeps its generic plan after five custom ones', async () => {
     const repo = new PracticeRepository(database.db);
-    const now = new Date('2026-11-28T10:00:00Z');
     for (let i = 0; i < 8; i++) {
       const drawn = await repo.drawDrill(
         randomUUID(),
         { exam: `exam-${i}`, topics: [`topic-${i}`, 'algebra'], difficulty: 'medium', count: 20 },
-        {
-          id: randomUUID(),
-          title: 'Drill',
-          exam: `exam-${i}`,
-          timed: false,
-          instantFeedback: false,
-          startedAt: now,
-          deadlineAt: null,
-          markCorrect: 1,
-          markWrong: 0,
-        },
+        drillStart(`exam-${i}`),
       );
       expect(drawn).toEqual({ questions: [], attempt: undefined });
     }
@@ -61,22 +64,11 @@ describe("the drill's draw on PostgreSQL", () => {
 
   it('runs at most the given number of draws at once; the others wait their turn and all complete', async () => {
     const repo = new PracticeRepository(database.db, 1);
-    const now = new Date('2026-11-28T10:00:00Z');
     const draws = Array.from({ length: 6 }, (_, i) =>
       repo.drawDrill(
         randomUUID(),
         { exam: `exam-${i}`, topics: ['algebra'], difficulty: 'hard', count: 10 },
-        {
-          id: randomUUID(),
-          title: 'Drill',
-          exam: `exam-${i}`,
-          timed: false,
-          instantFeedback: false,
-          startedAt: now,
-          deadlineAt: null,
-          markCorrect: 1,
-          markWrong: 0,
-        },
+        drillStart(`exam-${i}`),
       ),
     );
     expect(await Promise.all(draws)).toEqual(draws.map(() => ({ questions: [], attempt: undefined })));

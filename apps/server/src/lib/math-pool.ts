@@ -72,20 +72,16 @@ export const formulaKey = (tex: string, display: boolean, lang: TextLang) =>
 interface KnownFormulas {
   known: Map<string, RenderedFormula>;
   record: boolean;
-  /** How many formulas were rendered by a worker, not found in `known`. */
-  rendered: number;
 }
 const knownFormulas = new AsyncLocalStorage<KnownFormulas>();
 
-/** Runs `fn` with `known`'s formulas answered from it; returns how many it had to render. */
-export async function withKnownFormulas<T>(
+/** Runs `fn` with `known`'s formulas answered from it. */
+export function withKnownFormulas<T>(
   known: Map<string, RenderedFormula>,
   fn: () => Promise<T>,
   options: { record?: boolean } = {},
-): Promise<{ result: T; rendered: number }> {
-  const store: KnownFormulas = { known, record: options.record ?? false, rendered: 0 };
-  const result = await knownFormulas.run(store, fn);
-  return { result, rendered: store.rendered };
+): Promise<T> {
+  return knownFormulas.run({ known, record: options.record ?? false }, fn);
 }
 
 export async function renderFormula(
@@ -98,7 +94,6 @@ export async function renderFormula(
   const known = store?.known.get(formulaKey(tex, display, lang));
   if (known) return known;
   const reply = await pool.render(tex, display, lang);
-  if (store) store.rendered += 1;
   if (store?.record && reply.ok)
     store.known.set(formulaKey(tex, display, lang), { mathml: reply.mathml, speech: reply.speech });
   budget?.spend(reply.cpuMs ?? 0);

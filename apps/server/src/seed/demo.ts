@@ -257,7 +257,7 @@ export async function seedDemoData(
     if (!inserted.length) return { seeded: false, quizzes: 0 };
     const known = options.formulas?.();
     if (!known) return seedQuizzes(tx, now);
-    return (await withKnownFormulas(known, () => seedQuizzes(tx, now))).result;
+    return withKnownFormulas(known, () => seedQuizzes(tx, now));
   });
 }
 
