@@ -44,7 +44,7 @@ import {
   type PracticeRepository,
   type StillVisible,
 } from './practice.repository';
-import type { RunningPractices } from './running-practices';
+import type { Reading, RunningPractices } from './running-practices';
 
 const MINUTE = 60_000;
 
@@ -199,6 +199,22 @@ export class PracticeService {
    * final (it was judged) and the response judges each newly answered question.
    */
   async save(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSaveResponse> {
+    // A submission here that finishes the attempt while this save is on its way keeps it from
+    // holding what it wrote (`RunningPractices.open`).
+    const reading = this.running?.open(attemptId);
+    try {
+      return await this.saveOnce(userId, attemptId, answers, reading);
+    } finally {
+      if (reading) this.running?.close(reading);
+    }
+  }
+
+  private async saveOnce(
+    userId: string,
+    attemptId: string,
+    answers: Answer[],
+    reading: Reading | undefined,
+  ): Promise<PracticeSaveResponse> {
     for (let tries = 0; ; tries += 1) {
       // Kept below once written (what this instance then holds is what it wrote).
       const { attempt, read } = await this.attemptAndQuestions(userId, attemptId, false);
@@ -209,10 +225,13 @@ export class PracticeService {
       const { merged, fresh } = this.merge(attempt, questions, answers, now);
       if (await this.repo.saveAnswers(attempt, merged, now)) {
         // What was written, for the next request here (saveAnswers bumps the revision by one).
-        this.running?.remember({
-          attempt: { ...attempt, answers: merged, revision: attempt.revision + 1, updatedAt: now },
-          ...read,
-        });
+        this.running?.remember(
+          {
+            attempt: { ...attempt, answers: merged, revision: attempt.revision + 1, updatedAt: now },
+            ...read,
+          },
+          reading,
+        );
         const byId = new Map(questions.map((q) => [q.id, q]));
         const chosen = new Map(merged.map((a) => [a.qnId, a.selectedOption ?? null]));
         const feedback = attempt.instantFeedback
@@ -372,6 +391,20 @@ export class PracticeService {
     attemptId: string,
     keep = true,
   ): Promise<{ attempt: PracticeAttemptRow; read: AttemptQuestions }> {
+    // A submission here that finishes it while this read is on its way keeps the read from being held.
+    const reading = keep ? this.running?.open(attemptId) : undefined;
+    try {
+      return await this.readAttempt(userId, attemptId, reading);
+    } finally {
+      if (reading) this.running?.close(reading);
+    }
+  }
+
+  private async readAttempt(
+    userId: string,
+    attemptId: string,
+    reading: Reading | undefined,
+  ): Promise<{ attempt: PracticeAttemptRow; read: AttemptQuestions }> {
     const found = isUuid(attemptId) ? await this.repo.attemptWithQuestions(attemptId, userId) : undefined;
     if (!found) {
       this.running?.forget(attemptId, userId);
@@ -385,7 +418,7 @@ export class PracticeService {
       throw error;
     }
     // Kept only while running with every question visible (`RunningPractices.remember`).
-    if (keep) this.running?.remember({ attempt: found.attempt, ...read });
+    if (reading) this.running?.remember({ attempt: found.attempt, ...read }, reading);
     return { attempt: found.attempt, read };
   }
 
