@@ -183,6 +183,45 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     }
   });
 
+  it("a refusal held here is the fresh read's, word for word: judged by the questions as they are now, not by the copy", async () => {
+    const me = await learner(a, await createStudent(a.db));
+    // Held on `a` with both quizzes' questions; the twin is held on `b`, so `a` reads it afresh.
+    const held = await startDrill(a, me, ['History', 'Geography']);
+    const twin = await startDrill(b, me, ['History', 'Geography']);
+    await a.db.update(quizzes).set({ published: false }).where(eq(quizzes.id, geography.quiz.id));
+    try {
+      const geographyIds = new Set(geography.questions.map((q) => q.id));
+      // One answer to a question withdrawn since the start, one naming no choice of its question.
+      const offending = (attempt: PracticeAttempt) => {
+        const withdrawn = attempt.questions.find((q) => geographyIds.has(q._id))!;
+        const kept = attempt.questions.find((q) => !geographyIds.has(q._id))!;
+        return {
+          answers: [
+            { qnId: withdrawn._id, selectedOption: withdrawn.choices[0]! },
+            { qnId: kept._id, selectedOption: 'none of these' },
+          ],
+          expected: [`Unknown question: ${withdrawn._id}`, `Invalid option for question ${kept._id}`],
+        };
+      };
+      const fresh = offending(twin);
+      const fromRead = await submitRaw(me, twin, fresh.answers);
+      expect(fromRead.statusCode, fromRead.body).toBe(400);
+      expect(fromRead.json()).toMatchObject({ statusCode: 400, message: fresh.expected });
+      const copy = offending(held);
+      let fromCopy: Awaited<ReturnType<typeof submitRaw>> | undefined;
+      const statements = await statementsOf(async () => {
+        fromCopy = await submitRaw(me, held, copy.answers);
+      });
+      expect(fromCopy!.statusCode, fromCopy!.body).toBe(400);
+      // The fresh read's body, but for its own questions' ids.
+      expect(fromCopy!.json()).toEqual({ ...(fromRead.json() as object), message: copy.expected });
+      // The copy refused nothing itself: the read judged.
+      expect(statements).toEqual([expect.stringMatching(attemptRead)]);
+    } finally {
+      await a.db.update(quizzes).set({ published: true }).where(eq(quizzes.id, geography.quiz.id));
+    }
+  });
+
   it('an unlock that no longer holds (the payment is not a success any more): the held copy is not used and nothing of the paid quiz is in the response', async () => {
     const me = await learner(a, await createStudent(a.db));
     await unlock(a, me.user, paidPolity);

@@ -22,7 +22,7 @@ import type { Answer } from '@quizcast/contract/schemas/quiz';
 import type { SavedAnswer, StoredSection } from '../../db/schema';
 import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import { conflict, notFound, paymentRequired } from '../../lib/http-error';
+import { conflict, HttpError, notFound, paymentRequired } from '../../lib/http-error';
 import {
   DEFAULT_MARKING,
   markableQuestion,
@@ -281,7 +281,11 @@ export class PracticeService {
     }
   }
 
-  /** Scores and writes one read of the attempt: the finished row, or undefined when it changed meanwhile. */
+  /**
+   * Scores and writes one read of the attempt: the finished row, or undefined when it changed
+   * meanwhile (or, scored from this instance's copy, `still`, when the answers are refused: the
+   * read that follows refuses them by the questions as they are now).
+   */
   private async finishOnce(
     attempt: PracticeAttemptRow,
     { questions, sections }: AttemptQuestions,
@@ -290,9 +294,18 @@ export class PracticeService {
   ): Promise<PracticeAttemptRow | undefined> {
     const userId = attempt.userId;
     const now = this.clock.now();
-    const { merged } = this.pastGrace(attempt, now)
-      ? { merged: attempt.answers }
-      : this.merge(attempt, questions, answers, now);
+    let merged: SavedAnswer[];
+    try {
+      merged = this.pastGrace(attempt, now)
+        ? attempt.answers
+        : this.merge(attempt, questions, answers, now).merged;
+    } catch (error) {
+      // A copy refuses nothing: the questions it holds may no longer be the learner's (a withdrawn
+      // quiz's are still in it), so the read that follows judges the answers, and its 400 is the
+      // only one a submission gives, worded by the questions as they are now.
+      if (still && error instanceof HttpError && error.statusCode === 400) return undefined;
+      throw error;
+    }
     const marks = markSectioned(
       questions.map((q) => ({ ...markableQuestion(q), section: q.section })),
       merged,
