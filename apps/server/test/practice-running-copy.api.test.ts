@@ -245,6 +245,93 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     expect((res.json() as { result: { totalQuestions: number } }).result.totalQuestions).toBe(3);
   });
 
+  it('saves here, then a submission with an empty body here: the held copy scores what was saved, in one statement', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const practice = await started(a, me, history.quiz.id);
+    const [first, second, third] = practice.questions;
+    const save = async (answers: { qnId: string; selectedOption: string; seq: number }[]) => {
+      const res = await a.app.inject({
+        method: 'PUT',
+        url: `/api/practice/attempts/${practice._id}/answers`,
+        headers: me.headers,
+        payload: { answers },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Three saves: the copy must be the last one's, each merged with those before it.
+    await save([{ qnId: first!._id, selectedOption: first!.choices[1]!, seq: 1 }]);
+    await save([{ qnId: second!._id, selectedOption: second!.choices[1]!, seq: 2 }]);
+    await save([{ qnId: first!._id, selectedOption: first!.choices[0]!, seq: 3 }]);
+    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+    const statements = await statementsOf(async () => {
+      result = await submitPractice(a, me, practice, []);
+    });
+    expect(statements).toEqual([expect.stringMatching(knownFinish)]);
+    expect(result!.result).toMatchObject({ correctCount: 1, wrongCount: 1, totalQuestions: 3 });
+    const outcomes = Object.fromEntries(result!.result.feedback.map((f) => [f.qnId, f.outcome]));
+    expect(outcomes).toEqual({ [first!._id]: 'right', [second!._id]: 'wrong', [third!._id]: 'skipped' });
+    const [row] = await a.db.select().from(practiceAttempts).where(eq(practiceAttempts.id, practice._id));
+    expect(row).toMatchObject({ status: 'submitted', correctCount: 1, wrongCount: 1 });
+    expect(Object.fromEntries(row!.answers.map((x) => [x.qnId, x.selectedOption]))).toMatchObject({
+      [first!._id]: first!.choices[0],
+      [second!._id]: second!.choices[1],
+    });
+  });
+
+  it('results unpublished after the start: the held copy gives nothing of that quiz, as the fresh read does', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    // Each held on `a` and a twin held on `b` only, all submitted on `a`: held there, read afresh.
+    const heldPractice = await started(a, me, geography.quiz.id);
+    const freshPractice = await started(b, me, geography.quiz.id);
+    const heldDrill = await startDrill(a, me, ['History', 'Geography']);
+    const freshDrill = await startDrill(b, me, ['History', 'Geography']);
+    const [before] = await a.db.select().from(quizzes).where(eq(quizzes.id, geography.quiz.id));
+    // Not through an edit: the quiz's version stays as held, so only the practisable rule can refuse.
+    await a.db.update(quizzes).set({ resultsPublishedAt: null }).where(eq(quizzes.id, geography.quiz.id));
+    try {
+      const submitted = async (attempt: PracticeAttempt, held: boolean) => {
+        let res: Awaited<ReturnType<typeof submitRaw>> | undefined;
+        const statements = await statementsOf(async () => {
+          res = await submitRaw(me, attempt, []);
+        });
+        for (const secret of secretsOf(geography)) expect(res!.body).not.toContain(secret);
+        // The held one tried its copy first (and missed), then read as the other one did.
+        expect(statements.filter((query) => knownFinish.test(query))).toHaveLength(held ? 1 : 0);
+        expect(statements.findIndex((query) => attemptRead.test(query))).toBe(held ? 1 : 0);
+        return res!;
+      };
+      // A practice of that quiz: gone, held or not (as an unknown quiz).
+      const fresh = await submitted(freshPractice, false);
+      const held = await submitted(heldPractice, true);
+      expect([held.statusCode, fresh.statusCode]).toEqual([404, 404]);
+      expect(held.json()).toEqual(fresh.json());
+      // A drill mixing it with another: scored on the other quiz's questions alone, held or not.
+      const history3 = new Set(history.questions.map((q) => q.id));
+      for (const [attempt, wasHeld] of [
+        [freshDrill, false],
+        [heldDrill, true],
+      ] as const) {
+        const res = await submitted(attempt, wasHeld);
+        expect(res.statusCode, res.body).toBe(200);
+        const { result } = res.json() as {
+          result: { totalQuestions: number; maxScore: number; feedback: { qnId: string }[] };
+        };
+        expect(result).toMatchObject({ totalQuestions: 3, maxScore: 3 });
+        expect(result.feedback.map((f) => f.qnId).sort()).toEqual(
+          attempt.questions
+            .filter((q) => history3.has(q._id))
+            .map((q) => q._id)
+            .sort(),
+        );
+      }
+    } finally {
+      await a.db
+        .update(quizzes)
+        .set({ resultsPublishedAt: before!.resultsPublishedAt })
+        .where(eq(quizzes.id, geography.quiz.id));
+    }
+  });
+
   it('a key corrected after the start, even twice in one millisecond: scored by the newest key', async () => {
     // Through the admin's key correction, on a stopped clock: each correction must still give the
     // quiz a new version, or a copy held at the first one would score by a key no longer in force.
