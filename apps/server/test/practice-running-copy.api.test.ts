@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyticsPath } from '@quizcast/contract/schemas/analytics';
 import { practiceAttemptSchema, type PracticeAttempt } from '@quizcast/contract/schemas/practice';
 import { payments, practiceAttempts, quizzes } from '../src/db/schema';
+import { PracticeRepository } from '../src/modules/practice/practice.repository';
 import { createStudent, type CreatedQuiz } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 import {
@@ -80,6 +81,30 @@ const submitRaw = (
 /** Every question of the attempt answered with its first choice (the key of `topicQuestions`). */
 const allRight = (attempt: PracticeAttempt) =>
   attempt.questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[0]! }));
+
+/**
+ * The next read of an attempt (on any instance) hands over what it read only on `release`: `read`
+ * resolves once it has read. A resume that read before a save or a submission and lands after it.
+ */
+function pauseNextAttemptRead() {
+  const real = PracticeRepository.prototype.attemptWithQuestions;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let done!: () => void;
+  const read = new Promise<void>((resolve) => (done = resolve));
+  const spy = vi
+    .spyOn(PracticeRepository.prototype, 'attemptWithQuestions')
+    .mockImplementationOnce(async function (this: PracticeRepository, ...args) {
+      const found = await real.apply(this, args);
+      done();
+      await gate;
+      return found;
+    });
+  return { read, release, restore: () => spy.mockRestore() };
+}
+
+const resume = (on: TestApp, who: Learner, attempt: PracticeAttempt) =>
+  on.app.inject({ method: 'GET', url: `/api/practice/attempts/${attempt._id}`, headers: who.headers });
 
 const finishing = /^with done as \( update practice_attempts /;
 const knownFinish = /^with done as \( update practice_attempts .* and \(select count\(\*\) from questions q/;
@@ -330,6 +355,63 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
         .set({ resultsPublishedAt: before!.resultsPublishedAt })
         .where(eq(quizzes.id, geography.quiz.id));
     }
+  });
+
+  it('a resume that read before a save here and lands after it leaves the copy at what the save wrote', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const practice = await started(a, me, history.quiz.id);
+    const [first] = practice.questions;
+    const paused = pauseNextAttemptRead();
+    try {
+      const resumed = resume(a, me, practice);
+      await paused.read; // it read revision 0 …
+      paused.restore();
+      const save = await a.app.inject({
+        method: 'PUT',
+        url: `/api/practice/attempts/${practice._id}/answers`,
+        headers: me.headers,
+        payload: { answers: [{ qnId: first!._id, selectedOption: first!.choices[0], seq: 1 }] },
+      });
+      expect(save.statusCode, save.body).toBe(200); // … a save here wrote revision 1 …
+      paused.release();
+      expect((await resumed).statusCode).toBe(200); // … and the resume lands after it
+    } finally {
+      paused.restore();
+      paused.release();
+    }
+    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+    const statements = await statementsOf(async () => {
+      result = await submitPractice(a, me, practice, []);
+    });
+    // Held at the save's revision: one statement, the save counted.
+    expect(statements).toEqual([expect.stringMatching(knownFinish)]);
+    expect(result!.result).toMatchObject({ correctCount: 1, totalQuestions: 3 });
+  });
+
+  it('a resume that read before a submission here and lands after it keeps no copy of the finished attempt', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const practice = await started(a, me, history.quiz.id);
+    const paused = pauseNextAttemptRead();
+    try {
+      const resumed = resume(a, me, practice);
+      await paused.read; // it read the attempt running …
+      paused.restore();
+      await submitPractice(a, me, practice, allRight(practice)); // … a submission here finished it …
+      paused.release();
+      const res = await resumed; // … and the resume lands after that
+      expect(res.statusCode, res.body).toBe(200);
+      expect(practiceAttemptSchema.parse(res.json()).status).toBe('in_progress');
+    } finally {
+      paused.restore();
+      paused.release();
+    }
+    // Nothing held: a second submission reads (and is refused), it does not try a copy first.
+    let again: Awaited<ReturnType<typeof submitRaw>> | undefined;
+    const statements = await statementsOf(async () => {
+      again = await submitRaw(me, practice, []);
+    });
+    expect(again!.statusCode, again!.body).toBe(409);
+    expect(statements).toEqual([expect.stringMatching(attemptRead)]);
   });
 
   it('a key corrected after the start, even twice in one millisecond: scored by the newest key', async () => {
