@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyticsPath } from '@quizcast/contract/schemas/analytics';
 import { practiceAttemptSchema, type PracticeAttempt } from '@quizcast/contract/schemas/practice';
 import { payments, practiceAttempts, quizzes } from '../src/db/schema';
+import { PracticeRepository } from '../src/modules/practice/practice.repository';
 import { createStudent, type CreatedQuiz } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 import {
@@ -80,6 +81,30 @@ const submitRaw = (
 /** Every question of the attempt answered with its first choice (the key of `topicQuestions`). */
 const allRight = (attempt: PracticeAttempt) =>
   attempt.questions.map((q) => ({ qnId: q._id, selectedOption: q.choices[0]! }));
+
+/**
+ * The next read of an attempt (on any instance) hands over what it read only on `release`: `read`
+ * resolves once it has read. A resume that read before a save or a submission and lands after it.
+ */
+function pauseNextAttemptRead() {
+  const real = PracticeRepository.prototype.attemptWithQuestions;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let done!: () => void;
+  const read = new Promise<void>((resolve) => (done = resolve));
+  const spy = vi
+    .spyOn(PracticeRepository.prototype, 'attemptWithQuestions')
+    .mockImplementationOnce(async function (this: PracticeRepository, ...args) {
+      const found = await real.apply(this, args);
+      done();
+      await gate;
+      return found;
+    });
+  return { read, release, restore: () => spy.mockRestore() };
+}
+
+const resume = (on: TestApp, who: Learner, attempt: PracticeAttempt) =>
+  on.app.inject({ method: 'GET', url: `/api/practice/attempts/${attempt._id}`, headers: who.headers });
 
 const finishing = /^with done as \( update practice_attempts /;
 const knownFinish = /^with done as \( update practice_attempts .* and \(select count\(\*\) from questions q/;
@@ -183,6 +208,45 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     }
   });
 
+  it("a refusal held here is the fresh read's, word for word: judged by the questions as they are now, not by the copy", async () => {
+    const me = await learner(a, await createStudent(a.db));
+    // Held on `a` with both quizzes' questions; the twin is held on `b`, so `a` reads it afresh.
+    const held = await startDrill(a, me, ['History', 'Geography']);
+    const twin = await startDrill(b, me, ['History', 'Geography']);
+    await a.db.update(quizzes).set({ published: false }).where(eq(quizzes.id, geography.quiz.id));
+    try {
+      const geographyIds = new Set(geography.questions.map((q) => q.id));
+      // One answer to a question withdrawn since the start, one naming no choice of its question.
+      const offending = (attempt: PracticeAttempt) => {
+        const withdrawn = attempt.questions.find((q) => geographyIds.has(q._id))!;
+        const kept = attempt.questions.find((q) => !geographyIds.has(q._id))!;
+        return {
+          answers: [
+            { qnId: withdrawn._id, selectedOption: withdrawn.choices[0]! },
+            { qnId: kept._id, selectedOption: 'none of these' },
+          ],
+          expected: [`Unknown question: ${withdrawn._id}`, `Invalid option for question ${kept._id}`],
+        };
+      };
+      const fresh = offending(twin);
+      const fromRead = await submitRaw(me, twin, fresh.answers);
+      expect(fromRead.statusCode, fromRead.body).toBe(400);
+      expect(fromRead.json()).toMatchObject({ statusCode: 400, message: fresh.expected });
+      const copy = offending(held);
+      let fromCopy: Awaited<ReturnType<typeof submitRaw>> | undefined;
+      const statements = await statementsOf(async () => {
+        fromCopy = await submitRaw(me, held, copy.answers);
+      });
+      expect(fromCopy!.statusCode, fromCopy!.body).toBe(400);
+      // The fresh read's body, but for its own questions' ids.
+      expect(fromCopy!.json()).toEqual({ ...(fromRead.json() as object), message: copy.expected });
+      // The copy refused nothing itself: the read judged.
+      expect(statements).toEqual([expect.stringMatching(attemptRead)]);
+    } finally {
+      await a.db.update(quizzes).set({ published: true }).where(eq(quizzes.id, geography.quiz.id));
+    }
+  });
+
   it('an unlock that no longer holds (the payment is not a success any more): the held copy is not used and nothing of the paid quiz is in the response', async () => {
     const me = await learner(a, await createStudent(a.db));
     await unlock(a, me.user, paidPolity);
@@ -204,6 +268,150 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     expect(res.statusCode, res.body).toBe(200);
     for (const secret of secretsOf(paidPolity)) expect(res.body).not.toContain(secret);
     expect((res.json() as { result: { totalQuestions: number } }).result.totalQuestions).toBe(3);
+  });
+
+  it('saves here, then a submission with an empty body here: the held copy scores what was saved, in one statement', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const practice = await started(a, me, history.quiz.id);
+    const [first, second, third] = practice.questions;
+    const save = async (answers: { qnId: string; selectedOption: string; seq: number }[]) => {
+      const res = await a.app.inject({
+        method: 'PUT',
+        url: `/api/practice/attempts/${practice._id}/answers`,
+        headers: me.headers,
+        payload: { answers },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Three saves: the copy must be the last one's, each merged with those before it.
+    await save([{ qnId: first!._id, selectedOption: first!.choices[1]!, seq: 1 }]);
+    await save([{ qnId: second!._id, selectedOption: second!.choices[1]!, seq: 2 }]);
+    await save([{ qnId: first!._id, selectedOption: first!.choices[0]!, seq: 3 }]);
+    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+    const statements = await statementsOf(async () => {
+      result = await submitPractice(a, me, practice, []);
+    });
+    expect(statements).toEqual([expect.stringMatching(knownFinish)]);
+    expect(result!.result).toMatchObject({ correctCount: 1, wrongCount: 1, totalQuestions: 3 });
+    const outcomes = Object.fromEntries(result!.result.feedback.map((f) => [f.qnId, f.outcome]));
+    expect(outcomes).toEqual({ [first!._id]: 'right', [second!._id]: 'wrong', [third!._id]: 'skipped' });
+    const [row] = await a.db.select().from(practiceAttempts).where(eq(practiceAttempts.id, practice._id));
+    expect(row).toMatchObject({ status: 'submitted', correctCount: 1, wrongCount: 1 });
+    expect(Object.fromEntries(row!.answers.map((x) => [x.qnId, x.selectedOption]))).toMatchObject({
+      [first!._id]: first!.choices[0],
+      [second!._id]: second!.choices[1],
+    });
+  });
+
+  it('results unpublished after the start: the held copy gives nothing of that quiz, as the fresh read does', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    // Each held on `a` and a twin held on `b` only, all submitted on `a`: held there, read afresh.
+    const heldPractice = await started(a, me, geography.quiz.id);
+    const freshPractice = await started(b, me, geography.quiz.id);
+    const heldDrill = await startDrill(a, me, ['History', 'Geography']);
+    const freshDrill = await startDrill(b, me, ['History', 'Geography']);
+    const [before] = await a.db.select().from(quizzes).where(eq(quizzes.id, geography.quiz.id));
+    // Not through an edit: the quiz's version stays as held, so only the practisable rule can refuse.
+    await a.db.update(quizzes).set({ resultsPublishedAt: null }).where(eq(quizzes.id, geography.quiz.id));
+    try {
+      const submitted = async (attempt: PracticeAttempt, held: boolean) => {
+        let res: Awaited<ReturnType<typeof submitRaw>> | undefined;
+        const statements = await statementsOf(async () => {
+          res = await submitRaw(me, attempt, []);
+        });
+        for (const secret of secretsOf(geography)) expect(res!.body).not.toContain(secret);
+        // The held one tried its copy first (and missed), then read as the other one did.
+        expect(statements.filter((query) => knownFinish.test(query))).toHaveLength(held ? 1 : 0);
+        expect(statements.findIndex((query) => attemptRead.test(query))).toBe(held ? 1 : 0);
+        return res!;
+      };
+      // A practice of that quiz: gone, held or not (as an unknown quiz).
+      const fresh = await submitted(freshPractice, false);
+      const held = await submitted(heldPractice, true);
+      expect([held.statusCode, fresh.statusCode]).toEqual([404, 404]);
+      expect(held.json()).toEqual(fresh.json());
+      // A drill mixing it with another: scored on the other quiz's questions alone, held or not.
+      const history3 = new Set(history.questions.map((q) => q.id));
+      for (const [attempt, wasHeld] of [
+        [freshDrill, false],
+        [heldDrill, true],
+      ] as const) {
+        const res = await submitted(attempt, wasHeld);
+        expect(res.statusCode, res.body).toBe(200);
+        const { result } = res.json() as {
+          result: { totalQuestions: number; maxScore: number; feedback: { qnId: string }[] };
+        };
+        expect(result).toMatchObject({ totalQuestions: 3, maxScore: 3 });
+        expect(result.feedback.map((f) => f.qnId).sort()).toEqual(
+          attempt.questions
+            .filter((q) => history3.has(q._id))
+            .map((q) => q._id)
+            .sort(),
+        );
+      }
+    } finally {
+      await a.db
+        .update(quizzes)
+        .set({ resultsPublishedAt: before!.resultsPublishedAt })
+        .where(eq(quizzes.id, geography.quiz.id));
+    }
+  });
+
+  it('a resume that read before a save here and lands after it leaves the copy at what the save wrote', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const practice = await started(a, me, history.quiz.id);
+    const [first] = practice.questions;
+    const paused = pauseNextAttemptRead();
+    try {
+      const resumed = resume(a, me, practice);
+      await paused.read; // it read revision 0 …
+      paused.restore();
+      const save = await a.app.inject({
+        method: 'PUT',
+        url: `/api/practice/attempts/${practice._id}/answers`,
+        headers: me.headers,
+        payload: { answers: [{ qnId: first!._id, selectedOption: first!.choices[0], seq: 1 }] },
+      });
+      expect(save.statusCode, save.body).toBe(200); // … a save here wrote revision 1 …
+      paused.release();
+      expect((await resumed).statusCode).toBe(200); // … and the resume lands after it
+    } finally {
+      paused.restore();
+      paused.release();
+    }
+    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
+    const statements = await statementsOf(async () => {
+      result = await submitPractice(a, me, practice, []);
+    });
+    // Held at the save's revision: one statement, the save counted.
+    expect(statements).toEqual([expect.stringMatching(knownFinish)]);
+    expect(result!.result).toMatchObject({ correctCount: 1, totalQuestions: 3 });
+  });
+
+  it('a resume that read before a submission here and lands after it keeps no copy of the finished attempt', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const practice = await started(a, me, history.quiz.id);
+    const paused = pauseNextAttemptRead();
+    try {
+      const resumed = resume(a, me, practice);
+      await paused.read; // it read the attempt running …
+      paused.restore();
+      await submitPractice(a, me, practice, allRight(practice)); // … a submission here finished it …
+      paused.release();
+      const res = await resumed; // … and the resume lands after that
+      expect(res.statusCode, res.body).toBe(200);
+      expect(practiceAttemptSchema.parse(res.json()).status).toBe('in_progress');
+    } finally {
+      paused.restore();
+      paused.release();
+    }
+    // Nothing held: a second submission reads (and is refused), it does not try a copy first.
+    let again: Awaited<ReturnType<typeof submitRaw>> | undefined;
+    const statements = await statementsOf(async () => {
+      again = await submitRaw(me, practice, []);
+    });
+    expect(again!.statusCode, again!.body).toBe(409);
+    expect(statements).toEqual([expect.stringMatching(attemptRead)]);
   });
 
   it('a key corrected after the start, even twice in one millisecond: scored by the newest key', async () => {

@@ -22,7 +22,7 @@ import type { Answer } from '@quizcast/contract/schemas/quiz';
 import type { SavedAnswer, StoredSection } from '../../db/schema';
 import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import { conflict, notFound, paymentRequired } from '../../lib/http-error';
+import { conflict, HttpError, notFound, paymentRequired } from '../../lib/http-error';
 import {
   DEFAULT_MARKING,
   markableQuestion,
@@ -44,7 +44,7 @@ import {
   type PracticeRepository,
   type StillVisible,
 } from './practice.repository';
-import type { RunningPractices } from './running-practices';
+import type { Reading, RunningPractices } from './running-practices';
 
 const MINUTE = 60_000;
 
@@ -199,6 +199,22 @@ export class PracticeService {
    * final (it was judged) and the response judges each newly answered question.
    */
   async save(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSaveResponse> {
+    // A submission here that finishes the attempt while this save is on its way keeps it from
+    // holding what it wrote (`RunningPractices.open`).
+    const reading = this.running?.open(attemptId);
+    try {
+      return await this.saveOnce(userId, attemptId, answers, reading);
+    } finally {
+      if (reading) this.running?.close(reading);
+    }
+  }
+
+  private async saveOnce(
+    userId: string,
+    attemptId: string,
+    answers: Answer[],
+    reading: Reading | undefined,
+  ): Promise<PracticeSaveResponse> {
     for (let tries = 0; ; tries += 1) {
       // Kept below once written (what this instance then holds is what it wrote).
       const { attempt, read } = await this.attemptAndQuestions(userId, attemptId, false);
@@ -209,10 +225,13 @@ export class PracticeService {
       const { merged, fresh } = this.merge(attempt, questions, answers, now);
       if (await this.repo.saveAnswers(attempt, merged, now)) {
         // What was written, for the next request here (saveAnswers bumps the revision by one).
-        this.running?.remember({
-          attempt: { ...attempt, answers: merged, revision: attempt.revision + 1, updatedAt: now },
-          ...read,
-        });
+        this.running?.remember(
+          {
+            attempt: { ...attempt, answers: merged, revision: attempt.revision + 1, updatedAt: now },
+            ...read,
+          },
+          reading,
+        );
         const byId = new Map(questions.map((q) => [q.id, q]));
         const chosen = new Map(merged.map((a) => [a.qnId, a.selectedOption ?? null]));
         const feedback = attempt.instantFeedback
@@ -262,7 +281,11 @@ export class PracticeService {
     }
   }
 
-  /** Scores and writes one read of the attempt: the finished row, or undefined when it changed meanwhile. */
+  /**
+   * Scores and writes one read of the attempt: the finished row, or undefined when it changed
+   * meanwhile (or, scored from this instance's copy, `still`, when the answers are refused: the
+   * read that follows refuses them by the questions as they are now).
+   */
   private async finishOnce(
     attempt: PracticeAttemptRow,
     { questions, sections }: AttemptQuestions,
@@ -271,9 +294,18 @@ export class PracticeService {
   ): Promise<PracticeAttemptRow | undefined> {
     const userId = attempt.userId;
     const now = this.clock.now();
-    const { merged } = this.pastGrace(attempt, now)
-      ? { merged: attempt.answers }
-      : this.merge(attempt, questions, answers, now);
+    let merged: SavedAnswer[];
+    try {
+      merged = this.pastGrace(attempt, now)
+        ? attempt.answers
+        : this.merge(attempt, questions, answers, now).merged;
+    } catch (error) {
+      // A copy refuses nothing: the questions it holds may no longer be the learner's (a withdrawn
+      // quiz's are still in it), so the read that follows judges the answers, and its 400 is the
+      // only one a submission gives, worded by the questions as they are now.
+      if (still && error instanceof HttpError && error.statusCode === 400) return undefined;
+      throw error;
+    }
     const marks = markSectioned(
       questions.map((q) => ({ ...markableQuestion(q), section: q.section })),
       merged,
@@ -372,6 +404,20 @@ export class PracticeService {
     attemptId: string,
     keep = true,
   ): Promise<{ attempt: PracticeAttemptRow; read: AttemptQuestions }> {
+    // A submission here that finishes it while this read is on its way keeps the read from being held.
+    const reading = keep ? this.running?.open(attemptId) : undefined;
+    try {
+      return await this.readAttempt(userId, attemptId, reading);
+    } finally {
+      if (reading) this.running?.close(reading);
+    }
+  }
+
+  private async readAttempt(
+    userId: string,
+    attemptId: string,
+    reading: Reading | undefined,
+  ): Promise<{ attempt: PracticeAttemptRow; read: AttemptQuestions }> {
     const found = isUuid(attemptId) ? await this.repo.attemptWithQuestions(attemptId, userId) : undefined;
     if (!found) {
       this.running?.forget(attemptId, userId);
@@ -385,7 +431,7 @@ export class PracticeService {
       throw error;
     }
     // Kept only while running with every question visible (`RunningPractices.remember`).
-    if (keep) this.running?.remember({ attempt: found.attempt, ...read });
+    if (reading) this.running?.remember({ attempt: found.attempt, ...read }, reading);
     return { attempt: found.attempt, read };
   }
 

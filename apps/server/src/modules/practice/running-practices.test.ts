@@ -84,6 +84,52 @@ describe('RunningPractices', () => {
     expect([held.size, held.usedBytes]).toEqual([0, 0]);
   });
 
+  it('keeps the newer revision: a read that began before a save here and ends after it does not replace what the save wrote', () => {
+    const held = new RunningPractices(1_000_000);
+    const at = (revision: number, answered: string[]) => {
+      const copy = running('a1');
+      const answers = answered.map((qnId, i) => ({ qnId, selectedOption: 'a', seq: i + 1 }));
+      return { ...copy, attempt: { ...copy.attempt, revision, answers } };
+    };
+    held.remember(at(0, []));
+    const reading = held.open('a1'); // a resume reads revision 0 …
+    held.remember(at(1, ['q1'])); // … a save here writes revision 1 …
+    const bytes = held.usedBytes;
+    held.remember(at(0, []), reading); // … and the resume's read lands after it
+    held.close(reading);
+    expect(held.get('a1', 'me')?.attempt).toMatchObject({ revision: 1, answers: [{ qnId: 'q1' }] });
+    held.remember(at(0, [])); // not under a reading either
+    expect(held.get('a1', 'me')?.attempt.revision).toBe(1);
+    expect([held.size, held.usedBytes]).toEqual([1, bytes]);
+    held.remember(at(2, ['q1', 'q2']));
+    expect(held.get('a1', 'me')?.attempt.revision).toBe(2);
+  });
+
+  it('keeps nothing of a read that was on its way while the attempt was forgotten (a submission here finished it)', () => {
+    const held = new RunningPractices(1_000_000);
+    held.remember(running('a1'));
+    const resume = held.open('a1'); // a resume reads the attempt running …
+    const save = held.open('a1'); // … and so does a save …
+    held.forget('a1', 'me'); // … a submission finishes it …
+    held.remember(running('a1'), resume); // … and their copies of it running land after that
+    held.remember(running('a1'), save);
+    held.close(resume);
+    held.close(save);
+    expect(held.get('a1', 'me')).toBeUndefined();
+    expect([held.size, held.usedBytes]).toEqual([0, 0]);
+    // Nothing of those reads is left once they are closed: a read opened since is kept.
+    const later = held.open('a1');
+    held.remember(running('a1'), later);
+    held.close(later);
+    expect(held.get('a1', 'me')?.attempt.id).toBe('a1');
+    // Another learner's forget of an attempt held for someone else spoils no read of it.
+    const mine = held.open('a1');
+    held.forget('a1', 'someone else');
+    held.remember(running('a1'), mine);
+    held.close(mine);
+    expect(held.get('a1', 'me')).toBeDefined();
+  });
+
   it('holds a question once for every attempt that shows it, until the last of them is forgotten', () => {
     const one = new RunningPractices(1_000_000);
     one.remember(running('a1'));

@@ -13,6 +13,11 @@ import type { PracticeAttemptRow, PracticeQuestionRow } from './practice.reposit
  * existed. Only attempts whose every question was visible are held, so "the same visible set"
  * is a count. A restart loses only this copy.
  *
+ * What is remembered never goes back: a copy of an older revision than the one held (a read that
+ * began before a save here and ends after it) is not kept, and a read that began before the attempt
+ * was forgotten (a submission here finished it) keeps nothing (`open`, `remember`'s `reading`), so a
+ * finished attempt is never held again.
+ *
  * Bounded by an estimate of its heap bytes (`heapBytes`: each entry's attempt row with its question
  * ids and answers, and each question held once, shared by the entries that hold it); when full the
  * oldest entries (least recently written) go first.
@@ -60,7 +65,18 @@ function questionBytes(q: PracticeQuestionRow): number {
   return QUESTION_OVERHEAD_BYTES + heapBytes(q);
 }
 
+/** A read of an attempt in progress here (`RunningPractices.open`): what it remembers is kept only if no `forget` came since. */
+export interface Reading {
+  readonly attemptId: string;
+  readonly generation: number;
+}
+
 export class RunningPractices {
+  /**
+   * The attempts being read here now, each with how many reads are open and how many times it was
+   * forgotten since the first of them opened: as many entries as requests in flight, none at rest.
+   */
+  private readonly reads = new Map<string, { open: number; generation: number }>();
   private readonly entries = new Map<string, { held: RunningPractice; bytes: number }>();
   /**
    * One object per question and quiz version, shared by every entry holding it (drills draw from
@@ -83,12 +99,33 @@ export class RunningPractices {
   }
 
   /**
-   * Remember what was just written or read. A finished attempt, or one with a question no longer
-   * visible, is forgotten instead.
+   * Before reading an attempt whose read may be remembered: `remember` with it keeps nothing when the
+   * attempt was forgotten in between. Closed with `close` once the read is remembered or given up.
    */
-  remember(held: RunningPractice): void {
+  open(attemptId: string): Reading {
+    const read = this.reads.get(attemptId) ?? { open: 0, generation: 0 };
+    read.open += 1;
+    this.reads.set(attemptId, read);
+    return { attemptId, generation: read.generation };
+  }
+
+  close(reading: Reading): void {
+    const read = this.reads.get(reading.attemptId);
+    if (read && --read.open === 0) this.reads.delete(reading.attemptId);
+  }
+
+  /**
+   * Remember what was just written or read (with the `reading` it was read under, if any). A
+   * finished attempt, or one with a question no longer visible, is forgotten instead. Never
+   * replaced by an older revision than the one held (a read that began before a save here and
+   * ends after it), and nothing is kept from a `reading` the attempt was forgotten during.
+   */
+  remember(held: RunningPractice, reading?: Reading): void {
     const { attempt, questions } = held;
-    this.forget(attempt.id);
+    if (reading && reading.generation !== this.reads.get(attempt.id)?.generation) return;
+    const holding = this.entries.get(attempt.id)?.held.attempt;
+    if (holding && holding.revision > attempt.revision) return;
+    this.drop(attempt.id);
     if (attempt.status !== 'in_progress' || questions.length !== attempt.questionIds.length) return;
     // What it adds: the entry, and the questions no other entry holds yet.
     const bytes = attemptBytes(held);
@@ -100,7 +137,7 @@ export class RunningPractices {
     // One larger than the whole budget is never kept: nothing else is dropped for it.
     if (adds() > this.maxBytes) return;
     while (this.bytes + adds() > this.maxBytes && this.entries.size > 0)
-      this.forget(this.entries.keys().next().value!);
+      this.drop(this.entries.keys().next().value!);
     if (this.bytes + adds() > this.maxBytes) return;
     const shared = questions.map((q) => {
       const key = RunningPractices.key(q);
@@ -117,10 +154,21 @@ export class RunningPractices {
     this.bytes += bytes;
   }
 
-  /** Drop the copy of an attempt (with `userId`: only if it is that learner's). */
+  /**
+   * Drop the copy of an attempt (with `userId`: only if it is that learner's), and keep nothing of
+   * the reads of it open now (it is finished, or no longer as read).
+   */
   forget(attemptId: string, userId?: string): void {
     const entry = this.entries.get(attemptId);
-    if (!entry || (userId !== undefined && entry.held.attempt.userId !== userId)) return;
+    if (entry && userId !== undefined && entry.held.attempt.userId !== userId) return;
+    const read = this.reads.get(attemptId);
+    if (read) read.generation += 1;
+    this.drop(attemptId);
+  }
+
+  private drop(attemptId: string): void {
+    const entry = this.entries.get(attemptId);
+    if (!entry) return;
     this.entries.delete(attemptId);
     this.bytes -= entry.bytes;
     for (const q of entry.held.questions) {
