@@ -32,6 +32,8 @@ describe('Pacer', () => {
     expect(done()).toBe(16);
     await run(timer, 40);
     expect(done()).toBe(20);
+    expect(pacer.drainCounts()).toEqual({ 100: 20 });
+    expect(pacer.drainCounts()).toEqual({});
   });
 
   it('follows a fall and a rise of the rate within its recheck interval', async () => {

@@ -85,6 +85,8 @@ export class RequestRate {
  * once, and a waiting taker looks at the rate again at least every `recheckMs`, so a rise does too.
  */
 export class Pacer {
+  /** Tokens handed out at each rate since the last `drainCounts()` (for the log). */
+  private counts = new Map<number, number>();
   private tokens: number;
   private at: number;
 
@@ -106,10 +108,18 @@ export class Pacer {
       this.at = now;
       if (this.tokens >= 1) {
         this.tokens -= 1;
+        this.counts.set(rate, (this.counts.get(rate) ?? 0) + 1);
         return;
       }
       await this.timer.wait(Math.min(this.recheckMs, Math.ceil(((1 - this.tokens) * 1000) / rate)));
     }
+  }
+
+  /** Tokens handed out per rate (`{ "1000": 9800, "20": 200 }`) since the last call. */
+  drainCounts(): Record<string, number> {
+    const counts = Object.fromEntries(this.counts);
+    this.counts = new Map();
+    return counts;
   }
 
   private capacity(rate: number): number {

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
@@ -40,7 +41,13 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
     app.sweeper.add('reminders', async (at) => {
+      const started = performance.now();
       const outcome = await sweepReminders(repo, push, at, app.log, { budgetMs, pacer });
+      if (outcome.pushed)
+        app.log.info(
+          { ...outcome, ms: Math.round(performance.now() - started), pushesAtRate: pacer.drainCounts() },
+          'reminders swept',
+        );
       // Stopped at its budget with reminders still due: one more sweep right after this one (which
       // runs publication first again), not at the next tick.
       if (outcome.more) void app.sweeper.runOnce();
