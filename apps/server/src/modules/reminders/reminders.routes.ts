@@ -31,13 +31,12 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     const budgetMs = (app.ctx.config.SWEEP_TASK_TIMEOUT_SECONDS * 1000) / 2;
     // One bucket for every sweep of this instance: full rate while it is quiet, the floor while it
     // serves learners (ADR 025, "Pacing").
-    const { REMINDER_PUSH_RATE, REMINDER_PUSH_FLOOR_RATE, REMINDER_BUSY_REQUESTS_PER_SECOND } =
-      app.ctx.config;
+    const { REMINDER_PUSH_RATE, REMINDER_PUSH_FLOOR_RATE, REMINDER_BUSY_REQUEST_RATE } = app.ctx.config;
     const pacer = new Pacer(
       loadAwareRate(app.ctx.requestRate, {
         full: REMINDER_PUSH_RATE,
         floor: REMINDER_PUSH_FLOOR_RATE,
-        busyPerSecond: REMINDER_BUSY_REQUESTS_PER_SECOND,
+        busyPerSecond: REMINDER_BUSY_REQUEST_RATE,
       }),
     );
     app.sweeper.add('reminders', async (at) => {
