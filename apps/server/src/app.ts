@@ -15,6 +15,7 @@ import { apiDocsEnabled, type AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { Sweeper } from './jobs/sweeper';
+import { RequestRate } from './lib/pacer';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authoringRoutes } from './modules/authoring/authoring.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -79,6 +80,8 @@ export interface AppContext {
   pushStandIn: PushServiceStandIn | null;
   /** Signed, expiring avatar URLs (ADR 015): `<img>` sends no token, so the URL carries the permission. */
   avatarUrls: AvatarUrls;
+  /** Requests this instance started over the last second: background work paces itself by it. */
+  requestRate: RequestRate;
 }
 
 declare module 'fastify' {
@@ -204,6 +207,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         : deps.push,
     pushStandIn,
     avatarUrls: new AvatarUrls(config.jwtSecret, clock),
+    requestRate: new RequestRate(),
   });
   app.decorate('sweeper', new Sweeper(() => clock.now(), app.log, config.SWEEP_TASK_TIMEOUT_SECONDS * 1000));
   if (deps.database.kind === 'pglite') {
@@ -221,6 +225,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    app.ctx.requestRate.mark();
+    done();
   });
 
   registerErrorHandling(app);

@@ -222,6 +222,14 @@ export const envSchema = z
     /** One push to a push service gives up after this long (its subscription then backs off). */
     PUSH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
     /**
+     * Reminder pushes a second from this instance while it is quiet, and while it is serving learners
+     * (at least REMINDER_BUSY_REQUEST_RATE requests a second over the last second): reminders
+     * give way to the learners' traffic but never stop (ADR 025, "Pacing").
+     */
+    REMINDER_PUSH_RATE: z.coerce.number().min(1).max(100_000).default(1000),
+    REMINDER_PUSH_FLOOR_RATE: z.coerce.number().min(1).max(100_000).default(20),
+    REMINDER_BUSY_REQUEST_RATE: z.coerce.number().min(1).max(1_000_000).default(20),
+    /**
      * Development (issue 28, ADR 025): a push-service stand-in on loopback that receives and decrypts
      * reminders, with loopback-only /api/dev/push routes to subscribe a learner to it and see what
      * arrived. On by default when NODE_ENV=development (`npm start`), refused in production.

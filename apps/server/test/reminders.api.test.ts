@@ -485,4 +485,10 @@ describe(`push reminders through the push-service stand-in (${testDatabaseKind})
     expect(bad.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/reminders' })).statusCode).toBe(401);
   });
+
+  it("counts every request this instance starts, refused ones too: the reminders' pace follows it", async () => {
+    for (let i = 0; i < 25; i++) await t.app.inject({ method: 'GET', url: '/api/reminders' });
+    // Well under a second for 25 refusals: all within the window, and over the busy threshold (20).
+    expect(t.app.ctx.requestRate.perSecond()).toBeGreaterThanOrEqual(25);
+  });
 });

@@ -1,9 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import { indiaDayKey } from '@quizcast/contract/domain/review';
 import { REMINDER_TEXTS } from '@quizcast/contract/messages/reminders';
 import { webPath, WEB_ROUTES } from '@quizcast/contract/routes';
 import type { PushPayload } from '@quizcast/contract/schemas/reminders';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemTimer, type Pacer, type Timer } from '../../lib/pacer';
 import type { PushSender } from '../../providers/push/push-sender';
 import { inQuietHours } from './quiet-hours';
 import type { DueReminder, RemindersRepository, SubscriptionRow } from './reminders.repository';
@@ -44,26 +44,45 @@ async function inPool<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+export interface SweepOptions {
+  /** Claiming stops once this much of the sweep has passed (a claimed round is always pushed). */
+  budgetMs: number;
+  /** Taken before each push: reminders give way to learners' requests (ADR 025, "Pacing"). */
+  pacer?: Pick<Pacer, 'take'>;
+  /** The budget's clock (monotonic). */
+  timer?: Pick<Timer, 'now'>;
+}
+
+export interface SweepOutcome {
+  /** Pushes a browser accepted. */
+  pushed: number;
+  /** Stopped at the budget with reminders perhaps still due: the caller sweeps again at once. */
+  more: boolean;
+}
+
 /**
  * One sweep of reminders (a sweeper task): outside quiet hours, each due reminder is claimed in the
- * database (its key is inserted once, by one instance) and then pushed to the learner's browsers.
- * A push service that is gone (404/410) loses the subscription; one that fails or hangs makes that
- * subscription back off, and each push is bounded by the sender's timeout, so a sweep stays within
- * `budgetMs` (a claimed reminder is never pushed twice, even if its push failed: reminders are
- * at most once).
+ * database (its key is inserted once, by one instance) and then pushed to the learner's browsers,
+ * each push paced by `pacer`. A push service that is gone (404/410) loses the subscription; one that
+ * fails or hangs makes that subscription back off, and each push is bounded by the sender's timeout,
+ * so a sweep stays within about `budgetMs` and a round (a claimed reminder is never pushed twice,
+ * even if its push failed: reminders are at most once). A sweep that stopped at its budget says so
+ * (`more`), so the next one follows at once rather than at the next tick.
  */
 export async function sweepReminders(
   repo: RemindersRepository,
   push: PushSender,
   now: Date,
   log: FastifyBaseLogger,
-  budgetMs: number,
-): Promise<number> {
-  if (inQuietHours(now)) return 0;
-  const started = performance.now();
+  options: SweepOptions,
+): Promise<SweepOutcome> {
+  if (inQuietHours(now)) return { pushed: 0, more: false };
+  const timer = options.timer ?? systemTimer;
+  const started = timer.now();
+  const spent = () => timer.now() - started > options.budgetMs;
   const day = indiaDayKey(now);
   let pushed = 0;
-  for (const kind of KINDS) {
+  for (const [k, kind] of KINDS.entries()) {
     for (;;) {
       const due = await repo.due(kind, now, day, BATCH);
       const mine = await repo.claim(due, now);
@@ -74,17 +93,20 @@ export async function sweepReminders(
       // written for the whole round in one statement.
       const delivered = new Map<string, number>(claimed.map((r) => [r.key, 0]));
       await inPool(jobs, CONCURRENCY, async ({ r, s }) => {
+        await options.pacer?.take();
         if (await pushOne(repo, push, r, s, now, log)) {
           delivered.set(r.key, delivered.get(r.key)! + 1);
           pushed += 1;
         }
       });
       await repo.delivered(delivered);
-      if (due.length < BATCH || performance.now() - started > budgetMs) break;
+      const full = due.length >= BATCH;
+      if (!full) break;
+      if (spent()) return { pushed, more: true };
     }
-    if (performance.now() - started > budgetMs) break;
+    if (spent()) return { pushed, more: k < KINDS.length - 1 };
   }
-  return pushed;
+  return { pushed, more: false };
 }
 
 async function pushOne(

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@quizcast/contract/errors';
 import { API_PATHS } from '@quizcast/contract/routes';
@@ -10,6 +11,7 @@ import {
   unsubscribeBodySchema,
 } from '@quizcast/contract/schemas/reminders';
 import { badRequest, serviceUnavailable } from '../../lib/http-error';
+import { Pacer, loadAwareRate } from '../../lib/pacer';
 import { currentUser } from '../../plugins/auth';
 import { isAllowedPushEndpoint } from './push-endpoints';
 import { sweepReminders } from './reminder-sweep';
@@ -27,7 +29,29 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   if (push) {
     // Half the task's budget: the rest of the sweep (and the next one) is never held up by it.
     const budgetMs = (app.ctx.config.SWEEP_TASK_TIMEOUT_SECONDS * 1000) / 2;
-    app.sweeper.add('reminders', (at) => sweepReminders(repo, push, at, app.log, budgetMs));
+    // One bucket for every sweep of this instance: full rate while it is quiet, the floor while it
+    // serves learners (ADR 025, "Pacing").
+    const { REMINDER_PUSH_RATE, REMINDER_PUSH_FLOOR_RATE, REMINDER_BUSY_REQUEST_RATE } = app.ctx.config;
+    const pacer = new Pacer(
+      loadAwareRate(app.ctx.requestRate, {
+        full: REMINDER_PUSH_RATE,
+        floor: REMINDER_PUSH_FLOOR_RATE,
+        busyPerSecond: REMINDER_BUSY_REQUEST_RATE,
+      }),
+    );
+    app.sweeper.add('reminders', async (at) => {
+      const started = performance.now();
+      const outcome = await sweepReminders(repo, push, at, app.log, { budgetMs, pacer });
+      if (outcome.pushed)
+        app.log.info(
+          { ...outcome, ms: Math.round(performance.now() - started), pushesAtRate: pacer.drainCounts() },
+          'reminders swept',
+        );
+      // Stopped at its budget with reminders still due: one more sweep right after this one (which
+      // runs publication first again), not at the next tick.
+      if (outcome.more) void app.sweeper.runOnce();
+      return outcome;
+    });
   }
 
   app.get(
