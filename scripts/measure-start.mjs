@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,9 +75,21 @@ function tree(pid) {
 }
 const total = (procs) => procs.reduce((sum, p) => sum + p.rss, 0);
 
+/** A port nothing listens on now (the OS picks it): a fixed range once hit MariaDB's 3306. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function once(run) {
   const fresh = !existsSync(path.join(dataDir, 'pg'));
-  const port = 3300 + Math.floor(Math.random() * 50);
+  const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' };
   const started = performance.now();
   const child = viaNpm
@@ -131,7 +144,11 @@ async function once(run) {
     // The whole group (npm, its shell, the server): the server closes PGlite on SIGTERM.
     const pids = tree(child.pid).map((p) => p.pid);
     const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    process.kill(-child.pid, 'SIGTERM');
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // The group has already gone (the server exited on its own: the error above says why).
+    }
     await exited;
     // PGlite's lock holder (its own process group) leaves once the server has gone; wait for every
     // process of the tree so the next run finds the folder unlocked.
