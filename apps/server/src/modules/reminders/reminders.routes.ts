@@ -32,13 +32,18 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     // One bucket for every sweep of this instance: full rate while it is quiet, the floor while it
     // serves learners (ADR 025, "Pacing").
     const { REMINDER_PUSH_RATE, REMINDER_PUSH_FLOOR_RATE, REMINDER_BUSY_REQUEST_RATE } = app.ctx.config;
-    const pacer = new Pacer(
-      loadAwareRate(app.ctx.requestRate, {
-        full: REMINDER_PUSH_RATE,
-        floor: REMINDER_PUSH_FLOOR_RATE,
-        busyPerSecond: REMINDER_BUSY_REQUEST_RATE,
-      }),
-    );
+    const byLoad = loadAwareRate(app.ctx.requestRate, {
+      full: REMINDER_PUSH_RATE,
+      floor: REMINDER_PUSH_FLOOR_RATE,
+      busyPerSecond: REMINDER_BUSY_REQUEST_RATE,
+    });
+    // Closing: the round already claimed goes at the full rate, so a shutdown under load does not
+    // wait up to a round at the floor (200 pushes at 20/s) for the sweeper to stop.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    const pacer = new Pacer(() => (closing ? REMINDER_PUSH_RATE : byLoad()));
     app.sweeper.add('reminders', async (at) => {
       const started = performance.now();
       const outcome = await sweepReminders(repo, push, at, app.log, { budgetMs, pacer });
