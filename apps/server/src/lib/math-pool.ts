@@ -6,7 +6,7 @@ import { FORMULA_LIMITS, shownFormula, type RenderBudget } from './formula-bound
 import type { MathJob, MathReply, MathWorkerLimits } from './math-worker';
 import { WorkerPool, workerFile } from './worker-pool';
 
-const WORKER_LIMITS: MathWorkerLimits = {
+export const WORKER_LIMITS: MathWorkerLimits = {
   maxExpand: FORMULA_LIMITS.maxExpand,
   maxSize: FORMULA_LIMITS.maxSize,
   maxMathml: FORMULA_LIMITS.maxMathml,

@@ -83,7 +83,6 @@ export class WorkerPool<Job extends { id: number }, Reply extends { id: number }
 
   private start(): void {
     this.starting += 1;
-    const worker = this.options.createWorker();
     let ready = false;
     const failed = (err: unknown) => {
       if (ready) return;
@@ -95,6 +94,15 @@ export class WorkerPool<Job extends { id: number }, Reply extends { id: number }
       for (const p of this.waiting.splice(0))
         p.resolve(this.options.replies.notStarted(p.job.id, String(err)));
     };
+    let worker: Worker;
+    try {
+      worker = this.options.createWorker();
+    } catch (err) {
+      // No thread could be made (ERR_WORKER_INIT_FAILED): counted out like one that died starting,
+      // or `starting` would stay taken and every later job wait for a worker that never comes.
+      failed(err);
+      return;
+    }
     const onExit = (code: number) => failed(`exit ${code}`);
     const onReady = (message: unknown) => {
       if (message !== 'ready' || ready) return;

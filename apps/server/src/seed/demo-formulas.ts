@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { withKnownFormulas, type RenderedFormula } from '../lib/math-pool';
+import { withKnownFormulas, WORKER_LIMITS, type RenderedFormula } from '../lib/math-pool';
 import { workerFile } from '../lib/worker-pool';
 import { renderQuestionMath } from '../lib/question-math';
 import { SERVER_ROOT } from '../lib/server-root';
@@ -19,9 +19,11 @@ import { DEMO_QUESTION_SETS } from './demo';
  */
 export const DEMO_FORMULAS_FILE = path.join(SERVER_ROOT, 'dist', 'demo-formulas.json');
 
-/** The renderer: its worker's code (as this process runs it) and the versions of Temml and speech-rule-engine. */
+/** The renderer: its worker's code (as this process runs it), its limits and the versions of Temml and speech-rule-engine. */
 export function rendererId(): string {
   const hash = createHash('sha256').update(readFileSync(workerFile('math-worker')));
+  // The limits the worker renders by come from this bundle (workerData), not from its file.
+  hash.update(`\n${JSON.stringify(WORKER_LIMITS)}`);
   const require = createRequire(import.meta.url);
   for (const name of ['temml', 'speech-rule-engine']) {
     const { version } = require(`${name}/package.json`) as { version: string };

@@ -39,7 +39,14 @@ export class WorkerPushSender implements PushSender {
   }
 
   send(target: PushTarget, payload: string, ttlSeconds: number): Promise<PushOutcome> {
-    const worker = this.started();
+    let worker: Worker;
+    try {
+      worker = this.started();
+    } catch {
+      // No thread could be made (ERR_WORKER_INIT_FAILED): this push fails, as a dead worker's do;
+      // the next one tries again. Never a rejection: a sweep's round must still record what it sent.
+      return Promise.resolve('failed');
+    }
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => settle('failed'), this.data.timeoutMs + WORKER_GRACE_MS);
@@ -81,7 +88,10 @@ export class WorkerPushSender implements PushSender {
     worker.on('message', (reply: PushReply) => this.pending.get(reply.id)?.(reply.outcome));
     worker.on('error', () => undefined); // reported by its exit
     worker.once('exit', () => {
-      if (this.worker === worker) this.worker = null;
+      // A worker stopped when idle (or by close) may exit after its successor has taken pushes:
+      // those are the successor's, and it had none of its own left.
+      if (this.worker !== worker) return;
+      this.worker = null;
       for (const settle of [...this.pending.values()]) settle('failed');
     });
     this.worker = worker;
