@@ -10,6 +10,7 @@ import { quizAttemptSchema } from '@quizcast/contract/schemas/quiz';
 import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
 import { createAttempt, createQuiz, createStudent, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+import { expectContractBytes } from './support/results';
 
 /** Bilingual questions and math (issue 12, ADR 019): saved, rendered, sent without leaking answers. */
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -310,6 +311,7 @@ describe(`bilingual and math questions (${testDatabaseKind})`, () => {
       headers: await bearerFor(learner, t.clock),
     });
     expect(res.statusCode, res.body).toBe(200);
+    expectContractBytes(res.body);
     const { data } = quizSummaryResponseSchema.parse(res.json());
     const q = data.quizDetails.questions[0]!;
     expect(q.hi).toMatchObject({ qn: BILINGUAL.qnHi, explanation: BILINGUAL.explanationHi });

@@ -10,6 +10,7 @@ import { reviewQueueResponseSchema } from '@quizcast/contract/schemas/review';
 import { attempts } from '../src/db/schema';
 import { createStudent, type UserRow } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+import { expectContractBytes } from './support/results';
 
 /** Numeric-answer questions (issue 12): the editor, import, attempt, scoring everywhere, review. */
 const MIN = 60_000;
@@ -266,10 +267,11 @@ describe(`a numeric answer in the attempt (${testDatabaseKind})`, () => {
     // Publication (end + grace): c is auto-submitted with their saved answers, then everyone is ranked.
     t.clock.set(new Date(NOW.getTime() + HOUR + MIN));
     await t.app.sweeper.runOnce();
-    const summaryOf = async (headers: Record<string, string>) =>
-      quizSummaryResponseSchema.parse(
-        (await t.app.inject({ url: `/api/quizzes/participant/quiz-summary/${quiz._id}`, headers })).json(),
-      ).data;
+    const summaryOf = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ url: `/api/quizzes/participant/quiz-summary/${quiz._id}`, headers });
+      expectContractBytes(res.body);
+      return quizSummaryResponseSchema.parse(res.json()).data;
+    };
     const [sa, sb, sc] = [await summaryOf(a.headers), await summaryOf(b.headers), await summaryOf(c.headers)];
     expect([sa.quizzSummary.score, sb.quizzSummary.score, sc.quizzSummary.score]).toEqual([12, 3, 3]);
     expect(sa.rank).toBe(1);

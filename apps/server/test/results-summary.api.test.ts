@@ -14,6 +14,7 @@ import {
   type CreatedQuiz,
   type UserRow,
 } from '../src/seed/factories';
+import { inLearnerOrder } from '../src/modules/quizzes/learner-order';
 import { bearerFor, testDatabaseKind } from './helpers';
 import {
   MIN,
@@ -24,6 +25,7 @@ import {
   leaderboardUrl,
   liveQuiz,
   submitted,
+  expectContractBytes,
   sent,
   get,
   useResultsApp,
@@ -87,6 +89,7 @@ describe(`results (${testDatabaseKind})`, () => {
       const res = await get(t, summaryUrl(quiz.quiz.id), alice);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-cache');
+      expectContractBytes(res.body);
       const { data } = quizSummaryResponseSchema.parse(res.json());
       expect(data.quizDetails).toMatchObject({
         _id: quiz.quiz.id,
@@ -123,7 +126,9 @@ describe(`results (${testDatabaseKind})`, () => {
       expect(data.percentile).toBe(50);
 
       // Bob sees his own numbers, never Alice's.
-      const bobs = quizSummaryResponseSchema.parse((await get(t, summaryUrl(quiz.quiz.id), bob)).json()).data;
+      const bobsRes = await get(t, summaryUrl(quiz.quiz.id), bob);
+      expectContractBytes(bobsRes.body);
+      const bobs = quizSummaryResponseSchema.parse(bobsRes.json()).data;
       expect(bobs.quizzSummary.score).toBe(5);
       expect(bobs.rank).toBe(1);
       expect(bobs.quizzSummary.answers.every((a) => a.isCorrect)).toBe(true);
@@ -166,6 +171,48 @@ describe(`results (${testDatabaseKind})`, () => {
       const unknown = await get(t, summaryUrl('00000000-0000-4000-8000-000000000000'), alice);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe('Quiz not found');
+    });
+
+    it('gives each learner the questions and choices in their own order, over parts shared by the quiz', async () => {
+      const seeds = buildQuestions(6).map((q, i) => ({
+        ...q,
+        choices: i === 5 ? ['One', 'Two', 'All of the above'] : q.choices,
+        explanation: i === 2 ? null : q.explanation,
+      }));
+      for (const order of [
+        { shuffleQuestions: true, shuffleChoices: false },
+        { shuffleQuestions: true, shuffleChoices: true },
+      ]) {
+        const shuffled = await createQuiz(
+          t.db,
+          {
+            ...order,
+            durationMin: 15,
+            startAt: new Date(START.getTime() - 3 * HOUR),
+            endAt: new Date(START.getTime() - 20 * MIN),
+          },
+          seeds,
+        );
+        const learners = await Promise.all([0, 1, 2, 3].map(() => createStudent(t.db)));
+        for (const [i, learner] of learners.entries())
+          await submitted(t, shuffled, learner, i, (5 + i) * MIN);
+        await t.app.sweeper.runOnce();
+        const orders = new Set<string>();
+        for (const learner of learners) {
+          const res = await get(t, summaryUrl(shuffled.quiz.id), learner);
+          expect(res.statusCode).toBe(200);
+          expectContractBytes(res.body);
+          const { data } = quizSummaryResponseSchema.parse(res.json());
+          const mine = inLearnerOrder(shuffled.questions, shuffled.quiz.id, learner.id, order);
+          expect(data.quizDetails.questions.map((q) => [q._id, q.choices, q.ansIndex])).toEqual(
+            mine.map((q) => [q.id, q.choices, q.ansIndex]),
+          );
+          expect(data.quizzSummary.answers.map((a) => a.qnId)).toEqual(mine.map((q) => q.id));
+          orders.add(JSON.stringify(data.quizDetails.questions.map((q) => [q._id, q.choices])));
+        }
+        // The learners did not all see one order (the shared parts are not one learner's copy).
+        expect(orders.size).toBeGreaterThan(1);
+      }
     });
 
     it('reads the summary with indexed lookups, not a scan of the quiz attempts', async () => {

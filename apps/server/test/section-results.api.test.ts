@@ -11,6 +11,7 @@ import {
   type UserRow,
 } from '../src/seed/factories';
 import { bearerFor, buildTestApp, testDatabaseKind, type TestApp } from './helpers';
+import { expectContractBytes } from './support/results';
 
 /**
  * Issue 26 (ADR 022): section scores, cut-offs and section ranks in the summary, after publication
@@ -146,6 +147,7 @@ describe(`section results (${testDatabaseKind})`, () => {
       for (const [a, learner] of learners.entries()) {
         const res = await summaryOf(learner.headers);
         expect(res.statusCode).toBe(200);
+        expectContractBytes(res.body);
         const data = quizSummaryResponseSchema.parse(res.json()).data;
         const want = expected[a]!;
         expect(data.quizzSummary.score).toBe(want.total);

@@ -1,4 +1,6 @@
 /** Quizzes, attempts, the app (with its statement log) and requests shared by results*.api.test.ts. */
+import { expect } from 'vitest';
+import { quizSummaryResponseSchema } from '@quizcast/contract/schemas/result';
 import type { quizzes } from '../../src/db/schema';
 import { createAttempt, createQuiz, type CreatedQuiz, type UserRow } from '../../src/seed/factories';
 import { useTestApp } from './app';
@@ -52,6 +54,14 @@ export async function submitted(
     correctCount: score,
     elapsedMs,
   });
+}
+
+/**
+ * A summary's 200 body is the contract's own encoding of what it says, byte for byte (its keys in
+ * the schema's order, nothing else): what the route sent when it encoded the whole body per request.
+ */
+export function expectContractBytes(body: string): void {
+  expect(body).toBe(JSON.stringify(quizSummaryResponseSchema.encode(JSON.parse(body))));
 }
 
 /** Statements the app sent (tests clear it, make a request, and read what the code really ran). */

@@ -9,6 +9,7 @@ import {
   leaderboardResponseSchema,
   quizIdParamsSchema,
   quizSummaryResponseSchema,
+  type QuizSummaryResponse,
 } from '@quizcast/contract/schemas/result';
 import { createHash } from 'node:crypto';
 import { currentUser } from '../../plugins/auth';
@@ -80,17 +81,16 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = { data: await service.summary(request.params.quizId, currentUser(request).id) };
-      // Checked against the contract and serialised once (what the route's serializer would do), so
-      // the ETag is the hash of the very bytes sent and the body is not stringified twice.
-      const json = JSON.stringify(quizSummaryResponseSchema.encode(body));
+      // The contract's 200 body, serialised by the service (shared parts once per quiz), so the ETag
+      // is the hash of the very bytes sent and the body is not stringified twice.
+      const json = await service.summaryJson(request.params.quizId, currentUser(request).id);
       // Kept by the browser and revalidated on every read: an unchanged summary costs a 304.
       reply.header('cache-control', 'private, no-cache').header('vary', 'authorization');
       const etag = etagOf(json);
       reply.header('etag', etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       // A string payload is sent as is (fastify serialises objects only); its type is the schema's.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as typeof body);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as QuizSummaryResponse);
     },
   );
 

@@ -5,10 +5,12 @@ import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
   LATEST_RESULT_CACHE_SECONDS,
   RESULT_MESSAGES,
+  quizSummaryResponseSchema,
+  summaryQuestionSchema,
   type LatestResultResponse,
   type LeaderboardResponse,
-  type QuizSummary,
 } from '@quizcast/contract/schemas/result';
+import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { inLearnerOrder } from '../quizzes/learner-order';
@@ -16,7 +18,7 @@ import { participantTexts } from '../../lib/question-texts';
 import { RESET_ALL_KEY, type InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
 import type { AvatarUrls } from '../files/avatar-url';
-import { markableQuestion, markAttempt, maximumScore } from '../marking/marking';
+import { markableQuestion, markAttempt, maximumScore, type MarkableQuestion } from '../marking/marking';
 import type { QuestionRow, QuizRow, RankedEntry, ResultsRepository } from './results.repository';
 import { sectionSummary } from './section-summary';
 
@@ -31,6 +33,45 @@ interface PublishedQuiz {
   quiz: QuizRow;
   questions: QuestionRow[];
   participants: number;
+  /** The summary's shared parts, once a summary was read (`ResultsService.summaryParts`). */
+  summary?: SummaryParts;
+}
+
+/** What every learner's summary of one published quiz shares. */
+interface SummaryParts {
+  markable: MarkableQuestion[];
+  /** The JSON of `quizDetails` up to its questions' `[`. */
+  detailsPrefix: string;
+  /** Each question's entry (JSON) by id, when the quiz keeps its choices' order (null: per learner). */
+  questionJson: Map<string, string> | null;
+}
+
+const summaryData = quizSummaryResponseSchema.shape.data;
+const summaryDetailsSchema = summaryData.shape.quizDetails;
+/** The summary's body without `quizDetails` (its first key), which is encoded apart. */
+const summaryRestSchema = z.object({ data: summaryData.omit({ quizDetails: true }) });
+const SUMMARY_OPENING = '{"data":{';
+
+/** A question's entry in the summary (after publication: answer and explanations), as JSON. */
+function summaryQuestionJson(q: QuestionRow): string {
+  return JSON.stringify(
+    summaryQuestionSchema.encode({
+      _id: q.id,
+      qn: q.qn,
+      choices: q.choices,
+      ansIndex: q.ansIndex,
+      explanation: q.explanation,
+      lang: q.lang,
+      audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+      ...(q.type === 'numeric' && {
+        type: q.type,
+        numericAnswer: q.numericAnswer,
+        tolerance: q.tolerance,
+      }),
+      ...(q.section !== null && { section: q.section }),
+      ...participantTexts(q, true),
+    }),
+  );
 }
 
 /** True when the quiz's results were published, and last changed, at or before `cutoff` (ms). */
@@ -189,8 +230,38 @@ export class ResultsService {
     return this.findQuiz(quizId);
   }
 
-  /** The signed-in participant's own summary: only after publication, only their own attempt. */
-  async summary(quizId: string, userId: string): Promise<QuizSummary> {
+  /** What every learner's summary of this published quiz shares, built on its first summary read. */
+  private summaryParts(published: PublishedQuiz): SummaryParts {
+    if (published.summary) return published.summary;
+    const { quiz, questions } = published;
+    const details = JSON.stringify(
+      summaryDetailsSchema.encode({
+        _id: quiz.id,
+        name: quiz.name,
+        desc: quiz.desc,
+        duration: quiz.durationMin,
+        class: quiz.class,
+        questions: [],
+      }),
+    );
+    published.summary = {
+      markable: questions.map(markableQuestion),
+      // `…,"questions":[]}` without its `[]}`: each learner's entries follow.
+      detailsPrefix: details.slice(0, -'[]}'.length),
+      // Choices in the stored order: a question's entry is the same for every learner.
+      questionJson: quiz.shuffleChoices
+        ? null
+        : new Map(questions.map((q) => [q.id, summaryQuestionJson(q)])),
+    };
+    return published.summary;
+  }
+
+  /**
+   * The signed-in participant's own summary (only after publication, only their own attempt), as the
+   * JSON of the route's 200 body: byte for byte `JSON.stringify(quizSummaryResponseSchema.encode({ data
+   * }))`, with the parts every learner shares (questions, the quiz's header) encoded once per quiz.
+   */
+  async summaryJson(quizId: string, userId: string): Promise<string> {
     const quiz = await this.quizForResults(quizId);
     const attempt = await this.read(
       quiz,
@@ -202,8 +273,9 @@ export class ResultsService {
       throw forbidden(RESULT_MESSAGES.notPublished);
     }
     const published = await this.publishedQuiz(quiz);
+    const parts = this.summaryParts(published);
     const questionRows = published.questions;
-    const scored = markAttempt(questionRows.map(markableQuestion), attempt.answers, {
+    const scored = markAttempt(parts.markable, attempt.answers, {
       correct: quiz.markCorrect,
       wrong: quiz.markWrong,
     });
@@ -214,43 +286,27 @@ export class ResultsService {
     const answers = scored.answers
       .map(({ qnId, selectedOption, isCorrect }) => ({ qnId, selectedOption, isCorrect }))
       .sort((a, b) => (position.get(a.qnId) ?? Infinity) - (position.get(b.qnId) ?? Infinity));
-    return {
-      quizDetails: {
-        _id: quiz.id,
-        name: quiz.name,
-        desc: quiz.desc,
-        duration: quiz.durationMin,
-        class: quiz.class,
-        questions: ordered.map((q) => ({
-          _id: q.id,
-          qn: q.qn,
-          choices: q.choices,
-          ansIndex: q.ansIndex,
-          explanation: q.explanation,
-          lang: q.lang,
-          audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
-          ...(q.type === 'numeric' && {
-            type: q.type,
-            numericAnswer: q.numericAnswer,
-            tolerance: q.tolerance,
-          }),
-          ...(q.section !== null && { section: q.section }),
-          ...participantTexts(q, true),
-        })),
-      },
-      quizzSummary: {
-        score: attempt.score,
-        startedAt: attempt.startedAt.toISOString(),
-        submittedAt: attempt.submittedAt?.toISOString() ?? null,
-        answers,
-        allowedMinutes: quiz.durationMin + attempt.extraMs / 60_000,
-        withCompensatoryTime: attempt.extraMs > 0,
-      },
-      rank: attempt.rank,
-      totalParticipants,
-      percentile: percentileForRank(attempt.rank, totalParticipants),
-      ...sectionSummary(quiz, attempt, questionRows),
-    };
+    const entries = ordered.map((q) => parts.questionJson?.get(q.id) ?? summaryQuestionJson(q));
+    const rest = JSON.stringify(
+      summaryRestSchema.encode({
+        data: {
+          quizzSummary: {
+            score: attempt.score,
+            startedAt: attempt.startedAt.toISOString(),
+            submittedAt: attempt.submittedAt?.toISOString() ?? null,
+            answers,
+            allowedMinutes: quiz.durationMin + attempt.extraMs / 60_000,
+            withCompensatoryTime: attempt.extraMs > 0,
+          },
+          rank: attempt.rank,
+          totalParticipants,
+          percentile: percentileForRank(attempt.rank, totalParticipants),
+          ...sectionSummary(quiz, attempt, questionRows),
+        },
+      }),
+    );
+    // `{"data":{` + the quiz's details + `,` + the rest of `data` (quizDetails is data's first key).
+    return `${SUMMARY_OPENING}"quizDetails":${parts.detailsPrefix}[${entries.join(',')}]},${rest.slice(SUMMARY_OPENING.length)}`;
   }
 
   /**
