@@ -388,6 +388,25 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     expect(result!.result).toMatchObject({ correctCount: 1, totalQuestions: 3 });
   });
 
+  it('an attempt id written in upper case is the same attempt to the copy: held, and forgotten once submitted', async () => {
+    const me = await learner(a, await createStudent(a.db));
+    const here = await startDrill(a, me, ['History']);
+    const upper = { ...here, _id: here._id.toUpperCase() };
+    let first: Awaited<ReturnType<typeof submitRaw>> | undefined;
+    const held = await statementsOf(async () => {
+      first = await submitRaw(me, upper, allRight(here));
+    });
+    expect(first!.statusCode, first!.body).toBe(200);
+    expect(held).toEqual([expect.stringMatching(knownFinish)]);
+    // Forgotten under either case: the next submission reads (and is refused), it tries no copy.
+    let again: Awaited<ReturnType<typeof submitRaw>> | undefined;
+    const read = await statementsOf(async () => {
+      again = await submitRaw(me, here, []);
+    });
+    expect(again!.statusCode, again!.body).toBe(409);
+    expect(read).toEqual([expect.stringMatching(attemptRead)]);
+  });
+
   it('a resume that read before a submission here and lands after it keeps no copy of the finished attempt', async () => {
     const me = await learner(a, await createStudent(a.db));
     const practice = await started(a, me, history.quiz.id);

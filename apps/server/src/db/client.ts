@@ -8,7 +8,16 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { spawn } from 'node:child_process';
-import { existsSync, fsyncSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import path from 'node:path';
@@ -325,11 +334,18 @@ export async function writeInitdbCopy(file = PGLITE_INITDB_COPY): Promise<void> 
   });
   try {
     const tarball = await client.dumpDataDir('none');
-    // Whole or not at all: a build killed while writing leaves a `.partial` nobody reads. A tar cut on
+    // Whole or not at all: a build killed while writing leaves a `.<pid>.partial` nobody reads. A tar cut on
     // an entry's boundary unpacks without a complaint, and the data directory made from it would
     // never be unpacked again (it has PG_VERSION).
-    writeFileSync(`${file}.partial`, new Uint8Array(await tarball.arrayBuffer()));
-    renameSync(`${file}.partial`, file);
+    const partial = `${file}.${process.pid}.partial`;
+    const fd = openSync(partial, 'w');
+    try {
+      writeFileSync(fd, new Uint8Array(await tarball.arrayBuffer()));
+      fsyncSync(fd); // on disk before its name says it is whole
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, file);
   } finally {
     await client.close();
   }

@@ -4,6 +4,19 @@ import { ManualClock } from '../lib/clock';
 import { Sweeper } from './sweeper';
 
 describe('Sweeper.runOnce', () => {
+  it('starts nothing once stopped (a task that outlived its timeout may still ask for a sweep)', async () => {
+    const clock = new ManualClock('2026-11-25T10:00:00Z');
+    const sweeper = new Sweeper(() => clock.now(), pino({ level: 'silent' }));
+    let runs = 0;
+    sweeper.add('reminders', async () => {
+      runs += 1;
+    });
+    await sweeper.runOnce();
+    await sweeper.stop();
+    await sweeper.runOnce();
+    expect(runs).toBe(1);
+  });
+
   it('a call made during a sweep gets a sweep that starts after it, with the clock as it was then', async () => {
     const clock = new ManualClock('2026-11-25T10:00:00Z');
     const sweeper = new Sweeper(() => clock.now(), pino({ level: 'silent' }));

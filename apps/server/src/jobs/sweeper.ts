@@ -59,6 +59,8 @@ export class Sweeper {
    * one waits.
    */
   async runOnce(): Promise<void> {
+    // Stopped: nothing starts again (a task that outlived its timeout may still ask for a sweep).
+    if (this.stopping) return;
     if (this.running) {
       this.followUp ??= this.running.then(() => {
         this.followUp = null;

@@ -48,6 +48,12 @@ import type { Reading, RunningPractices } from './running-practices';
 
 const MINUTE = 60_000;
 
+/**
+ * An attempt id as this instance's copy keys it: the database's (lower case). A UUID in the URL may
+ * come in either case, and a submission under one case must forget the copy held under the other.
+ */
+const attemptKey = (id: string) => id.toLowerCase();
+
 /** An attempt's visible questions in its order, and the sections to mark them by ([]: none). */
 interface AttemptQuestions {
   questions: PracticeQuestionRow[];
@@ -171,7 +177,7 @@ export class PracticeService {
   }
 
   async get(userId: string, attemptId: string): Promise<PracticeAttempt> {
-    const { attempt, read } = await this.attemptAndQuestions(userId, attemptId);
+    const { attempt, read } = await this.attemptAndQuestions(userId, attemptKey(attemptId));
     return this.view(attempt, read);
   }
 
@@ -198,7 +204,8 @@ export class PracticeService {
    * Autosave, validated like a contest save; with instant feedback a question's first answer is
    * final (it was judged) and the response judges each newly answered question.
    */
-  async save(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSaveResponse> {
+  async save(userId: string, id: string, answers: Answer[]): Promise<PracticeSaveResponse> {
+    const attemptId = attemptKey(id);
     // A submission here that finishes the attempt while this save is on its way keeps it from
     // holding what it wrote (`RunningPractices.open`).
     const reading = this.running?.open(attemptId);
@@ -254,7 +261,8 @@ export class PracticeService {
    * read for marking (issue 27's bench: no second read of either), and is only the result: the
    * client already holds the attempt's questions.
    */
-  async submit(userId: string, attemptId: string, answers: Answer[]): Promise<PracticeSubmitResponse> {
+  async submit(userId: string, id: string, answers: Answer[]): Promise<PracticeSubmitResponse> {
+    const attemptId = attemptKey(id);
     try {
       // Held here (what this instance last wrote or read of it): scored from that, in one statement
       // that applies only if the attempt and the visibility of every question are still as held.

@@ -113,4 +113,36 @@ describe('sweepReminders', () => {
     });
     expect(sent).toHaveLength(0);
   });
+
+  it('claims rounds of the size it is given, and no further round once the app is closing', async () => {
+    const timer = new ManualTimer();
+    const { repo, push, sent, claimed } = fixture(450, timer, 1);
+    let closing = false;
+    const rounds: number[] = [];
+    const counted = {
+      ...repo,
+      due: async (...args: Parameters<RemindersRepository['due']>) => {
+        const due = await repo.due(...args);
+        if (due.length) rounds.push(due.length);
+        return due;
+      },
+    } as RemindersRepository;
+    const logged: PushSender = {
+      ...push,
+      send: (target, payload, ttl) => {
+        if (sent.length === 149) closing = true; // the app starts closing during the second round
+        return push.send(target, payload, ttl);
+      },
+    };
+    const outcome = await sweepReminders(counted, logged, NOON_IST, log, {
+      budgetMs: 60_000,
+      timer,
+      roundSize: () => 100.7,
+      stopping: () => closing,
+    });
+    // Two rounds of 100, the second pushed whole though the app began closing during it; no third.
+    expect(rounds).toEqual([100, 100]);
+    expect(outcome).toEqual({ pushed: 200, more: false });
+    expect(claimed.size).toBe(200);
+  });
 });

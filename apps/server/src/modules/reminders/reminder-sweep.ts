@@ -51,6 +51,13 @@ export interface SweepOptions {
   pacer?: Pick<Pacer, 'take'>;
   /** The budget's clock (monotonic). */
   timer?: Pick<Timer, 'now'>;
+  /**
+   * Reminders claimed a round (at most 200). A claimed round is always pushed, so at the floor rate a
+   * smaller one keeps the sweep within its task's timeout.
+   */
+  roundSize?: () => number;
+  /** True once the app is closing: no further round is claimed (the one claimed is still pushed). */
+  stopping?: () => boolean;
 }
 
 export interface SweepOutcome {
@@ -84,7 +91,9 @@ export async function sweepReminders(
   let pushed = 0;
   for (const [k, kind] of KINDS.entries()) {
     for (;;) {
-      const due = await repo.due(kind, now, day, BATCH);
+      if (options.stopping?.()) return { pushed, more: false };
+      const size = Math.max(1, Math.min(BATCH, Math.floor(options.roundSize?.() ?? BATCH)));
+      const due = await repo.due(kind, now, day, size);
       const mine = await repo.claim(due, now);
       const claimed = due.filter((r) => mine.has(r.key));
       const subs = await repo.liveSubscriptions([...new Set(claimed.map((r) => r.userId))], now);
@@ -100,7 +109,7 @@ export async function sweepReminders(
         }
       });
       await repo.delivered(delivered);
-      const full = due.length >= BATCH;
+      const full = due.length >= size;
       if (!full) break;
       if (spent()) return { pushed, more: true };
     }

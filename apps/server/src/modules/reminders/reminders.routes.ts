@@ -17,6 +17,9 @@ import { isAllowedPushEndpoint } from './push-endpoints';
 import { sweepReminders } from './reminder-sweep';
 import { RemindersRepository } from './reminders.repository';
 
+/** Seconds of pushes at the current rate a sweep claims at once (200 reminders at most). */
+const ROUND_SECONDS = 5;
+
 /** Web push reminders (issue 28): the learner's switches and browsers; the sweeper pushes. */
 export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = new RemindersRepository(app.ctx.db);
@@ -37,8 +40,8 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       floor: REMINDER_PUSH_FLOOR_RATE,
       busyPerSecond: REMINDER_BUSY_REQUEST_RATE,
     });
-    // Closing: the round already claimed goes at the full rate, so a shutdown under load does not
-    // wait up to a round at the floor (200 pushes at 20/s) for the sweeper to stop.
+    // Closing: no further round is claimed, and the round already claimed goes at the full rate, so
+    // a shutdown under load does not wait for a round at the floor for the sweeper to stop.
     let closing = false;
     app.addHook('preClose', async () => {
       closing = true;
@@ -46,7 +49,13 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
     const pacer = new Pacer(() => (closing ? REMINDER_PUSH_RATE : byLoad()));
     app.sweeper.add('reminders', async (at) => {
       const started = performance.now();
-      const outcome = await sweepReminders(repo, push, at, app.log, { budgetMs, pacer });
+      const outcome = await sweepReminders(repo, push, at, app.log, {
+        budgetMs,
+        pacer,
+        // A round is what the current rate sends in about ROUND_SECONDS (one browser a learner).
+        roundSize: () => byLoad() * ROUND_SECONDS,
+        stopping: () => closing,
+      });
       if (outcome.pushed)
         app.log.info(
           { ...outcome, ms: Math.round(performance.now() - started), pushesAtRate: pacer.drainCounts() },
@@ -54,7 +63,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       // Stopped at its budget with reminders still due: one more sweep right after this one (which
       // runs publication first again), not at the next tick.
-      if (outcome.more) void app.sweeper.runOnce();
+      if (outcome.more && !closing) void app.sweeper.runOnce();
       return outcome;
     });
   }
