@@ -15,8 +15,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+// A port nothing listens on now (the OS picks it): a fixed range once hit MariaDB's 3306.
+import { freePort, sleep } from '../bench/app-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -26,7 +27,6 @@ const dataDir = keep ? path.resolve(keep) : mkdtempSync(path.join(tmpdir(), 'qui
 const idleSeconds = Number(arg('idle') ?? 20);
 const runs = Number(arg('runs') ?? 1);
 const SAMPLE_MS = 100;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const { scripts } = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
 const words = scripts.start.split(/\s+/);
@@ -74,18 +74,6 @@ function tree(pid) {
   return out;
 }
 const total = (procs) => procs.reduce((sum, p) => sum + p.rss, 0);
-
-/** A port nothing listens on now (the OS picks it): a fixed range once hit MariaDB's 3306. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function once(run) {
   const fresh = !existsSync(path.join(dataDir, 'pg'));
