@@ -3,7 +3,9 @@
 // own process, its output kept in a file and printed whole when it ends); every suite with workers of
 // its own runs alone. The app is built once, and the size budgets and the browser suite use that build. Prints each phase's time, then `N passed, N failed`.
 // QUIZCAST_PHASE_TIMES=<file>: each phase's time is also appended there (.ci/run prints them all at
-// the end, with npm ci and the cluster test).
+// the end, with npm ci and the cluster test). QUIZCAST_FAILURES=<file>: each failed test's name and the
+// head of its error go there too (.ci/run prints them last, where a CI log's tail still shows them:
+// a flaky browser test that failed once in CI left only its name).
 import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,13 +69,29 @@ async function together(label, phases) {
   return oks.every(Boolean);
 }
 
+/** Each failed test's name and the head of its first error, for the digest at the end. */
+const failures = [];
+// Colour codes: the escape character, then `[…m`.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const headOf = (text) => (text ?? '').replace(ANSI, '').split('\n').slice(0, 14).join('\n').slice(0, 1500);
+
 const vitestReport = (file) => ({
   file,
-  read: (json) => ({
-    passed: json.numPassedTests ?? 0,
-    failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
-    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
-  }),
+  read: (json) => {
+    for (const suite of json.testResults ?? []) {
+      const at = path.relative(process.cwd(), suite.name ?? '');
+      const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) failures.push(`${at} › ${t.fullName}\n${headOf(t.failureMessages?.[0])}`);
+      // A file that failed before its tests ran (an import, a hook) has no failed test to name.
+      if (!failed.length && suite.status === 'failed') failures.push(`${at}\n${headOf(suite.message)}`);
+    }
+    return vitestCounts(json);
+  },
+});
+const vitestCounts = (json) => ({
+  passed: json.numPassedTests ?? 0,
+  failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
+  skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
 });
 const vitest = (projects, file) => [
   'vitest',
@@ -128,13 +146,37 @@ const built = await run('build', 'npm', ['run', '--silent', 'build']);
 // Size budgets (issue 17): gzip JS each screen needs before it is usable.
 await run('size budgets', 'node', ['scripts/check-budgets.mjs']);
 const e2eFile = path.join(reports, 'e2e.json');
+/** Playwright's JSON report: suites hold specs and further suites; a spec's tests, one per project. */
+function playwrightFailures(suites) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const result = t.results?.at(-1);
+        const errors = (result?.errors ?? [])
+          .map((e) => {
+            const at = e.location
+              ? `\n  at ${path.relative(process.cwd(), e.location.file)}:${e.location.line}`
+              : '';
+            return headOf(e.message ?? e.value) + at;
+          })
+          .join('\n');
+        failures.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${errors}`);
+      }
+    }
+    playwrightFailures(suite.suites);
+  }
+}
 const e2eReport = {
   file: e2eFile,
-  read: (json) => ({
-    passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
-    failed: json.stats?.unexpected ?? 0,
-    skipped: json.stats?.skipped ?? 0,
-  }),
+  read: (json) => {
+    playwrightFailures(json.suites);
+    return {
+      passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
+      failed: json.stats?.unexpected ?? 0,
+      skipped: json.stats?.skipped ?? 0,
+    };
+  },
 };
 if (built) {
   await run('browser (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
@@ -159,6 +201,11 @@ if (process.env.QUIZCAST_PHASE_TIMES) {
     process.env.QUIZCAST_PHASE_TIMES,
     results.map((r) => `${r.group ? '[wall] ' : ''}${r.name}\t${r.seconds}\n`).join(''),
   );
+}
+if (failures.length) {
+  const digest = `━━ failed tests: the head of each error ━━\n${failures.join('\n\n')}\n`;
+  if (process.env.QUIZCAST_FAILURES) appendFileSync(process.env.QUIZCAST_FAILURES, digest);
+  else console.log(`\n${digest}`);
 }
 const allOk = results.every((r) => r.ok);
 console.log(
