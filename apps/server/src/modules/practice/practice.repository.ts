@@ -523,15 +523,17 @@ export class PracticeRepository {
                    else 1
                  end, random()`;
     const at = start.startedAt.toISOString();
-    const rows = await executeNamed<{
-      id: string | null;
-      version: string | null;
-      tried: number;
-      stored: number;
-    }>(
-      this.db,
-      'practice_draw_from_pool',
-      sql`
+    // Through the same gate as `drawDrill`: at most `drawsAtOnce` draws of this process at once.
+    const rows = await this.draws.run(() =>
+      executeNamed<{
+        id: string | null;
+        version: string | null;
+        tried: number;
+        stored: number;
+      }>(
+        this.db,
+        'practice_draw_from_pool',
+        sql`
         with candidate as materialized (
           select c.id, c.quiz_id
           from unnest(${`{${candidates.map((c) => c.question.id).join(',')}}`}::uuid[],
@@ -570,6 +572,7 @@ export class PracticeRepository {
         from (select (select count(*)::int from drawn) as tried, (select count(*)::int from stored) as stored) totals
         left join checked on true
         order by checked.ord`,
+      ),
     );
     const drawn = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, version: String(r.version) }]));
     const stored = Number(rows[0]?.stored ?? 0) > 0;
