@@ -60,6 +60,7 @@ describe('the drill pool', () => {
     // b loads its pool: all four quizzes' questions.
     const before = practiceAttemptSchema.parse((await drill(b, buyer, { count: 30 })).json());
     expect(before.questions).toHaveLength(30);
+    await b.app.ctx.drillPools!.settled();
 
     // On a's side, announced to nobody b hears.
     await a.db.update(quizzes).set({ published: false }).where(eq(quizzes.id, withdrawn.quiz.id));
@@ -97,6 +98,7 @@ describe('the drill pool', () => {
     await publish(a, quiz);
     const me = await learner(b, await createStudent(b.db));
     expect((await drill(b, me, { topics: ['Ethics'] })).statusCode).toBe(201);
+    await b.app.ctx.drillPools!.settled();
     // An edit on a's side (a key correction touches the quiz's version the same way).
     const changed = quiz.questions[3]!.id;
     await a.db.update(questions).set({ qn: 'Ethics, as corrected?' }).where(eq(questions.id, changed));
@@ -110,7 +112,7 @@ describe('the drill pool', () => {
     expect(body.questions.filter((q) => q.qn.includes('question 4?'))).toEqual([]);
   });
 
-  it('draws a quiz published after the pool was loaded: at once where it was published, elsewhere within a minute', async () => {
+  it('draws a quiz published after the pool was loaded: at once where it was published, elsewhere once the pool is a minute old', async () => {
     const first = await openQuiz(a, { exam: 'SSC' }, topicQuestions('Ecology', 10));
     // Its results publish 30 s after the first's (the publication moves the shared clock that far).
     const later = await openQuiz(
@@ -120,17 +122,25 @@ describe('the drill pool', () => {
     );
     await publish(a, first);
     const me = await learner(a, await createStudent(a.db));
-    for (const t of [a, b]) expect((await drill(t, me, { topics: ['Ecology'] })).statusCode).toBe(201);
+    for (const t of [a, b]) {
+      expect((await drill(t, me, { topics: ['Ecology'] })).statusCode).toBe(201);
+      await t.app.ctx.drillPools!.settled();
+    }
     await publish(a, later);
     const fresh = new Set(ids(later));
     const drawnOn = async (t: TestApp) =>
       practiceAttemptSchema
         .parse((await drill(t, me, { topics: ['Ecology'], count: 20 })).json())
         .questions.map((q) => q._id);
-    // a heard its own publication; b holds its pool until it is a minute old.
+    // a heard its own publication (it draws from the database while it loads again); b holds its
+    // pool until it is a minute old, and serves it while it loads the new one.
+    expect((await drawnOn(a)).filter((id) => fresh.has(id))).toHaveLength(10);
+    await a.app.ctx.drillPools!.settled();
     expect((await drawnOn(a)).filter((id) => fresh.has(id))).toHaveLength(10);
     expect((await drawnOn(b)).filter((id) => fresh.has(id))).toHaveLength(0);
     a.clock.set(new Date(a.clock.now().getTime() + MIN + 1000));
+    expect((await drawnOn(b)).filter((id) => fresh.has(id))).toHaveLength(0);
+    await b.app.ctx.drillPools!.settled();
     expect((await drawnOn(b)).filter((id) => fresh.has(id))).toHaveLength(10);
   });
 });

@@ -58,7 +58,9 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     clock,
     DRILL_POOL_TTL_MS,
     DRILL_POOL_MAX_QUESTIONS,
+    (err, exam) => app.log.warn({ err, exam }, 'loading a drill pool failed; drills read the database'),
   );
+  app.ctx.drillPools = pools;
   // A publication or a key correction may add or change what a pool holds: every instance drops its pools.
   app.caches.bus.subscribe((key) => {
     if (key === RESET_ALL_KEY || key === LATEST_RESULTS_KEY || key.startsWith(PUBLISHED_QUIZ_KEY))

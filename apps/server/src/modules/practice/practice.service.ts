@@ -192,7 +192,7 @@ export class PracticeService {
     draw: { exam: string; topics: string[]; difficulty: StartDrillBody['difficulty']; count: number },
     start: DrillStart,
   ): Promise<{ questions: PracticeQuestionRow[]; attempt: PracticeAttemptRow | undefined } | undefined> {
-    const candidates = await this.pools?.candidates(draw.exam, draw.topics, draw.difficulty);
+    const candidates = this.pools?.candidates(draw.exam, draw.topics, draw.difficulty);
     if (!candidates?.length) return undefined;
     const result = await this.repo.drawFromPool(userId, draw, candidates, start);
     if (result.drawn.length === 0 || result.drawn.length < result.tried) {
