@@ -37,6 +37,8 @@ beforeAll(async () => {
   // The session cache on, as in production (the other suites turn it off to edit users directly).
   t = await buildTestApp({ env: { USER_CACHE_TTL_SECONDS: '60' }, queryLog: (query) => sent.push(query) });
   history = await openQuiz(t, { exam: 'UPSC' }, topicQuestions('History', 12));
+  // Paid, published with it (no contest attempts: its questions are 'medium'); nobody here unlocks it.
+  await openQuiz(t, { exam: 'UPSC', pricePaise: 9900 }, topicQuestions('Polity', 12));
   await contestAttempt(t, history, await createStudent(t.db), Array(12).fill(0), 12, MIN);
   await publish(t, history);
 });
@@ -95,6 +97,36 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
       drill = await startDrill(me);
     });
     expect(statements).toEqual([expect.stringMatching(session), expect.stringMatching(draw)]);
+    // A learner without the unlock asking for a paid quiz's topic: the pool draws none, the database
+    // none (404), and the pool is kept: the next drill is the session and the draw, no reload.
+    const locked = await learner(t, await createStudent(t.db));
+    const refused = await statementsOf(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/practice/drills',
+        headers: locked.headers,
+        payload: {
+          exam: 'UPSC',
+          topics: ['Polity'],
+          difficulty: 'medium',
+          count: 10,
+          timed: false,
+          instantFeedback: false,
+        },
+      });
+      expect(res.statusCode).toBe(404);
+      await t.app.ctx.drillPools!.settled();
+    });
+    expect(refused).toEqual([
+      expect.stringMatching(session),
+      expect.stringMatching(draw),
+      expect.stringMatching(/^with pool as materialized/),
+    ]);
+    const next = await learner(t, await createStudent(t.db));
+    expect(await statementsOf(() => startDrill(next))).toEqual([
+      expect.stringMatching(session),
+      expect.stringMatching(draw),
+    ]);
     // Stored as the response says, and the response is what a read of it answers.
     const again = await t.app.inject({
       method: 'GET',

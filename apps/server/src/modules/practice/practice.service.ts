@@ -195,7 +195,9 @@ export class PracticeService {
     const candidates = this.pools?.candidates(draw.exam, draw.topics, draw.difficulty);
     if (!candidates?.length) return undefined;
     const result = await this.repo.drawFromPool(userId, draw, candidates, start);
-    if (result.drawn.length === 0 || result.drawn.length < result.tried) {
+    // None drawn (every candidate of a paid quiz this learner has not unlocked): the pool is not stale.
+    if (result.tried === 0) return undefined;
+    if (result.drawn.length < result.tried) {
       this.pools?.forget();
       return undefined;
     }
