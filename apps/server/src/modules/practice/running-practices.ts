@@ -129,9 +129,13 @@ export class RunningPractices {
     if (attempt.status !== 'in_progress' || questions.length !== attempt.questionIds.length) return;
     // What it adds: the entry, and the questions no other entry holds yet.
     const bytes = attemptBytes(held);
+    // Each question's key and size worked out once: the loop below may ask again after each drop.
+    const keys = questions.map((q) => RunningPractices.key(q));
+    const sizes: (number | undefined)[] = [];
     const adds = () => {
       let n = bytes;
-      for (const q of questions) if (!this.questions.has(RunningPractices.key(q))) n += questionBytes(q);
+      for (let i = 0; i < questions.length; i++)
+        if (!this.questions.has(keys[i]!)) n += sizes[i] ??= questionBytes(questions[i]!);
       return n;
     };
     // One larger than the whole budget is never kept: nothing else is dropped for it.
@@ -139,15 +143,15 @@ export class RunningPractices {
     while (this.bytes + adds() > this.maxBytes && this.entries.size > 0)
       this.drop(this.entries.keys().next().value!);
     if (this.bytes + adds() > this.maxBytes) return;
-    const shared = questions.map((q) => {
-      const key = RunningPractices.key(q);
+    const shared = questions.map((q, i) => {
+      const key = keys[i]!;
       const pooled = this.questions.get(key);
       if (pooled) {
         pooled.refs += 1;
         return pooled.question;
       }
       this.questions.set(key, { question: q, refs: 1 });
-      this.bytes += questionBytes(q);
+      this.bytes += sizes[i] ??= questionBytes(q);
       return q;
     });
     this.entries.set(attempt.id, { held: { ...held, questions: shared }, bytes });
