@@ -81,7 +81,29 @@ describe('RunningPractices', () => {
     expect(held.get('a1', 'me')).toBeUndefined();
     held.remember(running('a2', 'me', ['q1', 'q2', 'q3'], ['q1', 'q2']));
     expect(held.get('a2', 'me')).toBeUndefined();
+    // Its questions not in its order: not held (its ids are held as its questions' own).
+    held.remember(running('a3', 'me', ['q1', 'q2'], ['q2', 'q1']));
+    expect(held.get('a3', 'me')).toBeUndefined();
     expect([held.size, held.usedBytes]).toEqual([0, 0]);
+  });
+
+  it("holds an attempt's question ids as its questions' own, counted once: its ids cost only their slots", () => {
+    const ids = Array.from(
+      { length: 20 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const held = new RunningPractices(1_000_000);
+    held.remember(running('a1', 'me', ids));
+    const copy = held.get('a1', 'me')!;
+    expect(copy.attempt.questionIds).toEqual(ids);
+    expect(copy.attempt.questionIds.every((id, i) => id === copy.questions[i]!.id)).toBe(true);
+    // A second attempt of the same questions adds its row and its slots (20 ids, 20 questions), not
+    // its ids' strings again: 20 strings of 36 characters would be 1,120 bytes more.
+    const before = held.usedBytes;
+    held.remember(running('a2', 'me', [...ids]));
+    const empty = new RunningPractices(1_000_000);
+    empty.remember(running('e', 'me', [], []));
+    expect(held.usedBytes - before - empty.usedBytes).toBe(2 * 8 * 20);
   });
 
   it('keeps the newer revision: a read that began before a save here and ends after it does not replace what the save wrote', () => {

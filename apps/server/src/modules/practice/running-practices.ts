@@ -10,8 +10,8 @@ import type { PracticeAttemptRow, PracticeQuestionRow } from './practice.reposit
  * quiz's version (`PracticeRepository.finish`'s `still`): nothing here is trusted. When another
  * instance saved, an admin withdrew or changed a quiz, or a payment was refunded, that statement
  * writes nothing and the caller reads the attempt and scores again, as it did before this copy
- * existed. Only attempts whose every question was visible are held, so "the same visible set"
- * is a count. A restart loses only this copy.
+ * existed. Only attempts whose every question was visible (in the attempt's order) are held, so
+ * "the same visible set" is a count. A restart loses only this copy.
  *
  * What is remembered never goes back: a copy of an older revision than the one held (a read that
  * began before a save here and ends after it) is not kept, and a read that began before the attempt
@@ -54,10 +54,18 @@ const ENTRY_OVERHEAD_BYTES = 200;
 /** A question's slot in the shared Map, its key string and its reference count. */
 const QUESTION_OVERHEAD_BYTES = 150;
 
-/** An attempt row's fields, its question ids and its answers, as held. */
+/**
+ * An attempt row's fields and its answers, as held. Its question ids are the held questions' own id
+ * strings (`remember`), counted with the questions: here only the array's slots.
+ */
 function attemptBytes(held: RunningPractice): number {
+  const { questionIds, ...row } = held.attempt;
   return (
-    ENTRY_OVERHEAD_BYTES + heapBytes(held.attempt) + heapBytes(held.sections) + 8 * held.questions.length
+    ENTRY_OVERHEAD_BYTES +
+    heapBytes(row) +
+    heapBytes(questionIds.map(() => 0)) +
+    heapBytes(held.sections) +
+    8 * held.questions.length
   );
 }
 
@@ -83,7 +91,10 @@ export class RunningPractices {
    * one bank: 3,000 drills of 20 questions hold the bank's 10,000 once, not 60,000 copies), with how
    * many entries refer to it.
    */
-  private readonly questions = new Map<string, { question: PracticeQuestionRow; refs: number }>();
+  private readonly questions = new Map<
+    string,
+    { question: PracticeQuestionRow; refs: number; bytes: number }
+  >();
   private bytes = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -127,6 +138,7 @@ export class RunningPractices {
     if (holding && holding.revision > attempt.revision) return;
     this.drop(attempt.id);
     if (attempt.status !== 'in_progress' || questions.length !== attempt.questionIds.length) return;
+    if (questions.some((q, i) => q.id !== attempt.questionIds[i])) return;
     // What it adds: the entry, and the questions no other entry holds yet.
     const bytes = attemptBytes(held);
     // Each question's key and size worked out once: the loop below may ask again after each drop.
@@ -150,11 +162,16 @@ export class RunningPractices {
         pooled.refs += 1;
         return pooled.question;
       }
-      this.questions.set(key, { question: q, refs: 1 });
-      this.bytes += sizes[i] ??= questionBytes(q);
+      // Its estimate kept with it: a submission's `drop` gives it back without walking it again.
+      const bytes = (sizes[i] ??= questionBytes(q));
+      this.questions.set(key, { question: q, refs: 1, bytes });
+      this.bytes += bytes;
       return q;
     });
-    this.entries.set(attempt.id, { held: { ...held, questions: shared }, bytes });
+    // The question ids held are the shared questions' own strings (the same ids, in the same order):
+    // counted once, with the questions (`attemptBytes`).
+    const row = { ...attempt, questionIds: shared.map((q) => q.id) };
+    this.entries.set(attempt.id, { held: { ...held, attempt: row, questions: shared }, bytes });
     this.bytes += bytes;
   }
 
@@ -182,7 +199,7 @@ export class RunningPractices {
       pooled.refs -= 1;
       if (pooled.refs === 0) {
         this.questions.delete(key);
-        this.bytes -= questionBytes(q);
+        this.bytes -= pooled.bytes;
       }
     }
   }
