@@ -24,7 +24,6 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import type { DrillPools } from './modules/practice/drill-pool';
 import { practiceRoutes } from './modules/practice/practice.routes';
 import { createPaymentProvider } from './providers/payments/create-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
@@ -83,8 +82,6 @@ export interface AppContext {
   avatarUrls: AvatarUrls;
   /** Requests this instance started over the last second: background work paces itself by it. */
   requestRate: RequestRate;
-  /** This instance's drill pools, set by the practice routes (tests wait for their loads). */
-  drillPools?: DrillPools;
 }
 
 declare module 'fastify' {

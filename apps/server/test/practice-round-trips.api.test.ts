@@ -37,8 +37,6 @@ beforeAll(async () => {
   // The session cache on, as in production (the other suites turn it off to edit users directly).
   t = await buildTestApp({ env: { USER_CACHE_TTL_SECONDS: '60' }, queryLog: (query) => sent.push(query) });
   history = await openQuiz(t, { exam: 'UPSC' }, topicQuestions('History', 12));
-  // Paid, published with it (no contest attempts: its questions are 'medium'); nobody here unlocks it.
-  await openQuiz(t, { exam: 'UPSC', pricePaise: 9900 }, topicQuestions('Polity', 12));
   await contestAttempt(t, history, await createStudent(t.db), Array(12).fill(0), 12, MIN);
   await publish(t, history);
 });
@@ -69,63 +67,17 @@ async function startDrill(who: Learner): Promise<PracticeAttempt> {
 }
 
 describe(`practice: statements per request (${testDatabaseKind})`, () => {
-  it("a drill's start is two statements: the session, and the draw from the exam's pool that checks and stores the drill", async () => {
-    const session = /from "sessions" left join "users" on "users"\."id" = "sessions"\."user_id"/;
-    const draw =
-      /^with candidate as materialized \( select c\.id, c\.quiz_id from unnest\(.*\), drawn as \( select c\.id, row_number\(\) .* limit \(select \$\d+::int\) \), checked as \( .* from drawn join questions q on q\.id = drawn\.id .*\), stored as \( insert into practice_attempts .* returning 1 \) select checked\.id, checked\.version/;
-    // The instance's first drill of the exam draws from the database while its pool loads beside it.
-    const first = await learner(t, await createStudent(t.db));
-    const firstStatements = await statementsOf(async () => {
-      await startDrill(first);
-      await t.app.ctx.drillPools!.settled();
-    });
-    expect(firstStatements).toHaveLength(3);
-    expect(firstStatements).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(session),
-        expect.stringMatching(
-          /^select q\.id, q\.quiz_id as "quizId", .* as band, "quizzes"\."price_paise" > 0 as paid from questions q/,
-        ),
-        expect.stringMatching(
-          /^with pool as materialized \( select q\.id, q\.quiz_id from questions q .*\), drawn as \( select p\.id, row_number\(\) .* stored as \( insert into practice_attempts .* returning 1 \) select q\.id, q\.quiz_id as "quizId", q\.qn, .* from drawn join questions q on q\.id = drawn\.id/,
-        ),
-      ]),
-    );
+  it("a drill's start is two statements: the session, and the draw that reads the questions and stores the drill", async () => {
     const me = await learner(t, await createStudent(t.db));
     let drill: PracticeAttempt | undefined;
     const statements = await statementsOf(async () => {
       drill = await startDrill(me);
     });
-    expect(statements).toEqual([expect.stringMatching(session), expect.stringMatching(draw)]);
-    // A learner without the unlock asking for a paid quiz's topic: the pool draws none, the database
-    // none (404), and the pool is kept: the next drill is the session and the draw, no reload.
-    const locked = await learner(t, await createStudent(t.db));
-    const refused = await statementsOf(async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/practice/drills',
-        headers: locked.headers,
-        payload: {
-          exam: 'UPSC',
-          topics: ['Polity'],
-          difficulty: 'medium',
-          count: 10,
-          timed: false,
-          instantFeedback: false,
-        },
-      });
-      expect(res.statusCode).toBe(404);
-      await t.app.ctx.drillPools!.settled();
-    });
-    expect(refused).toEqual([
-      expect.stringMatching(session),
-      expect.stringMatching(draw),
-      expect.stringMatching(/^with pool as materialized/),
-    ]);
-    const next = await learner(t, await createStudent(t.db));
-    expect(await statementsOf(() => startDrill(next))).toEqual([
-      expect.stringMatching(session),
-      expect.stringMatching(draw),
+    expect(statements).toEqual([
+      expect.stringMatching(/from "sessions" left join "users" on "users"\."id" = "sessions"\."user_id"/),
+      expect.stringMatching(
+        /^with pool as materialized \( select q\.id, q\.quiz_id from questions q .*\), drawn as \( select p\.id, row_number\(\) .* limit \(select \$\d+::int\) \), stored as \( insert into practice_attempts .* returning 1 \) select q\.id, q\.quiz_id as "quizId", q\.qn, .* from drawn join questions q on q\.id = drawn\.id/,
+      ),
     ]);
     // Stored as the response says, and the response is what a read of it answers.
     const again = await t.app.inject({

@@ -9,7 +9,6 @@ import {
   type StoredSection,
 } from '../../db/schema';
 import { unlockedExpression } from '../quizzes/unlock-rule';
-import type { PooledQuestion } from './drill-pool';
 
 export type PracticeAttemptRow = typeof practiceAttempts.$inferSelect;
 export type PracticeAttemptInsert = typeof practiceAttempts.$inferInsert;
@@ -471,115 +470,6 @@ export class PracticeRepository {
     return {
       questions,
       attempt: stored ? startedRow({ ...start, userId, questionIds: questions.map((q) => q.id) }) : undefined,
-    };
-  }
-
-  /**
-   * An exam's practisable questions for its drill pool (`DrillPools`): every live question with a
-   * topic of the exam's quizzes whose results are published, with its difficulty band and whether
-   * its quiz has a price. Unlocks are the draw's (`drawFromPool`), per learner.
-   */
-  async poolQuestions(exam: string): Promise<PooledQuestion[]> {
-    const rows = rawRows<RawQuestionRow & { band: DrillDifficulty; paid: boolean | string }>(
-      await this.db.execute(sql`
-        select ${questionColumns}, ${bandExpression()} as band, "quizzes"."price_paise" > 0 as paid
-        from questions q join quizzes on "quizzes"."id" = q.quiz_id
-        left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
-        where "quizzes"."exam" = ${exam} and ${PRACTISABLE} and q.dropped_at is null and q.topic is not null`),
-    );
-    return rows.map(({ band, paid, ...r }) => ({
-      question: toQuestion(r),
-      topic: String(r.topic),
-      band,
-      paid: paid === true || paid === 't',
-    }));
-  }
-
-  /**
-   * `drawDrill` over candidates from the exam's pool (`DrillPools`): PostgreSQL reads only the
-   * learner's history of them (and their unlock, for a paid quiz's), orders and draws as
-   * `drawDrill` does, then checks each drawn question against the rules now, as `drawDrill`'s pool
-   * does (published results, not withdrawn, unlocked, not dropped, of the topics and exam). It stores
-   * the drill only when every drawn question passed (and, timed, when it has `count`); it returns the
-   * drawn ids that passed, in order, each with its quiz's version now, and how many were drawn. Fewer
-   * passed than drawn: the pool is stale, nothing was stored.
-   */
-  async drawFromPool(
-    userId: string,
-    draw: { exam: string; topics: string[]; count: number },
-    candidates: readonly PooledQuestion[],
-    start: DrillStart,
-  ): Promise<{
-    drawn: { id: string; version: string }[];
-    tried: number;
-    attempt: PracticeAttemptRow | undefined;
-  }> {
-    const hidden = (v: SQL) => sql`(select ${v})`;
-    const user = hidden(sql`${userId}::uuid`);
-    const paidQuizzes = [...new Set(candidates.filter((c) => c.paid).map((c) => c.question.quizId))];
-    const order = sql`case
-                   when s.user_id is null and (a.id is null or rc.source in ('wrong', 'skipped')) then 0
-                   when s.user_id is not null and not s.last_correct then 0
-                   else 1
-                 end, random()`;
-    const at = start.startedAt.toISOString();
-    // Through the same gate as `drawDrill`: at most `drawsAtOnce` draws of this process at once.
-    const rows = await this.draws.run(() =>
-      executeNamed<{
-        id: string | null;
-        version: string | null;
-        tried: number;
-        stored: number;
-      }>(
-        this.db,
-        'practice_draw_from_pool',
-        sql`
-        with candidate as materialized (
-          select c.id, c.quiz_id
-          from unnest(${`{${candidates.map((c) => c.question.id).join(',')}}`}::uuid[],
-                      ${`{${candidates.map((c) => c.question.quizId).join(',')}}`}::uuid[]) as c(id, quiz_id)
-        ), drawn as (
-          select c.id, row_number() over (order by ${order}) as ord
-          from candidate c
-          left join practice_question_state s on s.user_id = ${user} and s.question_id = c.id
-          left join review_cards rc on rc.user_id = ${user} and rc.question_id = c.id
-          left join attempts a on a.quiz_id = c.quiz_id and a.user_id = ${user}
-          where c.quiz_id <> all(${hidden(sql`${`{${paidQuizzes.join(',')}}`}::uuid[]`)}::uuid[])
-             or exists (select 1 from payments u
-                        where u.user_id = ${user} and u.quiz_id = c.quiz_id and u.status = 'success')
-          order by ord
-          limit ${hidden(sql`${draw.count}::int`)}
-        ), checked as (
-          select drawn.id, drawn.ord, "quizzes"."updated_at"::text as version
-          from drawn join questions q on q.id = drawn.id join quizzes on "quizzes"."id" = q.quiz_id
-          where ${PRACTISABLE} and ${unlockedExpression(user)} and q.dropped_at is null
-            and q.topic = any(${hidden(sql`${textArrayLiteral(draw.topics)}::text[]`)}::text[])
-            and "quizzes"."exam" = ${hidden(sql`${draw.exam}::text`)}
-        ), stored as (
-          insert into practice_attempts (id, user_id, kind, quiz_id, title, exam, question_ids, timed,
-                                         instant_feedback, started_at, deadline_at, mark_correct, mark_wrong,
-                                         created_at, updated_at)
-          select ${start.id}::uuid, ${userId}::uuid, 'drill', null, ${start.title}::text, ${start.exam}::text,
-                 array_agg(checked.id order by checked.ord), ${start.timed}::boolean, ${start.instantFeedback}::boolean,
-                 ${at}::timestamptz, ${start.deadlineAt?.toISOString() ?? null}::timestamptz,
-                 ${start.markCorrect}::float8, ${start.markWrong}::float8, ${at}::timestamptz, ${at}::timestamptz
-          from checked
-          having count(*) > 0 and count(*) = (select count(*) from drawn)
-             and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
-          returning 1
-        )
-        select checked.id, checked.version, totals.tried, totals.stored
-        from (select (select count(*)::int from drawn) as tried, (select count(*)::int from stored) as stored) totals
-        left join checked on true
-        order by checked.ord`,
-      ),
-    );
-    const drawn = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, version: String(r.version) }]));
-    const stored = Number(rows[0]?.stored ?? 0) > 0;
-    return {
-      drawn,
-      tried: Number(rows[0]?.tried ?? 0),
-      attempt: stored ? startedRow({ ...start, userId, questionIds: drawn.map((d) => d.id) }) : undefined,
     };
   }
 

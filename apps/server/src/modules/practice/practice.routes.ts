@@ -22,28 +22,17 @@ import {
 } from '@quizcast/contract/schemas/practice';
 import { QUIZ_MESSAGES } from '@quizcast/contract/schemas/quiz';
 import { tooManyRequests } from '../../lib/http-error';
-import { RESET_ALL_KEY } from '../../lib/invalidation-bus';
 import { currentUser } from '../../plugins/auth';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
-import { LATEST_KEY as LATEST_RESULTS_KEY, PUBLISHED_QUIZ_KEY } from '../results/results.service';
 import { StreakRepository } from '../streak/streak.repository';
 import { StreakService } from '../streak/streak.service';
 import { DailyFiveRepository } from './daily-five.repository';
-import { DrillPools } from './drill-pool';
 import { DailyFiveService } from './daily-five.service';
 import { checkLimit } from '../../plugins/rate-limit';
 import { PracticeProgressRepository, practiceProgress } from './practice-progress.repository';
 import { PracticeRepository } from './practice.repository';
 import { PracticeService } from './practice.service';
 import { RunningPractices } from './running-practices';
-
-/**
- * How long an instance keeps an exam's drill pool (`DrillPools`) between announced changes: a quiz
- * published by a path that announces nothing joins drills within this.
- */
-const DRILL_POOL_TTL_MS = 60_000;
-/** An exam with more practisable questions than this is not held in memory (~1 KiB a question). */
-const DRILL_POOL_MAX_QUESTIONS = 50_000;
 
 const errors = (...codes: number[]) =>
   Object.fromEntries([400, 401, ...codes].map((code) => [code, errorBodySchema]));
@@ -52,22 +41,8 @@ const errors = (...codes: number[]) =>
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.ctx;
   const streak = new StreakService(new StreakRepository(db), clock);
-  const repo = new PracticeRepository(db);
-  const pools = new DrillPools(
-    (exam) => repo.poolQuestions(exam),
-    clock,
-    DRILL_POOL_TTL_MS,
-    DRILL_POOL_MAX_QUESTIONS,
-    (err, exam) => app.log.warn({ err, exam }, 'loading a drill pool failed; drills read the database'),
-  );
-  app.ctx.drillPools = pools;
-  // A publication or a key correction may add or change what a pool holds: every instance drops its pools.
-  app.caches.bus.subscribe((key) => {
-    if (key === RESET_ALL_KEY || key === LATEST_RESULTS_KEY || key.startsWith(PUBLISHED_QUIZ_KEY))
-      pools.forget();
-  });
   const practice = new PracticeService(
-    repo,
+    new PracticeRepository(db),
     clock,
     config.SUBMIT_GRACE_SECONDS * 1000,
     config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
@@ -76,7 +51,6 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     config.ATTEMPT_CACHE_MAX_BYTES > 0
       ? new RunningPractices(Math.floor(config.ATTEMPT_CACHE_MAX_BYTES / 4))
       : undefined,
-    pools,
   );
   const analytics = new AnalyticsRepository(db);
   const dailyFive = new DailyFiveService(

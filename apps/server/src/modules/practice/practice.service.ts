@@ -39,13 +39,11 @@ import { cardsFromPractice } from '../review/cards-from-practice';
 import { feedbackFor, offlineKeyFor, practiceQuestion } from './practice-feedback';
 import {
   FINISHED,
-  type DrillStart,
   type PracticeAttemptRow,
   type PracticeQuestionRow,
   type PracticeRepository,
   type StillVisible,
 } from './practice.repository';
-import type { DrillPools } from './drill-pool';
 import type { Reading, RunningPractices } from './running-practices';
 
 const MINUTE = 60_000;
@@ -89,8 +87,6 @@ export class PracticeService {
     ) => SQL | undefined = () => undefined,
     /** This instance's copy of running attempts (issue 27's bench); none: every submission reads first. */
     private readonly running?: RunningPractices,
-    /** This instance's drill pools (issue 27's bench); none: every drill draws from the database. */
-    private readonly pools?: DrillPools,
   ) {}
 
   async listQuizzes(userId: string, filters: PracticeQuizFilters): Promise<PracticeQuizListResponse> {
@@ -161,9 +157,7 @@ export class PracticeService {
       markCorrect: DEFAULT_MARKING.correct,
       markWrong: DEFAULT_MARKING.wrong,
     };
-    const drawn =
-      (await this.drawFromPool(userId, { ...body, topics }, start)) ??
-      (await this.repo.drawDrill(userId, { ...body, topics }, start));
+    const drawn = await this.repo.drawDrill(userId, { ...body, topics }, start);
     if (!drawn.questions.length) throw notFound(PRACTICE_MESSAGES.emptyDrill);
     // A timed drill drawn short of its count: stored with the deadline of the questions it has.
     const attempt =
@@ -180,45 +174,6 @@ export class PracticeService {
     const read = { questions: drawn.questions, sections: [] };
     this.running?.remember({ attempt, ...read });
     return this.view(attempt, read);
-  }
-
-  /**
-   * A drill drawn from candidates of this instance's pool (`DrillPools`); undefined when there is no
-   * pool, it has no candidate, or the draw found it stale (nothing stored: the caller draws from the
-   * database). A drawn question whose quiz changed since the pool was loaded is read again.
-   */
-  private async drawFromPool(
-    userId: string,
-    draw: { exam: string; topics: string[]; difficulty: StartDrillBody['difficulty']; count: number },
-    start: DrillStart,
-  ): Promise<{ questions: PracticeQuestionRow[]; attempt: PracticeAttemptRow | undefined } | undefined> {
-    const candidates = this.pools?.candidates(draw.exam, draw.topics, draw.difficulty);
-    if (!candidates?.length) return undefined;
-    const result = await this.repo.drawFromPool(userId, draw, candidates, start);
-    // None drawn (every candidate of a paid quiz this learner has not unlocked): the pool is not stale.
-    if (result.tried === 0) return undefined;
-    if (result.drawn.length < result.tried) {
-      this.pools?.forget();
-      return undefined;
-    }
-    const pooled = new Map(candidates.map((c) => [c.question.id, c.question]));
-    let questions = result.drawn.map((d) => pooled.get(d.id)!);
-    if (result.drawn.some((d, i) => questions[i]!.quizVersion !== d.version)) {
-      // Changed since loaded (a key correction, an edit): these as they are now, in the draw's order.
-      this.pools?.forget();
-      const now = new Map(
-        (
-          await this.repo.visibleQuestions(
-            userId,
-            result.drawn.map((d) => d.id),
-          )
-        ).questions.map((q) => [q.id, q]),
-      );
-      // Withdrawn between the two reads: the drill shows what is visible, as any read of it does.
-      questions = result.drawn.flatMap((d) => now.get(d.id) ?? []);
-      if (!questions.length) throw notFound(PRACTICE_MESSAGES.emptyDrill);
-    }
-    return { questions, attempt: result.attempt };
   }
 
   async get(userId: string, attemptId: string): Promise<PracticeAttempt> {

@@ -88,10 +88,10 @@ function settledBefore(quiz: QuizRow, cutoff: number): boolean {
 const elapsedSeconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
 /** The podium's key in the shared cache and on the invalidation bus. */
-export const LATEST_KEY = 'results:latest';
+const LATEST_KEY = 'results:latest';
 
 /** On the invalidation bus, followed by a quiz id: that published quiz's questions changed. */
-export const PUBLISHED_QUIZ_KEY = 'results:quiz:';
+const PUBLISHED_QUIZ_KEY = 'results:quiz:';
 export const publishedQuizKey = (quizId: string) => `${PUBLISHED_QUIZ_KEY}${quizId}`;
 
 /**
