@@ -47,10 +47,26 @@ function run(name, command, args, { env = {}, report, buffered = false } = {}) {
       const ok = code === 0;
       if (!ok) console.log(`(${name}: exit ${code ?? signal})`);
       if (report && existsSync(report.file)) {
-        const counts = report.read(JSON.parse(readFileSync(report.file, 'utf8')));
-        totals.passed += counts.passed;
-        totals.failed += counts.failed;
-        totals.skipped += counts.skipped;
+        let json;
+        try {
+          json = JSON.parse(readFileSync(report.file, 'utf8'));
+        } catch (error) {
+          failures.push(`(${name}: its report could not be read: ${error.message})`);
+        }
+        if (json) {
+          const counts = report.read(json);
+          totals.passed += counts.passed;
+          totals.failed += counts.failed;
+          totals.skipped += counts.skipped;
+          try {
+            report.failures(json);
+          } catch (error) {
+            // The digest only helps to read a failure: a report of another shape must not fail the run.
+            failures.push(`(${name}: its failures could not be listed: ${error.message})`);
+          }
+        } else {
+          totals.failed += 1;
+        }
       } else if (!ok && report) {
         totals.failed += 1;
       }
@@ -77,7 +93,12 @@ const headOf = (text) => (text ?? '').replace(ANSI, '').split('\n').slice(0, 14)
 
 const vitestReport = (file) => ({
   file,
-  read: (json) => {
+  read: (json) => ({
+    passed: json.numPassedTests ?? 0,
+    failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+  }),
+  failures: (json) => {
     for (const suite of json.testResults ?? []) {
       const at = path.relative(process.cwd(), suite.name ?? '');
       const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
@@ -85,13 +106,7 @@ const vitestReport = (file) => ({
       // A file that failed before its tests ran (an import, a hook) has no failed test to name.
       if (!failed.length && suite.status === 'failed') failures.push(`${at}\n${headOf(suite.message)}`);
     }
-    return vitestCounts(json);
   },
-});
-const vitestCounts = (json) => ({
-  passed: json.numPassedTests ?? 0,
-  failed: (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0),
-  skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
 });
 const vitest = (projects, file) => [
   'vitest',
@@ -169,13 +184,15 @@ function playwrightFailures(suites) {
 }
 const e2eReport = {
   file: e2eFile,
-  read: (json) => {
+  read: (json) => ({
+    passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
+    failed: json.stats?.unexpected ?? 0,
+    skipped: json.stats?.skipped ?? 0,
+  }),
+  failures: (json) => {
+    // Errors outside any test (global setup, a worker that could not start).
+    for (const e of json.errors ?? []) failures.push(`[browser suite] ${headOf(e.message ?? e.value)}`);
     playwrightFailures(json.suites);
-    return {
-      passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
-      failed: json.stats?.unexpected ?? 0,
-      skipped: json.stats?.skipped ?? 0,
-    };
   },
 };
 if (built) {
@@ -203,7 +220,10 @@ if (process.env.QUIZCAST_PHASE_TIMES) {
   );
 }
 if (failures.length) {
-  const digest = `━━ failed tests: the head of each error ━━\n${failures.join('\n\n')}\n`;
+  // The first 25: a database that went away fails hundreds of tests, each with the same cause.
+  const shown = failures.slice(0, 25);
+  const more = failures.length > shown.length ? `\n\n(and ${failures.length - shown.length} more)` : '';
+  const digest = `━━ failed tests: the head of each error ━━\n${shown.join('\n\n')}${more}\n`;
   if (process.env.QUIZCAST_FAILURES) appendFileSync(process.env.QUIZCAST_FAILURES, digest);
   else console.log(`\n${digest}`);
 }
