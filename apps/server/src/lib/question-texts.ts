@@ -1,5 +1,6 @@
+import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import type { HindiText, QuestionMath } from '@quizcast/contract/schemas/question-text';
-import type { StoredQuestionMath } from '../db/schema';
+import type { questions, StoredQuestionMath } from '../db/schema';
 
 /**
  * The formulas and the Hindi version of a stored question, as participants receive them (ADR 019).
@@ -32,4 +33,38 @@ export function participantTexts(
     };
   }
   return out;
+}
+
+/**
+ * A stored question with its key and explanation, as participants receive it once results are
+ * published (the summary's questions, a review card): its formulas and Hindi come apart
+ * (`participantTexts(q, true)`), after whatever the caller places between them.
+ */
+export function revealedQuestion(
+  q: Pick<
+    typeof questions.$inferSelect,
+    | 'qn'
+    | 'choices'
+    | 'ansIndex'
+    | 'explanation'
+    | 'lang'
+    | 'audioKey'
+    | 'type'
+    | 'numericAnswer'
+    | 'tolerance'
+  >,
+) {
+  return {
+    qn: q.qn,
+    choices: q.choices,
+    ansIndex: q.ansIndex,
+    explanation: q.explanation,
+    lang: q.lang,
+    audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
+    ...(q.type === 'numeric' && {
+      type: q.type,
+      numericAnswer: q.numericAnswer,
+      tolerance: q.tolerance,
+    }),
+  };
 }

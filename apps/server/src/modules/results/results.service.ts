@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { percentileForRank } from '@quizcast/contract/domain/percentile';
 import { initialsOf } from '@quizcast/contract/schemas/account';
-import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
   LATEST_RESULT_CACHE_SECONDS,
   RESULT_MESSAGES,
@@ -14,7 +13,7 @@ import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { inLearnerOrder } from '../quizzes/learner-order';
-import { participantTexts } from '../../lib/question-texts';
+import { participantTexts, revealedQuestion } from '../../lib/question-texts';
 import { RESET_ALL_KEY, type InvalidationBus } from '../../lib/invalidation-bus';
 import type { SharedCache } from '../../lib/shared-cache';
 import type { AvatarUrls } from '../files/avatar-url';
@@ -57,17 +56,7 @@ function summaryQuestionJson(q: QuestionRow): string {
   return JSON.stringify(
     summaryQuestionSchema.encode({
       _id: q.id,
-      qn: q.qn,
-      choices: q.choices,
-      ansIndex: q.ansIndex,
-      explanation: q.explanation,
-      lang: q.lang,
-      audioUrl: q.audioKey ? questionAudioUrl(q.audioKey) : null,
-      ...(q.type === 'numeric' && {
-        type: q.type,
-        numericAnswer: q.numericAnswer,
-        tolerance: q.tolerance,
-      }),
+      ...revealedQuestion(q),
       ...(q.section !== null && { section: q.section }),
       ...participantTexts(q, true),
     }),

@@ -1,6 +1,5 @@
 import { Rating, type Grade } from 'ts-fsrs';
 import { indiaDateStart, indiaDayKey, indiaDayStart } from '@quizcast/contract/domain/review';
-import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import {
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
@@ -14,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
-import { participantTexts } from '../../lib/question-texts';
+import { participantTexts, revealedQuestion } from '../../lib/question-texts';
 import type { CardRow, ReviewCardsRepository } from './review-cards.repository';
 import type { LogInsert, ReviewGradingRepository } from './review-grading.repository';
 import type { QueueRow, ReviewQueueRepository } from './review-queue.repository';
@@ -87,17 +86,7 @@ export class ReviewService {
       questionId: row.questionId,
       quizId: row.quizId,
       quizName: row.quizName,
-      qn: row.qn,
-      choices: row.choices,
-      ansIndex: row.ansIndex,
-      explanation: row.explanation,
-      lang: row.lang,
-      audioUrl: row.audioKey ? questionAudioUrl(row.audioKey) : null,
-      ...(row.type === 'numeric' && {
-        type: row.type,
-        numericAnswer: row.numericAnswer,
-        tolerance: row.tolerance,
-      }),
+      ...revealedQuestion(row),
       ...participantTexts(row, true),
       source: row.card.source,
       state: stateName(row.card),
