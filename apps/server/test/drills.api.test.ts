@@ -15,6 +15,7 @@ import {
   MIN,
   openQuiz,
   publish,
+  savePractice,
   submitPractice,
   topicQuestions,
   unlock,
@@ -264,13 +265,7 @@ describe('predicted rank', () => {
     );
     const answers = quiz.questions.map((q, i) => ({ qnId: q.id, selectedOption: q.choices[i < 2 ? 0 : 1]! }));
     t.clock.advance(30);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/practice/attempts/${attempt._id}/answers`,
-      headers: me.headers,
-      payload: { answers },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await savePractice(t, me, attempt, answers);
     // Submitted at the honest attempt's 3 minutes: its elapsed time alone would tie (ranks 1 to 2).
     t.clock.advance(3 * MIN - 30);
     const done = await submitPractice(t, me, attempt, answers);

@@ -11,6 +11,7 @@ import {
   openQuiz,
   publish,
   secretsOf,
+  savePractice,
   started,
   submitPractice,
   topicQuestions,
@@ -48,11 +49,12 @@ afterAll(async () => {
   await a.close();
 });
 
-async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
+/** What `action` returned, and the practice's own statements it sent. */
+async function statementsOf<T>(action: () => Promise<T>): Promise<{ statements: string[]; result: T }> {
   sent.length = 0;
-  await action();
+  const result = await action();
   // The practice's own (a new instance reads the session and the user once).
-  return sent.filter((query) => query.includes('practice_attempts'));
+  return { statements: sent.filter((query) => query.includes('practice_attempts')), result };
 }
 
 async function startDrill(on: TestApp, who: Learner, topics: string[]): Promise<PracticeAttempt> {
@@ -114,55 +116,37 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
   it('a submission held here is one statement; another instance (or a restarted one) reads first and scores the same', async () => {
     const me = await learner(a, await createStudent(a.db));
     const here = await startDrill(a, me, ['History']);
-    const statements = await statementsOf(() => submitPractice(a, me, here, allRight(here)));
+    const { statements } = await statementsOf(() => submitPractice(a, me, here, allRight(here)));
     expect(statements).toEqual([expect.stringMatching(knownFinish)]);
 
     // Started on an instance that is then closed (a restart): nothing is lost, the other one reads.
     const c = await buildTestApp({ shareWith: a });
     const there = await startDrill(c, me, ['History']);
-    const save = await c.app.inject({
-      method: 'PUT',
-      url: `/api/practice/attempts/${there._id}/answers`,
-      headers: me.headers,
-      payload: {
-        answers: [{ qnId: there.questions[0]!._id, selectedOption: there.questions[0]!.choices[0] }],
-      },
-    });
-    expect(save.statusCode, save.body).toBe(200);
+    await savePractice(c, me, there, [
+      { qnId: there.questions[0]!._id, selectedOption: there.questions[0]!.choices[0]! },
+    ]);
     await c.close();
-    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
-    const read = await statementsOf(async () => {
-      result = await submitPractice(b, me, there, []);
-    });
+    const { statements: read, result } = await statementsOf(() => submitPractice(b, me, there, []));
     expect(read).toEqual([expect.stringMatching(attemptRead), expect.stringMatching(finishing)]);
     expect(read[1]).not.toMatch(knownFinish);
     // The save made on the closed instance counts.
-    expect(result!.result).toMatchObject({ correctCount: 1, wrongCount: 0, totalQuestions: 3 });
+    expect(result.result).toMatchObject({ correctCount: 1, wrongCount: 0, totalQuestions: 3 });
   });
 
   it("a save on another instance makes this one's copy stale: the submission reads again and counts it", async () => {
     const me = await learner(a, await createStudent(a.db));
     const drill = await startDrill(a, me, ['History']);
     const [first, second] = drill.questions;
-    const save = await b.app.inject({
-      method: 'PUT',
-      url: `/api/practice/attempts/${drill._id}/answers`,
-      headers: me.headers,
-      payload: { answers: [{ qnId: first!._id, selectedOption: first!.choices[0], seq: 1 }] },
-    });
-    expect(save.statusCode, save.body).toBe(200);
-    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
-    const statements = await statementsOf(async () => {
-      result = await submitPractice(a, me, drill, [
-        { qnId: second!._id, selectedOption: second!.choices[1]! },
-      ]);
-    });
+    await savePractice(b, me, drill, [{ qnId: first!._id, selectedOption: first!.choices[0]!, seq: 1 }]);
+    const { statements, result } = await statementsOf(() =>
+      submitPractice(a, me, drill, [{ qnId: second!._id, selectedOption: second!.choices[1]! }]),
+    );
     expect(statements).toEqual([
       expect.stringMatching(knownFinish),
       expect.stringMatching(attemptRead),
       expect.stringMatching(finishing),
     ]);
-    expect(result!.result).toMatchObject({ correctCount: 1, wrongCount: 1 });
+    expect(result.result).toMatchObject({ correctCount: 1, wrongCount: 1 });
     const [row] = await a.db.select().from(practiceAttempts).where(eq(practiceAttempts.id, drill._id));
     expect(row!.status).toBe('submitted');
     expect(row!.answers.filter((x) => x.selectedOption != null).map((x) => x.qnId)).toEqual([
@@ -233,13 +217,10 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
       expect(fromRead.statusCode, fromRead.body).toBe(400);
       expect(fromRead.json()).toMatchObject({ statusCode: 400, message: fresh.expected });
       const copy = offending(held);
-      let fromCopy: Awaited<ReturnType<typeof submitRaw>> | undefined;
-      const statements = await statementsOf(async () => {
-        fromCopy = await submitRaw(me, held, copy.answers);
-      });
-      expect(fromCopy!.statusCode, fromCopy!.body).toBe(400);
+      const { statements, result: fromCopy } = await statementsOf(() => submitRaw(me, held, copy.answers));
+      expect(fromCopy.statusCode, fromCopy.body).toBe(400);
       // The fresh read's body, but for its own questions' ids.
-      expect(fromCopy!.json()).toEqual({ ...(fromRead.json() as object), message: copy.expected });
+      expect(fromCopy.json()).toEqual({ ...(fromRead.json() as object), message: copy.expected });
       // The copy refused nothing itself: the read judged.
       expect(statements).toEqual([expect.stringMatching(attemptRead)]);
     } finally {
@@ -274,26 +255,16 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     const me = await learner(a, await createStudent(a.db));
     const practice = await started(a, me, history.quiz.id);
     const [first, second, third] = practice.questions;
-    const save = async (answers: { qnId: string; selectedOption: string; seq: number }[]) => {
-      const res = await a.app.inject({
-        method: 'PUT',
-        url: `/api/practice/attempts/${practice._id}/answers`,
-        headers: me.headers,
-        payload: { answers },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const save = (answers: { qnId: string; selectedOption: string; seq: number }[]) =>
+      savePractice(a, me, practice, answers);
     // Three saves: the copy must be the last one's, each merged with those before it.
     await save([{ qnId: first!._id, selectedOption: first!.choices[1]!, seq: 1 }]);
     await save([{ qnId: second!._id, selectedOption: second!.choices[1]!, seq: 2 }]);
     await save([{ qnId: first!._id, selectedOption: first!.choices[0]!, seq: 3 }]);
-    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
-    const statements = await statementsOf(async () => {
-      result = await submitPractice(a, me, practice, []);
-    });
+    const { statements, result } = await statementsOf(() => submitPractice(a, me, practice, []));
     expect(statements).toEqual([expect.stringMatching(knownFinish)]);
-    expect(result!.result).toMatchObject({ correctCount: 1, wrongCount: 1, totalQuestions: 3 });
-    const outcomes = Object.fromEntries(result!.result.feedback.map((f) => [f.qnId, f.outcome]));
+    expect(result.result).toMatchObject({ correctCount: 1, wrongCount: 1, totalQuestions: 3 });
+    const outcomes = Object.fromEntries(result.result.feedback.map((f) => [f.qnId, f.outcome]));
     expect(outcomes).toEqual({ [first!._id]: 'right', [second!._id]: 'wrong', [third!._id]: 'skipped' });
     const [row] = await a.db.select().from(practiceAttempts).where(eq(practiceAttempts.id, practice._id));
     expect(row).toMatchObject({ status: 'submitted', correctCount: 1, wrongCount: 1 });
@@ -315,15 +286,12 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     await a.db.update(quizzes).set({ resultsPublishedAt: null }).where(eq(quizzes.id, geography.quiz.id));
     try {
       const submitted = async (attempt: PracticeAttempt, held: boolean) => {
-        let res: Awaited<ReturnType<typeof submitRaw>> | undefined;
-        const statements = await statementsOf(async () => {
-          res = await submitRaw(me, attempt, []);
-        });
-        for (const secret of secretsOf(geography)) expect(res!.body).not.toContain(secret);
+        const { statements, result: res } = await statementsOf(() => submitRaw(me, attempt, []));
+        for (const secret of secretsOf(geography)) expect(res.body).not.toContain(secret);
         // The held one tried its copy first (and missed), then read as the other one did.
         expect(statements.filter((query) => knownFinish.test(query))).toHaveLength(held ? 1 : 0);
         expect(statements.findIndex((query) => attemptRead.test(query))).toBe(held ? 1 : 0);
-        return res!;
+        return res;
       };
       // A practice of that quiz: gone, held or not (as an unknown quiz).
       const fresh = await submitted(freshPractice, false);
@@ -366,44 +334,31 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
       const resumed = resume(a, me, practice);
       await paused.read; // it read revision 0 …
       paused.restore();
-      const save = await a.app.inject({
-        method: 'PUT',
-        url: `/api/practice/attempts/${practice._id}/answers`,
-        headers: me.headers,
-        payload: { answers: [{ qnId: first!._id, selectedOption: first!.choices[0], seq: 1 }] },
-      });
-      expect(save.statusCode, save.body).toBe(200); // … a save here wrote revision 1 …
+      await savePractice(a, me, practice, [{ qnId: first!._id, selectedOption: first!.choices[0]!, seq: 1 }]); // … a save here wrote revision 1 …
       paused.release();
       expect((await resumed).statusCode).toBe(200); // … and the resume lands after it
     } finally {
       paused.restore();
       paused.release();
     }
-    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
-    const statements = await statementsOf(async () => {
-      result = await submitPractice(a, me, practice, []);
-    });
+    const { statements, result } = await statementsOf(() => submitPractice(a, me, practice, []));
     // Held at the save's revision: one statement, the save counted.
     expect(statements).toEqual([expect.stringMatching(knownFinish)]);
-    expect(result!.result).toMatchObject({ correctCount: 1, totalQuestions: 3 });
+    expect(result.result).toMatchObject({ correctCount: 1, totalQuestions: 3 });
   });
 
   it('an attempt id written in upper case is the same attempt to the copy: held, and forgotten once submitted', async () => {
     const me = await learner(a, await createStudent(a.db));
     const here = await startDrill(a, me, ['History']);
     const upper = { ...here, _id: here._id.toUpperCase() };
-    let first: Awaited<ReturnType<typeof submitRaw>> | undefined;
-    const held = await statementsOf(async () => {
-      first = await submitRaw(me, upper, allRight(here));
-    });
-    expect(first!.statusCode, first!.body).toBe(200);
+    const { statements: held, result: first } = await statementsOf(() =>
+      submitRaw(me, upper, allRight(here)),
+    );
+    expect(first.statusCode, first.body).toBe(200);
     expect(held).toEqual([expect.stringMatching(knownFinish)]);
     // Forgotten under either case: the next submission reads (and is refused), it tries no copy.
-    let again: Awaited<ReturnType<typeof submitRaw>> | undefined;
-    const read = await statementsOf(async () => {
-      again = await submitRaw(me, here, []);
-    });
-    expect(again!.statusCode, again!.body).toBe(409);
+    const { statements: read, result: again } = await statementsOf(() => submitRaw(me, here, []));
+    expect(again.statusCode, again.body).toBe(409);
     expect(read).toEqual([expect.stringMatching(attemptRead)]);
   });
 
@@ -425,11 +380,8 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
       paused.release();
     }
     // Nothing held: a second submission reads (and is refused), it does not try a copy first.
-    let again: Awaited<ReturnType<typeof submitRaw>> | undefined;
-    const statements = await statementsOf(async () => {
-      again = await submitRaw(me, practice, []);
-    });
-    expect(again!.statusCode, again!.body).toBe(409);
+    const { statements, result: again } = await statementsOf(() => submitRaw(me, practice, []));
+    expect(again.statusCode, again.body).toBe(409);
     expect(statements).toEqual([expect.stringMatching(attemptRead)]);
   });
 
@@ -451,19 +403,13 @@ describe(`practice: each instance's copy of its running attempts (${testDatabase
     const me = await learner(a, await createStudent(a.db));
     const drill = await startDrill(a, me, ['Geography']); // held with the key at 1
     await correct(0); // the same instant: the key is back at the first choice
-    const statements: string[] = [];
-    let result: Awaited<ReturnType<typeof submitPractice>> | undefined;
-    statements.push(
-      ...(await statementsOf(async () => {
-        result = await submitPractice(a, me, drill, allRight(drill));
-      })),
-    );
+    const { statements, result } = await statementsOf(() => submitPractice(a, me, drill, allRight(drill)));
     expect(statements).toEqual([
       expect.stringMatching(knownFinish),
       expect.stringMatching(attemptRead),
       expect.stringMatching(finishing),
     ]);
-    expect(result!.result.feedback.find((f) => f.qnId === target.id)?.outcome).toBe('right');
-    expect(result!.result).toMatchObject({ correctCount: 3, wrongCount: 0 });
+    expect(result.result.feedback.find((f) => f.qnId === target.id)?.outcome).toBe('right');
+    expect(result.result).toMatchObject({ correctCount: 3, wrongCount: 0 });
   });
 });

@@ -130,6 +130,22 @@ export async function started(
   return practiceAttemptSchema.parse(res.json());
 }
 
+/** Saves answers to a running practice attempt (PUT …/answers), expecting 200. */
+export async function savePractice(
+  t: TestApp,
+  who: Learner,
+  attempt: { _id: string },
+  answers: { qnId: string; selectedOption: string | null; seq?: number }[],
+): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/practice/attempts/${attempt._id}/answers`,
+    headers: who.headers,
+    payload: { answers },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 export async function submitPractice(
   t: TestApp,
   who: Learner,
