@@ -6,6 +6,7 @@
  * compared with) and BENCH_STUDENTS learners; `verifyDrill` checks the database against what the
  * load generator saw acknowledged.
  */
+import { DIFFICULTY_BANDS } from '@quizcast/contract/domain/practice';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import { createQuiz } from '../apps/server/src/seed/factories';
@@ -57,6 +58,24 @@ export async function seedDrill(database: Database, learners: number): Promise<F
     })),
     now,
   );
+  // Production analyses each quiz at its publication (the sweeper, ADR 017): the seed does too, so the
+  // app does not start the measurement with 500 quizzes' analysis pending (the sweeper ran it during
+  // the drills) and the draw reads a whole bank's analysis, not the few rows written so far. Each
+  // question gets a facility spread over 0–99% by its id (200 participants), so the bands are
+  // about a third each (`DIFFICULTY_BANDS`: hard below 40%, easy from 70%) and a drill's band
+  // filter has something to filter.
+  await database.db.execute(sql`
+    insert into item_analysis (quiz_id, question_id, participants, group_size, correct, top_correct,
+                               bottom_correct, option_counts, top_option_counts, skipped, timed_count,
+                               avg_time_ms, top10_median_time_ms, computed_at)
+    select q.quiz_id, q.id, 200, 54, f * 2, least(54, f), f / 4, '[50, 50, 50, 50]'::jsonb,
+           '[14, 14, 13, 13]'::jsonb, 0, 200, 30000, 20000, ${now.toISOString()}::timestamptz
+    from questions q join quizzes on quizzes.id = q.quiz_id,
+         lateral (select abs(hashtext(q.id::text)) % 100 as f) facility
+    where quizzes.results_published_at is not null`);
+  await database.db.execute(
+    sql`update quizzes set analysed_at = ${now.toISOString()}::timestamptz where results_published_at is not null`,
+  );
   const people = await createStudents(database, learners, '6', now);
   await database.db.execute(sql`analyze`);
   return {
@@ -97,11 +116,15 @@ export async function verifyDrill(database: Database, fixture: Fixture, acks: Dr
   const byId = new Map(stored.map((r) => [r.id, r]));
   if (stored.length !== drills.length)
     problems.push(`${stored.length} practice attempts stored, ${drills.length} drills acknowledged`);
+  // The drills ask for medium questions (the seed's analysis above).
   const topicOf = new Map(
     rows<{ id: string; topic: string }>(
       await database.db.execute(sql`select q.id, q.topic from questions q
         join quizzes on quizzes.id = q.quiz_id
-        where quizzes.published and quizzes.results_published_at is not null`),
+        join item_analysis ia on ia.question_id = q.id and ia.quiz_id = q.quiz_id
+        where quizzes.published and quizzes.results_published_at is not null
+          and 100.0 * ia.correct / ia.participants >= ${DIFFICULTY_BANDS.hardBelow}
+          and 100.0 * ia.correct / ia.participants < ${DIFFICULTY_BANDS.easyFrom}`),
     ).map((r) => [r.id, r.topic]),
   );
   acks.drills?.forEach((d, i) => {
@@ -112,7 +135,8 @@ export async function verifyDrill(database: Database, fixture: Fixture, acks: Dr
     if (row.question_ids.join() !== d.questionIds.join()) problems.push(`drill ${i}: questions differ`);
     if (new Set(d.questionIds).size !== 20) problems.push(`drill ${i}: not 20 distinct questions`);
     for (const q of d.questionIds)
-      if (!d.topics.includes(topicOf.get(q) ?? '')) problems.push(`drill ${i}: question ${q} off topic`);
+      if (!d.topics.includes(topicOf.get(q) ?? ''))
+        problems.push(`drill ${i}: question ${q} off topic or not medium`);
     const submitted = acks.practiceSubmitted?.[i] === true;
     if (submitted !== (row.status === 'submitted'))
       problems.push(`drill ${i}: status ${row.status}, submission acknowledged: ${submitted}`);
