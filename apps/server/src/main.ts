@@ -86,6 +86,8 @@ async function serve(config: AppConfig, options: { prepare: boolean }): Promise<
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
+  await database.warm();
+  mark('warmed');
   await app.listen({ host: config.HOST, port: config.PORT });
   mark('listening');
   // Every sweep task is safe with several processes running it (row locks, conditional updates).

@@ -62,6 +62,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Opens the main pool's connections before a server takes its first request (PostgreSQL; PGlite has
+   * nothing to open). They are kept open from then on: without it, the first burst after a start (or
+   * after 10 s without a request, pg-pool's idle timeout) waited for new connections, each a new
+   * backend reading the catalogue afresh (issue 27's bench: its first 50 drills took 143–379 ms).
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -284,6 +291,7 @@ export async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    warm: async () => {},
     close: async () => {
       if (!client.closed) await client.close();
       await release();
@@ -381,9 +389,12 @@ export async function openPostgres(
   // below: the review queue's read, nothing else); the process still opens at most `poolSize`
   // connections in all (2 when it is 1).
   const genericSize = ownGenericPlans ? Math.max(1, Math.round(poolSize / 5)) : 0;
+  const mainSize = Math.max(1, poolSize - genericSize);
   const pool = new pg.Pool({
     connectionString: url,
-    max: Math.max(1, poolSize - genericSize),
+    max: mainSize,
+    // Connections once opened stay open (`warm`): none is closed for being idle.
+    min: mainSize,
     connectionTimeoutMillis: connectionTimeoutMs,
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
   });
@@ -416,6 +427,10 @@ export async function openPostgres(
     // Both handles: connections a pooler refuses (the generic plans' startup option) fail health.
     ping: async () => {
       await Promise.all([db.execute(sql`select 1`), genericPool && genericPlans.execute(sql`select 1`)]);
+    },
+    warm: async () => {
+      const clients = await Promise.all(Array.from({ length: mainSize }, () => pool.connect()));
+      for (const client of clients) client.release();
     },
     close: async () => {
       if (closed) return;
