@@ -163,12 +163,19 @@ export const questions = pgTable(
     math: jsonb('math').$type<StoredQuestionMath>(),
     /** Index into the quiz's `sections` (ADR 022); null: no section (a quiz without sections). */
     section: smallint('section'),
+    /**
+     * Percent of participants who got it right, from its item analysis (null: none, or nobody took
+     * it): what a drill's difficulty band reads (ADR 024). Kept by triggers on `item_analysis`
+     * (migration 0027), so a draw reads it with the question instead of joining the whole analysis.
+     */
+    facility: doublePrecision('facility'),
   },
   (t) => [
     uniqueIndex('questions_quiz_position_key').on(t.quizId, t.position),
-    // Topic drills (ADR 024): a drill reads the live questions of its topics, never the whole bank.
+    // Topic drills (ADR 024): a drill reads the live questions of its topics, never the whole bank,
+    // and from this index alone (an index-only scan: quiz, band and id, no question row read).
     index('questions_topic_idx')
-      .on(t.topic, t.quizId)
+      .on(t.topic, t.quizId, t.facility, t.id)
       .where(sql`${t.droppedAt} is null and ${t.topic} is not null`),
     check(
       'questions_ans_index_check',

@@ -76,15 +76,14 @@ export interface TopicCounts {
 }
 
 /**
- * A question's difficulty band in SQL, over `ia` (its `item_analysis` row, left-joined): the bands
- * of `difficultyBand` (contract, domain/practice.ts) with its bounds; no analysis is 'medium'.
+ * A question's difficulty band in SQL, over `q.facility` (its item analysis' facility, kept on the
+ * question by triggers, migration 0027): the bands of `difficultyBand` (contract,
+ * domain/practice.ts) with its bounds; no analysis is 'medium'. `inline`: the bands' bounds written
+ * into the text (they are constants of the code) rather than sent as parameters, so a custom plan
+ * sees nothing of them a generic plan does not (`drawDrill`).
  */
-/**
- * `inline`: the bands' bounds written into the text (they are constants of the code) rather than
- * sent as parameters, so a custom plan sees nothing of them a generic plan does not (`drawDrill`).
- */
-function bandExpression(inline = false): SQL {
-  const facility = sql`(100.0 * ia.correct / nullif(ia.participants, 0))`;
+export function bandExpression(inline = false): SQL {
+  const facility = sql`q.facility`;
   const bound = (n: number) => (inline ? sql.raw(String(Number(n))) : sql`${n}`);
   return sql`(case when ${facility} is null then 'medium'
                    when ${facility} >= ${bound(DIFFICULTY_BANDS.easyFrom)} then 'easy'
@@ -315,7 +314,6 @@ export class PracticeRepository {
                count(*) filter (where ${band} = 'medium')::int as medium,
                count(*) filter (where ${band} = 'hard')::int as hard
         from quizzes join questions q on q.quiz_id = "quizzes"."id"
-        left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
         where "quizzes"."exam" = ${exam} and ${PRACTISABLE} and ${unlockedExpression(userId)}
           and q.topic is not null and q.dropped_at is null
         group by q.topic order by q.topic`),
@@ -432,7 +430,6 @@ export class PracticeRepository {
           select q.id, q.quiz_id
           from questions q
           join quizzes on "quizzes"."id" = q.quiz_id
-          left join item_analysis ia on ia.quiz_id = q.quiz_id and ia.question_id = q.id
           where q.topic = any(${hidden(sql`${textArrayLiteral(draw.topics)}::text[]`)}::text[])
             and q.dropped_at is null and q.topic is not null
             and "quizzes"."exam" = ${hidden(sql`${draw.exam}::text`)} and ${PRACTISABLE}
