@@ -46,7 +46,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     clock,
     config.SUBMIT_GRACE_SECONDS * 1000,
     config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
-    (userId, kind, when) => streak.countDayWhen(userId, kind, when),
+    (kind, now) => streak.countDayPart(kind, now),
     // A quarter of the contest's budget for its running attempts (ADR 012), `0`: none.
     config.ATTEMPT_CACHE_MAX_BYTES > 0
       ? new RunningPractices(Math.floor(config.ATTEMPT_CACHE_MAX_BYTES / 4))

@@ -20,7 +20,7 @@ import {
 } from '@quizcast/contract/schemas/practice';
 import type { Answer } from '@quizcast/contract/schemas/quiz';
 import type { SavedAnswer, StoredSection } from '../../db/schema';
-import type { SQL } from 'drizzle-orm';
+import type { StatementPart } from '../../db/statement-parts';
 import type { Clock } from '../../lib/clock';
 import { conflict, HttpError, notFound, paymentRequired } from '../../lib/http-error';
 import {
@@ -38,7 +38,7 @@ import { attemptDeadline, takenIn } from '../quizzes/attempt-rules';
 import { cardsFromPractice } from '../review/cards-from-practice';
 import { feedbackFor, offlineKeyFor, practiceQuestion } from './practice-feedback';
 import {
-  FINISHED,
+  questionState,
   type PracticeAttemptRow,
   type PracticeQuestionRow,
   type PracticeRepository,
@@ -77,14 +77,13 @@ export class PracticeService {
     /** The ranking's plausible floor per answered question (plausible-time.ts), for the predicted rank. */
     private readonly plausibleMsPerAnswer: number,
     /**
-     * Counts the learner's streak day when a practice ('practice') or daily five is finished: a CTE
-     * body of the finishing statement, applied only `when` it finished.
+     * Counts the learner's streak day when a practice ('practice') or daily five is finished at
+     * `now`: a part of the finishing statement, applied only when it finished.
      */
     private readonly countDay: (
-      userId: string,
       kind: 'practice' | 'daily_five',
-      when: SQL,
-    ) => SQL | undefined = () => undefined,
+      now: Date,
+    ) => StatementPart | undefined = () => undefined,
     /** This instance's copy of running attempts (issue 27's bench); none: every submission reads first. */
     private readonly running?: RunningPractices,
   ) {}
@@ -300,7 +299,6 @@ export class PracticeService {
     answers: Answer[],
     still?: StillVisible,
   ): Promise<PracticeAttemptRow | undefined> {
-    const userId = attempt.userId;
     const now = this.clock.now();
     let merged: SavedAnswer[];
     try {
@@ -343,24 +341,18 @@ export class PracticeService {
       predicted,
     };
     const answered = marks.answers.filter((m) => m.outcome === 'right' || m.outcome === 'wrong');
+    const day = this.countDay(attempt.kind === 'daily_five' ? 'daily_five' : 'practice', now);
     const done = await this.repo.finish(
       attempt,
       finished,
       now,
       [
-        this.repo.questionState(
-          userId,
-          answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' })),
-          now,
-          FINISHED,
-        ),
+        questionState(answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' }))),
         cardsFromPractice(
-          userId,
           answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId),
           now,
-          FINISHED,
         ),
-        this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice', FINISHED),
+        ...(day ? [day] : []),
       ],
       still,
     );
