@@ -201,7 +201,7 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
         now,
         [
           questionState(wrong.map((questionId) => ({ questionId, correct: false }))),
-          cardsFromPractice(wrong, now),
+          cardsFromPractice(wrong),
           new StreakService(new StreakRepository(t.db), t.clock).countDayPart('practice', now),
         ],
       );

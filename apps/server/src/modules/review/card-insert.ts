@@ -3,28 +3,17 @@ import { Rating } from 'ts-fsrs';
 import { initialState } from './scheduler';
 
 /**
- * The columns a card made at `now` starts with besides its outcome: when, and the initial state of
- * one rated Again ('wrong', 'skipped') and of one rated Hard ('unsure').
+ * A new card's memory state by its initial rating. FSRS's first state depends on the rating alone,
+ * not on when the card is made (scheduler.test.ts), so it is worked out once and written into the
+ * insert's text as constants rather than by ts-fsrs and as parameters at every practice submission;
+ * a new card's times are its creation's.
  */
-export function cardStart(now: Date) {
-  const again = initialState(now, Rating.Again);
-  const hard = initialState(now, Rating.Hard);
-  return {
-    at: now.toISOString(),
-    againStability: again.stability,
-    hardStability: hard.stability,
-    againDifficulty: again.difficulty,
-    hardDifficulty: hard.difficulty,
-    againLearningSteps: again.learningSteps,
-    hardLearningSteps: hard.learningSteps,
-    againReps: again.reps,
-    hardReps: hard.reps,
-    againState: again.state,
-    hardState: hard.state,
-  };
-}
+const again = initialState(new Date(0), Rating.Again);
+const hard = initialState(new Date(0), Rating.Hard);
 
-export type CardStart = ReturnType<typeof cardStart>;
+/** A constant of the code in a statement's text, by the initial rating of the row's `source`. */
+const byRating = (cast: 'int' | 'float8', ofHard: number, ofAgain: number) =>
+  sql.raw(`case when source = 'unsure' then ${Number(ofHard)}::${cast} else ${Number(ofAgain)}::${cast} end`);
 
 /**
  * The one way review cards are made from mistakes (ADR 011), for contest attempts at publication
@@ -34,30 +23,29 @@ export type CardStart = ReturnType<typeof cardStart>;
  * learner and question (an existing card is kept). Returns 1 per card made.
  */
 export function insertCards(outcomes: SQL, now: Date): SQL {
-  const start = cardStart(now);
-  return insertCardsWith(outcomes, (key) => sql`${start[key]}`);
+  return insertCardsAt(outcomes, sql`${now.toISOString()}`);
 }
 
 /**
- * `insertCards` with each of `cardStart`'s values given as SQL by `start`: parameters, or a prepared
- * statement's placeholders (a practice submission's, `cardsFromPractice`).
+ * `insertCards` with the time the cards are made as SQL: a parameter, or a prepared statement's
+ * placeholder (a practice submission's, `cardsFromPractice`).
  */
-export function insertCardsWith(outcomes: SQL, start: (key: keyof CardStart) => SQL): SQL {
+export function insertCardsAt(outcomes: SQL, at: SQL): SQL {
   return sql`
         insert into review_cards (user_id, question_id, source, initial_rating, due, stability, difficulty,
                                   scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
         select user_id, question_id, source,
-               case when source = 'unsure' then ${Rating.Hard}::int else ${Rating.Again}::int end,
-               ${start('at')}::timestamptz,
-               case when source = 'unsure' then ${start('hardStability')}::float8 else ${start('againStability')}::float8 end,
-               case when source = 'unsure' then ${start('hardDifficulty')}::float8 else ${start('againDifficulty')}::float8 end,
+               ${byRating('int', Rating.Hard, Rating.Again)},
+               ${at}::timestamptz,
+               ${byRating('float8', hard.stability, again.stability)},
+               ${byRating('float8', hard.difficulty, again.difficulty)},
                0,
-               case when source = 'unsure' then ${start('hardLearningSteps')}::int else ${start('againLearningSteps')}::int end,
-               case when source = 'unsure' then ${start('hardReps')}::int else ${start('againReps')}::int end,
+               ${byRating('int', hard.learningSteps, again.learningSteps)},
+               ${byRating('int', hard.reps, again.reps)},
                0,
-               case when source = 'unsure' then ${start('hardState')}::int else ${start('againState')}::int end,
-               ${start('at')}::timestamptz,
-               ${start('at')}::timestamptz
+               ${byRating('int', hard.state, again.state)},
+               ${at}::timestamptz,
+               ${at}::timestamptz
         from (${outcomes}) as outcomes
         where source is not null
           -- A question dropped in an answer-key correction (issue 14) makes no card (ADR 011).
