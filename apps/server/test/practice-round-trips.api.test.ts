@@ -6,9 +6,10 @@ import {
   type PracticeSubmitResponse,
 } from '@quizcast/contract/schemas/practice';
 import { practiceAttempts, practiceQuestionState, reviewCards, streakActivity } from '../src/db/schema';
-import { FINISHED, PracticeRepository } from '../src/modules/practice/practice.repository';
+import { PracticeRepository, questionState } from '../src/modules/practice/practice.repository';
 import { cardsFromPractice } from '../src/modules/review/cards-from-practice';
-import { activityInsert } from '../src/modules/streak/streak.repository';
+import { StreakRepository } from '../src/modules/streak/streak.repository';
+import { StreakService } from '../src/modules/streak/streak.service';
 import { createStudent, type CreatedQuiz } from '../src/seed/factories';
 import { buildTestApp, testDatabaseKind, type TestApp } from './helpers';
 import {
@@ -139,7 +140,7 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
     });
     expect(statements).toEqual([
       expect.stringMatching(
-        /^with done as \( update practice_attempts .* and revision = \$\d+ and \(select count\(\*\) from questions q .* returning 1 \), w0 as \( insert into practice_question_state .*\), w1 as \( insert into review_cards .*\), w2 as \(insert into streak_activity .*\) select count\(\*\)::int as finished from done$/,
+        /^with done as \( update practice_attempts .* and revision = \$\d+::int and \(select count\(\*\) from questions q .* returning 1 \), part_state as \( insert into practice_question_state .*\), part_cards as \( insert into review_cards .*\), part_streak as \(insert into streak_activity .*\) select count\(\*\)::int as finished from done$/,
       ),
     ]);
     expect(statements.join(' ')).not.toMatch(/\bbegin\b/i);
@@ -199,14 +200,9 @@ describe(`practice: statements per request (${testDatabaseKind})`, () => {
         },
         now,
         [
-          repo.questionState(
-            me.user.id,
-            wrong.map((questionId) => ({ questionId, correct: false })),
-            now,
-            FINISHED,
-          ),
-          cardsFromPractice(me.user.id, wrong, now, FINISHED),
-          activityInsert(me.user.id, 'practice', '2026-11-22', now, FINISHED),
+          questionState(wrong.map((questionId) => ({ questionId, correct: false }))),
+          cardsFromPractice(wrong),
+          new StreakService(new StreakRepository(t.db), t.clock).countDayPart('practice', now),
         ],
       );
     // Another revision than the stored one: nothing at all is written.

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIFFICULTY_BANDS, type DrillDifficulty } from '@quizcast/contract/domain/practice';
 import type { Db, Executor } from '../../db/client';
-import { executeNamed, rawRows, textArrayLiteral } from '../../db/raw-rows';
+import { executeNamed, preparedRaw, rawRows, textArrayLiteral } from '../../db/raw-rows';
+import type { PartContext, StatementPart } from '../../db/statement-parts';
 import {
   practiceAttempts,
   type SavedAnswer,
@@ -20,8 +21,18 @@ export type PracticeAttemptInsert = typeof practiceAttempts.$inferInsert;
  */
 export const PRACTISABLE = sql`("quizzes"."published" and "quizzes"."results_published_at" is not null)`;
 
-/** Inside `PracticeRepository.finish`'s statement: true only when its write finished the attempt. */
-export const FINISHED = sql`exists (select 1 from done)`;
+/** A placeholder of `finish`'s statement (prepared once per shape), as SQL. */
+const finishParam = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * What a part of `PracticeRepository.finish`'s statement may refer to: the learner, the finishing
+ * time, and `when`, true only when its write finished the attempt.
+ */
+const FINISH_CONTEXT: PartContext = {
+  userId: finishParam('userId'),
+  now: finishParam('now'),
+  when: sql`exists (select 1 from done)`,
+};
 
 /** A question of a practisable quiz, with its answer and explanation (server side only). */
 export interface PracticeQuestionRow {
@@ -166,15 +177,42 @@ export interface StillVisible {
  * Inside `finish`'s UPDATE of `practice_attempts`: the attempt's questions visible to the learner
  * now (`PRACTISABLE` and the unlock rule, as every read here) whose quiz is still at the version
  * read are `still.count` of them. False when any was withdrawn, changed, or locked again since.
+ * Its placeholders' values: `stillValues`.
  */
-function stillVisible(userId: string, still: StillVisible): SQL {
-  const ids = [...still.versions.keys()];
-  return sql`(select count(*) from questions q
+const STILL_VISIBLE = sql`(select count(*) from questions q
       join quizzes on "quizzes"."id" = q.quiz_id
-      join unnest(${`{${ids.join(',')}}`}::uuid[], ${textArrayLiteral(ids.map((id) => still.versions.get(id)!))}::text[])
+      join unnest(${finishParam('knownQuizIds')}::uuid[], ${finishParam('knownVersions')}::text[])
         as known(quiz_id, version) on known.quiz_id = q.quiz_id and "quizzes"."updated_at" = known.version::timestamptz
-      where q.id = any(practice_attempts.question_ids) and ${PRACTISABLE} and ${unlockedExpression(userId)}
-    ) = ${still.count}`;
+      where q.id = any(practice_attempts.question_ids) and ${PRACTISABLE}
+        and ${unlockedExpression(sql`${FINISH_CONTEXT.userId}::uuid`)}
+    ) = ${finishParam('knownCount')}::int`;
+
+function stillValues(still: StillVisible) {
+  const ids = [...still.versions.keys()];
+  return {
+    knownQuizIds: `{${ids.join(',')}}`,
+    knownVersions: textArrayLiteral(ids.map((id) => still.versions.get(id)!)),
+    knownCount: still.count,
+  };
+}
+
+/** `finish`'s statement for one shape (its parts, and whether `still` applies): built and prepared once. */
+function finishStatement(parts: readonly StatementPart[], still: boolean): SQL {
+  const ctes = parts.map((part) => sql`${sql.raw(`part_${part.name}`)} as (${part.body(FINISH_CONTEXT)})`);
+  return sql`
+        with done as (
+          update practice_attempts
+          set answers = ${finishParam('answers')}::jsonb, score = ${finishParam('score')},
+              correct_count = ${finishParam('correctCount')}, wrong_count = ${finishParam('wrongCount')},
+              elapsed_ms = ${finishParam('elapsedMs')}, submitted_at = ${finishParam('submittedAt')}::timestamptz,
+              predicted = ${finishParam('predicted')}::jsonb,
+              status = 'submitted', updated_at = ${FINISH_CONTEXT.now}::timestamptz
+          where id = ${finishParam('attemptId')}::uuid and status = 'in_progress'
+            and revision = ${finishParam('revision')}::int
+            ${still ? sql`and ${STILL_VISIBLE}` : sql``}
+          returning 1
+        )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
+        select count(*)::int as finished from done`;
 }
 
 /** A drill as `drawDrill` stores it, but for its questions (the draw's). */
@@ -491,13 +529,21 @@ export class PracticeRepository {
     return rows.length > 0;
   }
 
+  /** `finish`'s statements, one per shape, prepared once each. */
+  private readonly finishStatements = new Map<
+    string,
+    (values: Record<string, unknown>) => Promise<{ finished: number }[]>
+  >();
+
   /**
    * Finishes a running attempt (once), in one statement (issue 27's bench: no transaction, one round
-   * trip): the write is the CTE `done`, and each of `alongside` (CTE bodies: the question state,
-   * cards, the streak day) applies only `when` (`FINISHED`) it wrote. False when another submission
-   * or a save got there first (nothing is written then). With `still` (a submission scored from this
-   * instance's copy, `RunningPractices`), it also writes only while every question of the attempt is
-   * visible to the learner at the quiz version the copy was read at.
+   * trip): the write is the CTE `done`, and each of `parts` (the question state, cards, the streak
+   * day) applies only when it wrote. False when another submission or a save got there first
+   * (nothing is written then). With `still` (a submission scored from this instance's copy,
+   * `RunningPractices`), it also writes only while every question of the attempt is visible to the
+   * learner at the quiz version the copy was read at. The statement is built and prepared once per
+   * shape (which parts, and `still` or not), each call sending only its values (issue 27: building
+   * it with drizzle on every call was most of the submission's own CPU).
    */
   async finish(
     attempt: PracticeAttemptRow,
@@ -506,52 +552,36 @@ export class PracticeRepository {
       'answers' | 'score' | 'correctCount' | 'wrongCount' | 'elapsedMs' | 'submittedAt' | 'predicted'
     >,
     now: Date,
-    alongside: (SQL | undefined)[],
+    parts: readonly StatementPart[],
     still?: StillVisible,
   ): Promise<boolean> {
-    const ctes = alongside.flatMap((body, i) => (body ? [sql`${sql.raw(`w${i}`)} as (${body})`] : []));
-    // One name per shape (which of `alongside` are there, and whether `still` is): their texts are fixed.
-    const shape = alongside.map((body) => (body ? '1' : '0')).join('') + (still ? '_known' : '');
-    const rows = await executeNamed<{ finished: number }>(
-      this.db,
-      `practice_finish_${shape}`,
-      sql`
-        with done as (
-          update practice_attempts
-          set answers = ${JSON.stringify(result.answers)}::jsonb, score = ${result.score},
-              correct_count = ${result.correctCount}, wrong_count = ${result.wrongCount},
-              elapsed_ms = ${result.elapsedMs}, submitted_at = ${result.submittedAt?.toISOString() ?? null}::timestamptz,
-              predicted = ${result.predicted === null ? null : JSON.stringify(result.predicted)}::jsonb,
-              status = 'submitted', updated_at = ${now.toISOString()}::timestamptz
-          where id = ${attempt.id}::uuid and status = 'in_progress' and revision = ${attempt.revision}
-            ${still ? sql`and ${stillVisible(attempt.userId, still)}` : sql``}
-          returning 1
-        )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
-        select count(*)::int as finished from done`,
-    );
+    const shape = parts.map((part) => part.name).join('_') + (still ? '_known' : '');
+    let statement = this.finishStatements.get(shape);
+    if (!statement) {
+      statement = preparedRaw<{ finished: number }>(
+        this.db,
+        `practice_finish_${shape}`,
+        finishStatement(parts, still !== undefined),
+      );
+      this.finishStatements.set(shape, statement);
+    }
+    const values: Record<string, unknown> = {
+      userId: attempt.userId,
+      now: now.toISOString(),
+      attemptId: attempt.id,
+      revision: attempt.revision,
+      answers: JSON.stringify(result.answers),
+      score: result.score,
+      correctCount: result.correctCount,
+      wrongCount: result.wrongCount,
+      elapsedMs: result.elapsedMs,
+      submittedAt: result.submittedAt?.toISOString() ?? null,
+      predicted: result.predicted === null ? null : JSON.stringify(result.predicted),
+      ...(still && stillValues(still)),
+    };
+    for (const part of parts) Object.assign(values, part.values);
+    const rows = await statement(values);
     return Number(rows[0]?.finished ?? 0) > 0;
-  }
-
-  /**
-   * What the learner last did with each answered question (the drill's never-seen/wrong order): a
-   * CTE body of `finish`, applied only `when` it finished.
-   */
-  questionState(
-    userId: string,
-    answered: { questionId: string; correct: boolean }[],
-    now: Date,
-    when: SQL,
-  ): SQL | undefined {
-    if (!answered.length) return undefined;
-    return sql`
-      insert into practice_question_state (user_id, question_id, last_correct, answered, last_answered_at)
-      select ${userId}::uuid, a.id, a.correct, 1, ${now.toISOString()}::timestamptz
-      from unnest(${`{${answered.map((a) => a.questionId).join(',')}}`}::uuid[],
-                  ${`{${answered.map((a) => String(a.correct)).join(',')}}`}::boolean[]) as a(id, correct)
-      where ${when}
-      on conflict (user_id, question_id) do update
-        set last_correct = excluded.last_correct, answered = practice_question_state.answered + 1,
-            last_answered_at = excluded.last_answered_at`;
   }
 
   async history(userId: string): Promise<PracticeAttemptRow[]> {
@@ -567,4 +597,37 @@ export class PracticeRepository {
   get executor(): Executor {
     return this.db;
   }
+}
+
+/** The question state's placeholder for `name`: prefixed, as no other part's is. */
+const stateParam = (name: string) => finishParam(`state_${name}`);
+
+/** `questionState`'s body, built once per prepared statement. */
+function questionStateBody({ userId, now, when }: PartContext): SQL {
+  return sql`
+      insert into practice_question_state (user_id, question_id, last_correct, answered, last_answered_at)
+      select ${userId}::uuid, a.id, a.correct, 1, ${now}::timestamptz
+      from unnest(${stateParam('ids')}::uuid[], ${stateParam('correct')}::boolean[]) as a(id, correct)
+      where ${when}
+      on conflict (user_id, question_id) do update
+        set last_correct = excluded.last_correct, answered = practice_question_state.answered + 1,
+            last_answered_at = excluded.last_answered_at`;
+}
+
+/**
+ * What the learner last did with each answered question (the drill's never-seen/wrong order): a
+ * part of `finish`'s statement, applied only when it finished; none answered writes nothing.
+ */
+export function questionState(answered: readonly { questionId: string; correct: boolean }[]): StatementPart {
+  let ids = '';
+  let correct = '';
+  for (const a of answered) {
+    ids += (ids ? ',' : '') + a.questionId;
+    correct += (correct ? ',' : '') + String(a.correct);
+  }
+  return {
+    name: 'state',
+    body: questionStateBody,
+    values: { state_ids: `{${ids}}`, state_correct: `{${correct}}` },
+  };
 }

@@ -21,6 +21,7 @@ import {
   startPracticeBodySchema,
 } from '@quizcast/contract/schemas/practice';
 import { QUIZ_MESSAGES } from '@quizcast/contract/schemas/quiz';
+import { contractSerializer } from '../../lib/contract-serializer';
 import { tooManyRequests } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
@@ -46,7 +47,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     clock,
     config.SUBMIT_GRACE_SECONDS * 1000,
     config.PLAUSIBLE_SECONDS_PER_ANSWER * 1000,
-    (userId, kind, when) => streak.countDayWhen(userId, kind, when),
+    (kind, now) => streak.countDayPart(kind, now),
     // A quarter of the contest's budget for its running attempts (ADR 012), `0`: none.
     config.ATTEMPT_CACHE_MAX_BYTES > 0
       ? new RunningPractices(Math.floor(config.ATTEMPT_CACHE_MAX_BYTES / 4))
@@ -242,6 +243,8 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: practiceSubmitBodySchema,
         response: { 200: practiceSubmitResponseSchema, ...errors(404, 409) },
       },
+      // Each question's feedback in the body: written from the contract's JSON Schema, not re-parsed by zod.
+      serializerCompiler: contractSerializer,
     },
     async (request) =>
       practice.submit(currentUser(request).id, request.params.attemptId, request.body.answers),

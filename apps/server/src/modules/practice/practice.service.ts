@@ -20,7 +20,7 @@ import {
 } from '@quizcast/contract/schemas/practice';
 import type { Answer } from '@quizcast/contract/schemas/quiz';
 import type { SavedAnswer, StoredSection } from '../../db/schema';
-import type { SQL } from 'drizzle-orm';
+import type { StatementPart } from '../../db/statement-parts';
 import type { Clock } from '../../lib/clock';
 import { conflict, HttpError, notFound, paymentRequired } from '../../lib/http-error';
 import {
@@ -38,7 +38,7 @@ import { attemptDeadline, takenIn } from '../quizzes/attempt-rules';
 import { cardsFromPractice } from '../review/cards-from-practice';
 import { feedbackFor, offlineKeyFor, practiceQuestion } from './practice-feedback';
 import {
-  FINISHED,
+  questionState,
   type PracticeAttemptRow,
   type PracticeQuestionRow,
   type PracticeRepository,
@@ -77,14 +77,13 @@ export class PracticeService {
     /** The ranking's plausible floor per answered question (plausible-time.ts), for the predicted rank. */
     private readonly plausibleMsPerAnswer: number,
     /**
-     * Counts the learner's streak day when a practice ('practice') or daily five is finished: a CTE
-     * body of the finishing statement, applied only `when` it finished.
+     * Counts the learner's streak day when a practice ('practice') or daily five is finished at
+     * `now`: a part of the finishing statement, applied only when it finished.
      */
     private readonly countDay: (
-      userId: string,
       kind: 'practice' | 'daily_five',
-      when: SQL,
-    ) => SQL | undefined = () => undefined,
+      now: Date,
+    ) => StatementPart | undefined = () => undefined,
     /** This instance's copy of running attempts (issue 27's bench); none: every submission reads first. */
     private readonly running?: RunningPractices,
   ) {}
@@ -229,7 +228,8 @@ export class PracticeService {
       if (attempt.status !== 'in_progress') throw conflict(PRACTICE_MESSAGES.alreadySubmitted);
       const now = this.clock.now();
       if (this.pastGrace(attempt, now)) throw conflict(PRACTICE_MESSAGES.timeOver);
-      const { merged, fresh } = this.merge(attempt, questions, answers, now);
+      const incoming = normalizeAnswers(questions, answers);
+      const merged = this.merge(attempt, incoming, now);
       if (await this.repo.saveAnswers(attempt, merged, now)) {
         // What was written, for the next request here (saveAnswers bumps the revision by one).
         this.running?.remember(
@@ -242,7 +242,7 @@ export class PracticeService {
         const byId = new Map(questions.map((q) => [q.id, q]));
         const chosen = new Map(merged.map((a) => [a.qnId, a.selectedOption ?? null]));
         const feedback = attempt.instantFeedback
-          ? fresh.flatMap((id) => {
+          ? this.judged(incoming, merged).flatMap((id) => {
               const q = byId.get(id);
               return q ? [feedbackFor(q, chosen.get(id), this.scheme(attempt))] : [];
             })
@@ -300,13 +300,12 @@ export class PracticeService {
     answers: Answer[],
     still?: StillVisible,
   ): Promise<PracticeAttemptRow | undefined> {
-    const userId = attempt.userId;
     const now = this.clock.now();
     let merged: SavedAnswer[];
     try {
       merged = this.pastGrace(attempt, now)
         ? attempt.answers
-        : this.merge(attempt, questions, answers, now).merged;
+        : this.merge(attempt, normalizeAnswers(questions, answers), now);
     } catch (error) {
       // A copy refuses nothing: the questions it holds may no longer be the learner's (a withdrawn
       // quiz's are still in it), so the read that follows judges the answers, and its 400 is the
@@ -343,24 +342,15 @@ export class PracticeService {
       predicted,
     };
     const answered = marks.answers.filter((m) => m.outcome === 'right' || m.outcome === 'wrong');
+    const day = this.countDay(attempt.kind === 'daily_five' ? 'daily_five' : 'practice', now);
     const done = await this.repo.finish(
       attempt,
       finished,
       now,
       [
-        this.repo.questionState(
-          userId,
-          answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' })),
-          now,
-          FINISHED,
-        ),
-        cardsFromPractice(
-          userId,
-          answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId),
-          now,
-          FINISHED,
-        ),
-        this.countDay(userId, attempt.kind === 'daily_five' ? 'daily_five' : 'practice', FINISHED),
+        questionState(answered.map((m) => ({ questionId: m.qnId, correct: m.outcome === 'right' }))),
+        cardsFromPractice(answered.filter((m) => m.outcome === 'wrong').map((m) => m.qnId)),
+        ...(day ? [day] : []),
       ],
       still,
     );
@@ -471,28 +461,33 @@ export class PracticeService {
     };
   }
 
-  /** The stored answers merged with a save's (by seq, ADR 016); with feedback, answered stays answered. */
-  private merge(attempt: PracticeAttemptRow, questions: PracticeQuestionRow[], answers: Answer[], now: Date) {
-    const incoming = normalizeAnswers(questions, answers);
-    const answeredBefore = new Set(
-      attempt.answers.filter((a) => a.selectedOption != null).map((a) => a.qnId),
-    );
-    const allowed = attempt.instantFeedback ? incoming.filter((a) => !answeredBefore.has(a.qnId)) : incoming;
+  /**
+   * The stored answers merged with a save's (by seq, ADR 016); with feedback, answered stays answered.
+   * `incoming`: the save's answers as `normalizeAnswers` checked them.
+   */
+  private merge(attempt: PracticeAttemptRow, incoming: SavedAnswer[], now: Date): SavedAnswer[] {
+    const answeredBefore = attempt.instantFeedback
+      ? new Set(attempt.answers.filter((a) => a.selectedOption != null).map((a) => a.qnId))
+      : undefined;
+    const allowed = answeredBefore ? incoming.filter((a) => !answeredBefore.has(a.qnId)) : incoming;
     const timing = { startedAt: attempt.startedAt, deadlineAt: attempt.deadlineAt ?? now };
-    const merged: SavedAnswer[] = mergeForAttempt(timing, attempt.answers, allowed, now);
-    // Judged: each question this save answers as it now stands, a first answer or the same answer
-    // again (a save whose reply was lost on a dropped connection is sent again, and its feedback
-    // must come back with the second reply: the learner answered, so they may see the judgement).
-    const fresh = [...new Set(incoming.filter((a) => a.selectedOption != null).map((a) => a.qnId))].filter(
-      (id) =>
-        merged.some(
-          (m) =>
-            m.qnId === id &&
-            m.selectedOption != null &&
-            incoming.some((a) => a.qnId === id && a.selectedOption === m.selectedOption),
-        ),
+    return mergeForAttempt(timing, attempt.answers, allowed, now);
+  }
+
+  /**
+   * Judged by a save: each question it answers as it now stands, a first answer or the same answer
+   * again (a save whose reply was lost on a dropped connection is sent again, and its feedback must
+   * come back with the second reply: the learner answered, so they may see the judgement).
+   */
+  private judged(incoming: SavedAnswer[], merged: SavedAnswer[]): string[] {
+    return [...new Set(incoming.filter((a) => a.selectedOption != null).map((a) => a.qnId))].filter((id) =>
+      merged.some(
+        (m) =>
+          m.qnId === id &&
+          m.selectedOption != null &&
+          incoming.some((a) => a.qnId === id && a.selectedOption === m.selectedOption),
+      ),
     );
-    return { merged, fresh };
   }
 
   /** A submitted attempt's result, from the questions (and sections) read for this request. */

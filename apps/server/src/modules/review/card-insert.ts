@@ -3,6 +3,19 @@ import { Rating } from 'ts-fsrs';
 import { initialState } from './scheduler';
 
 /**
+ * A new card's memory state by its initial rating. FSRS's first state depends on the rating alone,
+ * not on when the card is made (scheduler.test.ts), so it is worked out once and written into the
+ * insert's text as constants rather than by ts-fsrs and as parameters at every practice submission;
+ * a new card's times are its creation's.
+ */
+const again = initialState(new Date(0), Rating.Again);
+const hard = initialState(new Date(0), Rating.Hard);
+
+/** A constant of the code in a statement's text, by the initial rating of the row's `source`. */
+const byRating = (cast: 'int' | 'float8', ofHard: number, ofAgain: number) =>
+  sql.raw(`case when source = 'unsure' then ${Number(ofHard)}::${cast} else ${Number(ofAgain)}::${cast} end`);
+
+/**
  * The one way review cards are made from mistakes (ADR 011), for contest attempts at publication
  * and for practice and drills (ADR 024): an INSERT over `outcomes` (a relation of user_id,
  * question_id, source), to be used as a CTE body or a statement. 'wrong' and 'skipped' start as FSRS
@@ -10,22 +23,27 @@ import { initialState } from './scheduler';
  * learner and question (an existing card is kept). Returns 1 per card made.
  */
 export function insertCards(outcomes: SQL, now: Date): SQL {
-  const again = initialState(now, Rating.Again);
-  const hard = initialState(now, Rating.Hard);
-  const at = now.toISOString();
+  return insertCardsAt(outcomes, sql`${now.toISOString()}`);
+}
+
+/**
+ * `insertCards` with the time the cards are made as SQL: a parameter, or a prepared statement's
+ * placeholder (a practice submission's, `cardsFromPractice`).
+ */
+export function insertCardsAt(outcomes: SQL, at: SQL): SQL {
   return sql`
         insert into review_cards (user_id, question_id, source, initial_rating, due, stability, difficulty,
                                   scheduled_days, learning_steps, reps, lapses, state, last_review, created_at)
         select user_id, question_id, source,
-               case when source = 'unsure' then ${Rating.Hard}::int else ${Rating.Again}::int end,
+               ${byRating('int', Rating.Hard, Rating.Again)},
                ${at}::timestamptz,
-               case when source = 'unsure' then ${hard.stability}::float8 else ${again.stability}::float8 end,
-               case when source = 'unsure' then ${hard.difficulty}::float8 else ${again.difficulty}::float8 end,
+               ${byRating('float8', hard.stability, again.stability)},
+               ${byRating('float8', hard.difficulty, again.difficulty)},
                0,
-               case when source = 'unsure' then ${hard.learningSteps}::int else ${again.learningSteps}::int end,
-               case when source = 'unsure' then ${hard.reps}::int else ${again.reps}::int end,
+               ${byRating('int', hard.learningSteps, again.learningSteps)},
+               ${byRating('int', hard.reps, again.reps)},
                0,
-               case when source = 'unsure' then ${hard.state}::int else ${again.state}::int end,
+               ${byRating('int', hard.state, again.state)},
                ${at}::timestamptz,
                ${at}::timestamptz
         from (${outcomes}) as outcomes

@@ -1,28 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { insertCards } from './card-insert';
+import type { PartContext, StatementPart } from '../../db/statement-parts';
+import { insertCardsAt } from './card-insert';
 
-/**
- * The wrong answers of a submitted practice or drill become review cards (ADR 024), made by the
- * same insert as a contest's at publication ('wrong', starting as Again), unless the learner turned
- * `cards_from_practice` off in the review settings. Only questions of published quizzes reach here
- * (the practice service checks), so a card never shows an answer early. A CTE body for the
- * submission's one statement: cards are made only when `when` holds (the practice was finished);
- * undefined when there are no wrong answers.
- */
-export function cardsFromPractice(
-  userId: string,
-  wrongQuestionIds: readonly string[],
-  now: Date,
-  when: SQL,
-): SQL | undefined {
-  if (!wrongQuestionIds.length) return undefined;
-  const ids = `{${wrongQuestionIds.join(',')}}`;
-  return insertCards(
+/** The part's body, built once per prepared statement (`StatementPart`). */
+function cardsBody({ userId, now, when }: PartContext): SQL {
+  return insertCardsAt(
     sql`select ${userId}::uuid as user_id, q.id as question_id, 'wrong'::text as source
-        from unnest(${ids}::uuid[]) as q(id)
+        from unnest(${sql.placeholder('cards_ids')}::uuid[]) as q(id)
         where ${when}
           and not exists (select 1 from review_settings s
                           where s.user_id = ${userId}::uuid and not s.cards_from_practice)`,
     now,
   );
+}
+
+/**
+ * The wrong answers of a submitted practice or drill become review cards (ADR 024), made by the
+ * same insert as a contest's at publication ('wrong', starting as Again), unless the learner turned
+ * `cards_from_practice` off in the review settings. Only questions of published quizzes reach here
+ * (the practice service checks), so a card never shows an answer early. A part of the submission's
+ * one statement (prepared once): cards are made only when its `when` holds (the practice was
+ * finished, at its time); with no wrong answers it makes none.
+ */
+export function cardsFromPractice(wrongQuestionIds: readonly string[]): StatementPart {
+  return { name: 'cards', body: cardsBody, values: { cards_ids: `{${wrongQuestionIds.join(',')}}` } };
 }

@@ -9,6 +9,7 @@ import {
   DEFAULT_SCHEDULING,
   EXAM_INTERVAL_RETENTION,
   finalWindowDays,
+  initialState,
   predictedExamRecall,
   previewIntervals,
   replay,
@@ -392,5 +393,20 @@ describe("the grade buttons' previews", () => {
         Rating.Again,
       ),
     ).toEqual(previewIntervals(fresh, DEFAULT_SCHEDULING, now, Rating.Again));
+  });
+});
+
+describe("a new card's state", () => {
+  it('depends on its initial rating alone, not on when it is made (card-insert.ts works it out once)', () => {
+    const memory = (at: string, rating: Rating.Again | Rating.Hard) => {
+      const { due, lastReview, ...rest } = initialState(new Date(at), rating);
+      expect([due, lastReview]).toEqual([new Date(at), new Date(at)]);
+      return rest;
+    };
+    for (const rating of [Rating.Again, Rating.Hard] as const) {
+      const first = memory('1970-01-01T00:00:00Z', rating);
+      for (const at of ['2026-11-29T06:59:59.123Z', '2027-03-31T18:29:00Z', '2031-02-28T23:59:59.999Z'])
+        expect(memory(at, rating)).toEqual(first);
+    }
   });
 });

@@ -41,18 +41,12 @@ export class StreakRepository {
 }
 
 /**
- * The one INSERT that counts a day, as a statement or a CTE body: only when
- * `when` holds (a caller's writable CTE, e.g. "the practice was finished"), so the day is counted
- * in the statement of the write that earned it.
+ * The one INSERT that counts a day, as a statement or a CTE body: only when `when` holds (a caller's
+ * writable CTE, e.g. "the practice was finished"), so the day is counted in the statement of the
+ * write that earned it. Each value as SQL: a parameter, or a prepared statement's placeholder.
  */
-export function activityInsert(
-  userId: string,
-  kind: StreakActivityKind,
-  day: string,
-  at: Date,
-  when: SQL,
-): SQL {
+export function activityInsert(v: { userId: SQL; kind: SQL; day: SQL; at: SQL; when: SQL }): SQL {
   return sql`insert into streak_activity (user_id, kind, day, at)
-    select ${userId}::uuid, ${kind}, ${day}::date, ${at.toISOString()}::timestamptz where ${when}
+    select ${v.userId}::uuid, ${v.kind}::text, ${v.day}::date, ${v.at}::timestamptz where ${v.when}
     on conflict do nothing`;
 }
