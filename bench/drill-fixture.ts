@@ -89,11 +89,21 @@ export async function seedDrill(database: Database, learners: number): Promise<F
   };
 }
 
+/** A drill as the load generator saw it acknowledged. */
+interface Drill {
+  id: string;
+  learner: number;
+  topics: string[];
+  questionIds: string[];
+}
+
 export interface DrillAckFile {
   started: boolean[];
   submitted: boolean[];
   /** Per drill request: the attempt it made, its topics and question ids. */
-  drills?: ({ id: string; learner: number; topics: string[]; questionIds: string[] } | null)[];
+  drills?: (Drill | null)[];
+  /** Per warm-up drill (bench/drill-scenario.mjs): as `drills`; never submitted. */
+  warmUpDrills?: DrillAckFile['drills'];
   /** Per drill: its practice submission was acknowledged. */
   practiceSubmitted?: boolean[];
 }
@@ -101,22 +111,25 @@ export interface DrillAckFile {
 const rows = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 /**
- * Every acknowledged drill is stored once, for its learner, with the questions it returned: count
- * of them, all distinct, each of a requested topic from a practisable quiz; it is submitted exactly
- * when its submission was acknowledged; no other practice attempt exists; every acknowledged
- * contest submission is stored submitted.
+ * Every acknowledged drill (the warm-up's too) is stored once, for its learner, with the questions
+ * it returned: count of them, all distinct, each of a requested topic and band from a practisable
+ * quiz; it is submitted exactly when its submission was acknowledged (the warm-up's never); no other
+ * practice attempt exists; every acknowledged contest submission is stored submitted.
  */
 export async function verifyDrill(database: Database, fixture: Fixture, acks: DrillAckFile) {
   const problems: string[] = [];
   const drills = (acks.drills ?? []).filter((d) => d != null);
+  const warmUp = (acks.warmUpDrills ?? []).filter((d) => d != null);
   if (!drills.length) problems.push('no drill was acknowledged');
   type Row = { id: string; user_id: string; status: string; question_ids: string[] };
   const stored = rows<Row>(
     await database.db.execute(sql`select id, user_id, status, question_ids from practice_attempts`),
   );
   const byId = new Map(stored.map((r) => [r.id, r]));
-  if (stored.length !== drills.length)
-    problems.push(`${stored.length} practice attempts stored, ${drills.length} drills acknowledged`);
+  if (stored.length !== drills.length + warmUp.length)
+    problems.push(
+      `${stored.length} practice attempts stored, ${drills.length} + ${warmUp.length} (warm-up) drills acknowledged`,
+    );
   // The drills ask for medium questions (the seed's analysis above).
   const topicOf = new Map(
     rows<{ id: string; topic: string }>(
@@ -128,20 +141,22 @@ export async function verifyDrill(database: Database, fixture: Fixture, acks: Dr
           and 100.0 * ia.correct / ia.participants < ${DIFFICULTY_BANDS.easyFrom}`),
     ).map((r) => [r.id, r.topic]),
   );
-  acks.drills?.forEach((d, i) => {
+  const check = (label: string, submitted: (i: number) => boolean) => (d: Drill | null, i: number) => {
     if (!d) return;
     const row = byId.get(d.id);
-    if (!row) return void problems.push(`drill ${i}: attempt ${d.id} not stored`);
-    if (row.user_id !== fixture.userIds[d.learner]) problems.push(`drill ${i}: stored for another learner`);
-    if (row.question_ids.join() !== d.questionIds.join()) problems.push(`drill ${i}: questions differ`);
-    if (new Set(d.questionIds).size !== 20) problems.push(`drill ${i}: not 20 distinct questions`);
+    if (!row) return void problems.push(`${label} ${i}: attempt ${d.id} not stored`);
+    if (row.user_id !== fixture.userIds[d.learner])
+      problems.push(`${label} ${i}: stored for another learner`);
+    if (row.question_ids.join() !== d.questionIds.join()) problems.push(`${label} ${i}: questions differ`);
+    if (new Set(d.questionIds).size !== 20) problems.push(`${label} ${i}: not 20 distinct questions`);
     for (const q of d.questionIds)
       if (!d.topics.includes(topicOf.get(q) ?? ''))
-        problems.push(`drill ${i}: question ${q} off topic or not medium`);
-    const submitted = acks.practiceSubmitted?.[i] === true;
-    if (submitted !== (row.status === 'submitted'))
-      problems.push(`drill ${i}: status ${row.status}, submission acknowledged: ${submitted}`);
-  });
+        problems.push(`${label} ${i}: question ${q} off topic or not medium`);
+    if (submitted(i) !== (row.status === 'submitted'))
+      problems.push(`${label} ${i}: status ${row.status}, submission acknowledged: ${submitted(i)}`);
+  };
+  acks.drills?.forEach(check('drill', (i) => acks.practiceSubmitted?.[i] === true));
+  acks.warmUpDrills?.forEach(check('warm-up drill', () => false));
   const contest = new Map(
     rows<{ user_id: string; status: string }>(
       await database.db.execute(
@@ -157,7 +172,7 @@ export async function verifyDrill(database: Database, fixture: Fixture, acks: Dr
       problems.push(`contest submit ${i} not stored`);
   });
   console.log(
-    `drill: ${drills.length} drills and ${acks.submitted.filter(Boolean).length} contest submissions checked, ` +
+    `drill: ${drills.length} drills (and ${warmUp.length} of the warm-up) and ${acks.submitted.filter(Boolean).length} contest submissions checked, ` +
       `${problems.length} problem(s)`,
   );
   return problems;

@@ -16,10 +16,14 @@ export function drillOf(fixture, i) {
 export function extraShape(kind, { job, fixture, acks, auth, json }) {
   switch (kind) {
     case 'drill-start':
-      // POST /api/practice/drills: what the drill builder sends (untimed, feedback at the end).
+    case 'drill-warm-up': {
+      // POST /api/practice/drills: what the drill builder sends (untimed, feedback at the end). The
+      // warm-up's drills are those of learners after the measured ones (job.offset), acknowledged apart.
+      const offset = kind === 'drill-warm-up' ? job.offset : 0;
+      const list = kind === 'drill-warm-up' ? 'warmUpDrills' : 'drills';
       return {
         build: (i) => {
-          const { learner, topics } = drillOf(fixture, i);
+          const { learner, topics } = drillOf(fixture, i + offset);
           return {
             method: 'POST',
             path: '/api/practice/drills',
@@ -36,16 +40,17 @@ export function extraShape(kind, { job, fixture, acks, auth, json }) {
         },
         ack: (i, body) => {
           const attempt = JSON.parse(body);
-          acks.drills ??= [];
-          acks.drills[i] = {
+          acks[list] ??= [];
+          acks[list][i] = {
             id: attempt._id,
-            learner: drillOf(fixture, i).learner,
-            topics: drillOf(fixture, i).topics,
+            learner: drillOf(fixture, i + offset).learner,
+            topics: drillOf(fixture, i + offset).topics,
             questionIds: attempt.questions.map((q) => q._id),
             choices: attempt.questions.map((q) => q.choices[(i + q.choices.length) % q.choices.length]),
           };
         },
       };
+    }
     case 'practice-submit':
       // Drill i's submission with every question answered (as the contest submission below).
       return {
