@@ -6,7 +6,7 @@ import {
   practiceTopicsResponseSchema,
   type StartDrillBody,
 } from '@quizcast/contract/schemas/practice';
-import { itemAnalysis, quizzes } from '../src/db/schema';
+import { itemAnalysis, practiceQuestionState, questions, quizzes, reviewCards } from '../src/db/schema';
 import { createStudent, type CreatedQuiz } from '../src/seed/factories';
 import { buildTestApp, type TestApp } from './helpers';
 import {
@@ -155,6 +155,53 @@ describe('topic drills', () => {
     );
     const third = practiceAttemptSchema.parse((await drill(who, { count: 10 })).json());
     expect(third.questions[0]!._id).toBe(wrong._id);
+  });
+
+  it("puts a contest's wrong answers first among its seen questions, with or without a practice history", async () => {
+    // The draw probes a learner's practice state and cards only when they have any (issue 27): each
+    // combination of the two must order as before.
+    const [h0, h1, ...rest] = history.questions.map((q) => q.id);
+    const cardOn = async (who: Learner, questionId: string) =>
+      t.db.insert(reviewCards).values({
+        userId: who.user.id,
+        questionId,
+        source: 'wrong',
+        initialRating: 1,
+        due: t.clock.now(),
+        createdAt: t.clock.now(),
+      });
+    const firstTwo = async (who: Learner) =>
+      practiceAttemptSchema
+        .parse((await drill(who, { count: 10 })).json())
+        .questions.slice(0, 2)
+        .map((q) => q._id)
+        .sort();
+
+    // A contest attempt of History (every question seen) and a card of one mistake, no practice.
+    const contestOnly = await learner(t, await createStudent(t.db));
+    await contestAttempt(t, history, contestOnly.user, Array(12).fill(0), 12, MIN);
+    await cardOn(contestOnly, h0!);
+    await cardOn(contestOnly, h1!);
+    expect(await firstTwo(contestOnly)).toEqual([h0, h1].sort());
+
+    // The same with a long practice history: every other question of the bank answered right, one
+    // of History answered wrong, and a card on one History question never practised.
+    const long = await learner(t, await createStudent(t.db));
+    await contestAttempt(t, history, long.user, Array(12).fill(0), 12, MIN);
+    await cardOn(long, h0!);
+    const bank = await t.db.select({ id: questions.id }).from(questions);
+    await t.db.insert(practiceQuestionState).values(
+      bank
+        .filter((q) => q.id !== h0)
+        .map((q) => ({
+          userId: long.user.id,
+          questionId: q.id,
+          lastCorrect: q.id !== h1,
+          lastAnsweredAt: t.clock.now(),
+        })),
+    );
+    expect(bank.length).toBeGreaterThan(rest.length + 30);
+    expect(await firstTwo(long)).toEqual([h0, h1].sort());
   });
 
   it('times a timed drill at the exam pace per question and refuses other counts', async () => {

@@ -443,6 +443,16 @@ export class PracticeRepository {
    * more than the generic one does, so the plan cache (`plan_cache_mode = auto`) keeps the generic
    * plan after its first five custom ones on every connection of the main pool. It ran on the
    * review queue's generic-plan connections (2 of 10) before, where 50 concurrent drills queued.
+   * The band is the question's own `facility` (kept from its item analysis by triggers), read with
+   * its quiz and id from `questions_topic_idx` alone: joined, the generic plan hashed all of
+   * `item_analysis` on every call (10,000 rows on the bench's seed: 430 of the draw's 741 buffers).
+   * Each candidate's history is probed by primary key (the `limit 1` laterals keep it so whatever
+   * the statistics say): planned as joins, by the row estimates the plan hashed a learner's whole
+   * practice history and cards (5,000 rows of a long history cost more than the 150 probes they
+   * replace). The learner's history is probed only when they have any (`hasAny`): a learner's first
+   * drills read none of it (issue 27's bench seed, generic plan, with the band still joined: 614
+   * buffers a draw for a learner without history, 1,506 before; a learner with 5,000 answered
+   * questions and 2,000 cards 1,469, 1,609 before).
    */
   async drawDrill(
     userId: string,
@@ -452,10 +462,13 @@ export class PracticeRepository {
     // A value the plan depends on, hidden from the planner (see above); `v` is always a parameter.
     const hidden = (v: SQL) => sql`(select ${v})`;
     const user = hidden(sql`${userId}::uuid`);
+    // Whether the learner has any row in a table of their history: one probe (an InitPlan) that
+    // spares a learner without any the probes of every candidate (a one-time filter).
+    const hasAny = (table: SQL) => sql`(select exists (select 1 from ${table} h where h.user_id = ${user}))`;
     const band = sql`${bandExpression(true)} = ${hidden(sql`${draw.difficulty}::text`)}`;
     const order = sql`case
-                   when s.user_id is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
-                   when s.user_id is not null and not s.last_correct then 0
+                   when s.last_correct is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
+                   when not s.last_correct then 0
                    else 1
                  end, random()`;
     const at = start.startedAt.toISOString();
@@ -475,8 +488,14 @@ export class PracticeRepository {
         ), drawn as (
           select p.id, row_number() over (order by ${order}) as ord
           from pool p
-          left join practice_question_state s on s.user_id = ${user} and s.question_id = p.id
-          left join review_cards c on c.user_id = ${user} and c.question_id = p.id
+          left join lateral (
+            select s.last_correct from practice_question_state s
+            where ${hasAny(sql`practice_question_state`)} and s.user_id = ${user} and s.question_id = p.id limit 1
+          ) s on true
+          left join lateral (
+            select c.source from review_cards c
+            where ${hasAny(sql`review_cards`)} and c.user_id = ${user} and c.question_id = p.id limit 1
+          ) c on true
           left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${user}
           order by ord
           limit ${hidden(sql`${draw.count}::int`)}
