@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DIFFICULTY_BANDS, type DrillDifficulty } from '@quizcast/contract/domain/practice';
 import type { Db, Executor } from '../../db/client';
-import { executeNamed, preparedRaw, rawRows, textArrayLiteral } from '../../db/raw-rows';
+import { preparedRaw, rawRows, textArrayLiteral } from '../../db/raw-rows';
 import type { PartContext, StatementPart } from '../../db/statement-parts';
 import {
   practiceAttempts,
@@ -269,6 +269,64 @@ class Gate {
   }
 }
 
+/**
+ * `PracticeRepository.drawDrill`'s statement, built once with placeholders (prepared once: drizzle
+ * does not rebuild its text on each drill). See `drawDrill` for what it does and why it is so written.
+ */
+function drawStatement(): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  // A value the plan depends on, hidden from the planner (`drawDrill`); always a parameter.
+  const hidden = (v: SQL) => sql`(select ${v})`;
+  const user = hidden(sql`${p('userId')}::uuid`);
+  // Whether the learner has any row in a table of their history: one probe (an InitPlan) that
+  // spares a learner without any the probes of every candidate (a one-time filter).
+  const hasAny = (table: SQL) => sql`(select exists (select 1 from ${table} h where h.user_id = ${user}))`;
+  const band = sql`${bandExpression(true)} = ${hidden(sql`${p('difficulty')}::text`)}`;
+  const order = sql`case
+                 when s.last_correct is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
+                 when not s.last_correct then 0
+                 else 1
+               end, random()`;
+  return sql`
+    with pool as materialized (
+      select q.id, q.quiz_id
+      from questions q
+      join quizzes on "quizzes"."id" = q.quiz_id
+      where q.topic = any(${hidden(sql`${p('topics')}::text[]`)}::text[])
+        and q.dropped_at is null and q.topic is not null
+        and "quizzes"."exam" = ${hidden(sql`${p('exam')}::text`)} and ${PRACTISABLE}
+        and ${unlockedExpression(user)} and ${band}
+    ), drawn as (
+      select p.id, row_number() over (order by ${order}) as ord
+      from pool p
+      left join lateral (
+        select s.last_correct from practice_question_state s
+        where ${hasAny(sql`practice_question_state`)} and s.user_id = ${user} and s.question_id = p.id limit 1
+      ) s on true
+      left join lateral (
+        select c.source from review_cards c
+        where ${hasAny(sql`review_cards`)} and c.user_id = ${user} and c.question_id = p.id limit 1
+      ) c on true
+      left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${user}
+      order by ord
+      limit ${hidden(sql`${p('count')}::int`)}
+    ), stored as (
+      insert into practice_attempts (id, user_id, kind, quiz_id, title, exam, question_ids, timed,
+                                     instant_feedback, started_at, deadline_at, mark_correct, mark_wrong,
+                                     created_at, updated_at)
+      select ${p('id')}::uuid, ${p('userId')}::uuid, 'drill', null, ${p('title')}::text, ${p('drillExam')}::text,
+             array_agg(drawn.id order by drawn.ord), ${p('timed')}::boolean, ${p('instantFeedback')}::boolean,
+             ${p('at')}::timestamptz, ${p('deadlineAt')}::timestamptz,
+             ${p('markCorrect')}::float8, ${p('markWrong')}::float8, ${p('at')}::timestamptz, ${p('at')}::timestamptz
+      from drawn
+      having count(*) > 0 and (${p('untimed')}::boolean or count(*) = ${p('count')}::int)
+      returning 1
+    )
+    select ${questionColumns}, drawn.ord, (select count(*)::int from stored) as stored
+    from drawn join questions q on q.id = drawn.id join quizzes on "quizzes"."id" = q.quiz_id
+    order by drawn.ord`;
+}
+
 /** The practice module's reads and writes; the only code here that touches the database. */
 export class PracticeRepository {
   /** `attemptWithQuestions`' statement, prepared once (PostgreSQL parses it once per connection). */
@@ -281,11 +339,19 @@ export class PracticeRepository {
    */
   private readonly draws: Gate;
 
+  /** `drawDrill`'s statement (`drawStatement`), prepared once. */
+  private readonly drawQuery;
+
   constructor(
     private readonly db: Db,
     drawsAtOnce = 2,
   ) {
     this.draws = new Gate(Math.max(1, drawsAtOnce));
+    this.drawQuery = preparedRaw<RawQuestionRow & { stored: number }>(
+      db,
+      'practice_draw_drill',
+      drawStatement(),
+    );
     const userId = sql.placeholder('userId');
     this.attemptWithQuestionsQuery = db
       .select({
@@ -459,62 +525,25 @@ export class PracticeRepository {
     draw: { exam: string; topics: string[]; difficulty: DrillDifficulty; count: number },
     start: DrillStart,
   ): Promise<{ questions: PracticeQuestionRow[]; attempt: PracticeAttemptRow | undefined }> {
-    // A value the plan depends on, hidden from the planner (see above); `v` is always a parameter.
-    const hidden = (v: SQL) => sql`(select ${v})`;
-    const user = hidden(sql`${userId}::uuid`);
-    // Whether the learner has any row in a table of their history: one probe (an InitPlan) that
-    // spares a learner without any the probes of every candidate (a one-time filter).
-    const hasAny = (table: SQL) => sql`(select exists (select 1 from ${table} h where h.user_id = ${user}))`;
-    const band = sql`${bandExpression(true)} = ${hidden(sql`${draw.difficulty}::text`)}`;
-    const order = sql`case
-                   when s.last_correct is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
-                   when not s.last_correct then 0
-                   else 1
-                 end, random()`;
     const at = start.startedAt.toISOString();
     const rows = await this.draws.run(() =>
-      executeNamed<RawQuestionRow & { stored: number }>(
-        this.db,
-        'practice_draw_drill',
-        sql`
-        with pool as materialized (
-          select q.id, q.quiz_id
-          from questions q
-          join quizzes on "quizzes"."id" = q.quiz_id
-          where q.topic = any(${hidden(sql`${textArrayLiteral(draw.topics)}::text[]`)}::text[])
-            and q.dropped_at is null and q.topic is not null
-            and "quizzes"."exam" = ${hidden(sql`${draw.exam}::text`)} and ${PRACTISABLE}
-            and ${unlockedExpression(user)} and ${band}
-        ), drawn as (
-          select p.id, row_number() over (order by ${order}) as ord
-          from pool p
-          left join lateral (
-            select s.last_correct from practice_question_state s
-            where ${hasAny(sql`practice_question_state`)} and s.user_id = ${user} and s.question_id = p.id limit 1
-          ) s on true
-          left join lateral (
-            select c.source from review_cards c
-            where ${hasAny(sql`review_cards`)} and c.user_id = ${user} and c.question_id = p.id limit 1
-          ) c on true
-          left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${user}
-          order by ord
-          limit ${hidden(sql`${draw.count}::int`)}
-        ), stored as (
-          insert into practice_attempts (id, user_id, kind, quiz_id, title, exam, question_ids, timed,
-                                         instant_feedback, started_at, deadline_at, mark_correct, mark_wrong,
-                                         created_at, updated_at)
-          select ${start.id}::uuid, ${userId}::uuid, 'drill', null, ${start.title}::text, ${start.exam}::text,
-                 array_agg(drawn.id order by drawn.ord), ${start.timed}::boolean, ${start.instantFeedback}::boolean,
-                 ${at}::timestamptz, ${start.deadlineAt?.toISOString() ?? null}::timestamptz,
-                 ${start.markCorrect}::float8, ${start.markWrong}::float8, ${at}::timestamptz, ${at}::timestamptz
-          from drawn
-          having count(*) > 0 and (${start.deadlineAt === null}::boolean or count(*) = ${draw.count}::int)
-          returning 1
-        )
-        select ${questionColumns}, drawn.ord, (select count(*)::int from stored) as stored
-        from drawn join questions q on q.id = drawn.id join quizzes on "quizzes"."id" = q.quiz_id
-        order by drawn.ord`,
-      ),
+      this.drawQuery({
+        userId,
+        topics: textArrayLiteral(draw.topics),
+        exam: draw.exam,
+        difficulty: draw.difficulty,
+        count: draw.count,
+        id: start.id,
+        title: start.title,
+        drillExam: start.exam,
+        timed: start.timed,
+        instantFeedback: start.instantFeedback,
+        at,
+        deadlineAt: start.deadlineAt?.toISOString() ?? null,
+        untimed: start.deadlineAt === null,
+        markCorrect: start.markCorrect,
+        markWrong: start.markWrong,
+      }),
     );
     const questions = rows.map(
       ({ stored: _stored, ord: _ord, ...r }: RawQuestionRow & { stored: number; ord?: unknown }) =>
