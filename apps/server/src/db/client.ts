@@ -393,8 +393,11 @@ export async function openPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: mainSize,
-    // Connections once opened stay open (`warm`): none is closed for being idle.
+    // Connections once opened stay open (`warm`): none is closed for being idle, and TCP keepalive
+    // finds one a firewall or NAT dropped silently before a query waits on it.
     min: mainSize,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     connectionTimeoutMillis: connectionTimeoutMs,
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
   });

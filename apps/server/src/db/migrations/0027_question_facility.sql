@@ -8,7 +8,8 @@ CREATE INDEX "questions_topic_idx" ON "questions" USING btree ("topic","quiz_id"
 CREATE FUNCTION "question_facility_set"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "questions" q SET "facility" = 100.0 * n."correct" / nullif(n."participants", 0)
-  FROM new_rows n WHERE q."id" = n."question_id" AND q."quiz_id" = n."quiz_id";
+  FROM new_rows n WHERE q."id" = n."question_id" AND q."quiz_id" = n."quiz_id"
+    AND q."facility" IS DISTINCT FROM 100.0 * n."correct" / nullif(n."participants", 0);
   RETURN NULL;
 END
 $$;
