@@ -161,6 +161,25 @@ const built = await run('build', 'npm', ['run', '--silent', 'build']);
 // Size budgets (issue 17): gzip JS each screen needs before it is usable.
 await run('size budgets', 'node', ['scripts/check-budgets.mjs']);
 const e2eFile = path.join(reports, 'e2e.json');
+/**
+ * What the page showed when the test failed: the head of the aria snapshot Playwright writes beside a
+ * failure (its `error-context` attachment). A CI log keeps only its tail and the machine is gone after:
+ * this says whether a screen that never came was still loading, showed an error, or was another one.
+ */
+function onScreen(result) {
+  const context = result?.attachments?.find((a) => a.name === 'error-context' && a.path);
+  if (!context || !existsSync(context.path)) return '';
+  const text = readFileSync(context.path, 'utf8');
+  const at = text.indexOf('```yaml');
+  if (at < 0) return '';
+  const yaml = text.slice(at).split('\n').slice(1);
+  const end = yaml.indexOf('```');
+  const lines = yaml.slice(0, Math.min(25, end < 0 ? yaml.length : end));
+  return lines.length
+    ? `\n  on screen (aria snapshot, head):\n${lines.map((l) => `    ${l}`).join('\n')}`
+    : '';
+}
+
 /** Playwright's JSON report: suites hold specs and further suites; a spec's tests, one per project. */
 function playwrightFailures(suites) {
   for (const suite of suites ?? []) {
@@ -176,7 +195,9 @@ function playwrightFailures(suites) {
             return headOf(e.message ?? e.value) + at;
           })
           .join('\n');
-        failures.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${errors}`);
+        failures.push(
+          `[${t.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${seconds(result?.duration ?? 0)} s)\n${errors}${onScreen(result)}`,
+        );
       }
     }
     playwrightFailures(suite.suites);
