@@ -6,7 +6,8 @@ import {
   type PracticeSubmitResponse,
 } from '@quizcast/contract/schemas/practice';
 import { practiceAttempts, practiceQuestionState, reviewCards, streakActivity } from '../src/db/schema';
-import { PracticeRepository, questionState } from '../src/modules/practice/practice.repository';
+import { questionState } from '../src/modules/practice/practice-finish.statement';
+import { PracticeRepository } from '../src/modules/practice/practice.repository';
 import { cardsFromPractice } from '../src/modules/review/cards-from-practice';
 import { StreakRepository } from '../src/modules/streak/streak.repository';
 import { StreakService } from '../src/modules/streak/streak.service';

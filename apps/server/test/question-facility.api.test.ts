@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { difficultyBand } from '@quizcast/contract/domain/practice';
 import { rawRows } from '../src/db/raw-rows';
 import { itemAnalysis, questions } from '../src/db/schema';
-import { bandExpression } from '../src/modules/practice/practice.repository';
+import { bandExpression } from '../src/modules/practice/practice-questions';
 import { createStudent } from '../src/seed/factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { contestAttempt, MIN, openQuiz, publish, topicQuestions } from './practice-support';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { practiceAttempts } from '../../db/schema';
 import { unlockedExpression } from '../quizzes/unlock-rule';
-import { PRACTISABLE, type PracticeAttemptInsert, type PracticeAttemptRow } from './practice.repository';
+import { PRACTISABLE } from './practice-questions';
+import type { PracticeAttemptInsert, PracticeAttemptRow } from './practice.repository';
 
 /** A drawn question and its quiz's exam (the five's exam is its first question's). */
 export interface DrawnQuestion {

@@ -3,7 +3,7 @@ import type { PracticeFeedback, PracticeOfflineKey } from '@quizcast/contract/sc
 import { questionAudioUrl } from '@quizcast/contract/schemas/question-audio';
 import { participantTexts } from '../../lib/question-texts';
 import { markableQuestion, markAnswer, type MarkingScheme } from '../marking/marking';
-import type { PracticeQuestionRow } from './practice.repository';
+import type { PracticeQuestionRow } from './practice-questions';
 
 /**
  * What a practice shows of its questions (ADR 024). Every function here takes only questions the

@@ -1,67 +1,23 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { DIFFICULTY_BANDS, type DrillDifficulty } from '@quizcast/contract/domain/practice';
+import type { DrillDifficulty } from '@quizcast/contract/domain/practice';
 import type { Db, Executor } from '../../db/client';
 import { preparedRaw, rawRows, textArrayLiteral } from '../../db/raw-rows';
-import type { PartContext, StatementPart } from '../../db/statement-parts';
-import {
-  practiceAttempts,
-  type SavedAnswer,
-  type StoredQuestionMath,
-  type StoredSection,
-} from '../../db/schema';
+import type { StatementPart } from '../../db/statement-parts';
+import { practiceAttempts, type SavedAnswer, type StoredSection } from '../../db/schema';
 import { unlockedExpression } from '../quizzes/unlock-rule';
+import { drawStatement, Gate, startedRow, type DrillStart } from './practice-draw.statement';
+import { finishStatement, stillValues, type StillVisible } from './practice-finish.statement';
+import {
+  bandExpression,
+  PRACTISABLE,
+  questionColumns,
+  toQuestion,
+  type PracticeQuestionRow,
+  type RawQuestionRow,
+} from './practice-questions';
 
 export type PracticeAttemptRow = typeof practiceAttempts.$inferSelect;
 export type PracticeAttemptInsert = typeof practiceAttempts.$inferInsert;
-
-/**
- * The one rule of what practice may show (ADR 024), over `quizzes`: a quiz an admin has not
- * withdrawn whose results are published. Every statement here that reads questions applies it,
- * together with the unlock rule, at the time of the read (a quiz unpublished again drops out).
- */
-export const PRACTISABLE = sql`("quizzes"."published" and "quizzes"."results_published_at" is not null)`;
-
-/** A placeholder of `finish`'s statement (prepared once per shape), as SQL. */
-const finishParam = (name: string) => sql`${sql.placeholder(name)}`;
-
-/**
- * What a part of `PracticeRepository.finish`'s statement may refer to: the learner, the finishing
- * time, and `when`, true only when its write finished the attempt.
- */
-const FINISH_CONTEXT: PartContext = {
-  userId: finishParam('userId'),
-  now: finishParam('now'),
-  when: sql`exists (select 1 from done)`,
-};
-
-/** A question of a practisable quiz, with its answer and explanation (server side only). */
-export interface PracticeQuestionRow {
-  id: string;
-  quizId: string;
-  qn: string;
-  choices: string[];
-  ansIndex: number;
-  explanation: string | null;
-  lang: 'en' | 'hi';
-  audioKey: string | null;
-  topic: string | null;
-  type: 'mcq' | 'numeric';
-  numericAnswer: string | null;
-  tolerance: string | null;
-  qnHi: string | null;
-  choicesHi: string[] | null;
-  explanationHi: string | null;
-  math: StoredQuestionMath | null;
-  droppedAt: Date | null;
-  /** Index into its quiz's sections (ADR 022); null: none. */
-  section: number | null;
-  /**
-   * Its quiz's `updated_at` as PostgreSQL's text (every change of a question, key or scheme
-   * touches it): what a copy of the question was read at (`RunningPractices`).
-   */
-  quizVersion: string;
-}
-
 export interface PractisableQuizRow {
   id: string;
   name: string;
@@ -84,22 +40,6 @@ export interface TopicCounts {
   easy: number;
   medium: number;
   hard: number;
-}
-
-/**
- * A question's difficulty band in SQL, over `q.facility` (its item analysis' facility, kept on the
- * question by triggers, migration 0027): the bands of `difficultyBand` (contract,
- * domain/practice.ts) with its bounds; no analysis is 'medium'. `inline`: the bands' bounds written
- * into the text (they are constants of the code) rather than sent as parameters, so a custom plan
- * sees nothing of them a generic plan does not (`drawDrill`).
- */
-export function bandExpression(inline = false): SQL {
-  const facility = sql`q.facility`;
-  const bound = (n: number) => (inline ? sql.raw(String(Number(n))) : sql`${n}`);
-  return sql`(case when ${facility} is null then 'medium'
-                   when ${facility} >= ${bound(DIFFICULTY_BANDS.easyFrom)} then 'easy'
-                   when ${facility} < ${bound(DIFFICULTY_BANDS.hardBelow)} then 'hard'
-                   else 'medium' end)`;
 }
 
 export interface QuizFilters {
@@ -136,195 +76,6 @@ function toQuiz(r: Record<string, unknown>): PractisableQuizRow {
     topics: (r.topics as string[] | null) ?? [],
     practiceCount: Number(r.practiceCount),
   };
-}
-
-/**
- * A question's columns as `PracticeQuestionRow` names them, over `q` (questions) joined to its
- * `quizzes` row: `toQuestion` reads them. The decimals as text, so they read the same from a row or from JSON (`attemptWithQuestions`).
- */
-const questionColumns = sql`
-  q.id, q.quiz_id as "quizId", q.qn, q.choices, q.ans_index as "ansIndex", q.explanation,
-  q.lang, q.audio_key as "audioKey", q.topic, q.type, q.numeric_answer::text as "numericAnswer",
-  q.tolerance::text as tolerance, q.qn_hi as "qnHi", q.choices_hi as "choicesHi",
-  q.explanation_hi as "explanationHi", q.math, q.dropped_at as "droppedAt", q.section,
-  "quizzes"."updated_at"::text as "quizVersion"`;
-
-type RawQuestionRow = Omit<PracticeQuestionRow, 'droppedAt'> & { droppedAt: string | Date | null };
-
-function toQuestion(r: RawQuestionRow): PracticeQuestionRow {
-  return {
-    ...r,
-    ansIndex: Number(r.ansIndex),
-    numericAnswer: r.numericAnswer === null ? null : String(r.numericAnswer),
-    tolerance: r.tolerance === null ? null : String(r.tolerance),
-    droppedAt: r.droppedAt === null ? null : new Date(r.droppedAt),
-    section: r.section === null || r.section === undefined ? null : Number(r.section),
-    quizVersion: String(r.quizVersion),
-  };
-}
-
-/**
- * What a copy of a running attempt was read with (`RunningPractices`): how many of its questions
- * were visible (all of them) and each of their quizzes' version.
- */
-export interface StillVisible {
-  count: number;
-  /** Quiz id → its `updated_at` as read (`PracticeQuestionRow.quizVersion`). */
-  versions: ReadonlyMap<string, string>;
-}
-
-/**
- * Inside `finish`'s UPDATE of `practice_attempts`: the attempt's questions visible to the learner
- * now (`PRACTISABLE` and the unlock rule, as every read here) whose quiz is still at the version
- * read are `still.count` of them. False when any was withdrawn, changed, or locked again since.
- * Its placeholders' values: `stillValues`.
- */
-const STILL_VISIBLE = sql`(select count(*) from questions q
-      join quizzes on "quizzes"."id" = q.quiz_id
-      join unnest(${finishParam('knownQuizIds')}::uuid[], ${finishParam('knownVersions')}::text[])
-        as known(quiz_id, version) on known.quiz_id = q.quiz_id and "quizzes"."updated_at" = known.version::timestamptz
-      where q.id = any(practice_attempts.question_ids) and ${PRACTISABLE}
-        and ${unlockedExpression(sql`${FINISH_CONTEXT.userId}::uuid`)}
-    ) = ${finishParam('knownCount')}::int`;
-
-function stillValues(still: StillVisible) {
-  const ids = [...still.versions.keys()];
-  return {
-    knownQuizIds: `{${ids.join(',')}}`,
-    knownVersions: textArrayLiteral(ids.map((id) => still.versions.get(id)!)),
-    knownCount: still.count,
-  };
-}
-
-/** `finish`'s statement for one shape (its parts, and whether `still` applies): built and prepared once. */
-function finishStatement(parts: readonly StatementPart[], still: boolean): SQL {
-  const ctes = parts.map((part) => sql`${sql.raw(`part_${part.name}`)} as (${part.body(FINISH_CONTEXT)})`);
-  return sql`
-        with done as (
-          update practice_attempts
-          set answers = ${finishParam('answers')}::jsonb, score = ${finishParam('score')},
-              correct_count = ${finishParam('correctCount')}, wrong_count = ${finishParam('wrongCount')},
-              elapsed_ms = ${finishParam('elapsedMs')}, submitted_at = ${finishParam('submittedAt')}::timestamptz,
-              predicted = ${finishParam('predicted')}::jsonb,
-              status = 'submitted', updated_at = ${FINISH_CONTEXT.now}::timestamptz
-          where id = ${finishParam('attemptId')}::uuid and status = 'in_progress'
-            and revision = ${finishParam('revision')}::int
-            ${still ? sql`and ${STILL_VISIBLE}` : sql``}
-          returning 1
-        )${ctes.length ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
-        select count(*)::int as finished from done`;
-}
-
-/** A drill as `drawDrill` stores it, but for its questions (the draw's). */
-export type DrillStart = Pick<
-  PracticeAttemptRow,
-  | 'id'
-  | 'title'
-  | 'exam'
-  | 'timed'
-  | 'instantFeedback'
-  | 'startedAt'
-  | 'deadlineAt'
-  | 'markCorrect'
-  | 'markWrong'
->;
-
-/** The row `drawDrill` stored: what it wrote and the columns' defaults (no read back). */
-function startedRow(
-  values: DrillStart & Pick<PracticeAttemptRow, 'userId' | 'questionIds'>,
-): PracticeAttemptRow {
-  return {
-    ...values,
-    kind: 'drill',
-    quizId: null,
-    status: 'in_progress',
-    submittedAt: null,
-    answers: [],
-    revision: 0,
-    score: null,
-    correctCount: null,
-    wrongCount: null,
-    elapsedMs: null,
-    predicted: null,
-    day: null,
-    createdAt: values.startedAt,
-    updatedAt: values.startedAt,
-  };
-}
-
-/** At most `free` calls of `run` at once; the others wait in order. */
-class Gate {
-  private readonly waiting: (() => void)[] = [];
-  constructor(private free: number) {}
-  async run<T>(f: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await f();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free += 1;
-    }
-  }
-}
-
-/**
- * `PracticeRepository.drawDrill`'s statement, built once with placeholders (prepared once: drizzle
- * does not rebuild its text on each drill). See `drawDrill` for what it does and why it is so written.
- */
-function drawStatement(): SQL {
-  const p = (name: string) => sql.placeholder(name);
-  // A value the plan depends on, hidden from the planner (`drawDrill`); always a parameter.
-  const hidden = (v: SQL) => sql`(select ${v})`;
-  const user = hidden(sql`${p('userId')}::uuid`);
-  // Whether the learner has any row in a table of their history: one probe (an InitPlan) that
-  // spares a learner without any the probes of every candidate (a one-time filter).
-  const hasAny = (table: SQL) => sql`(select exists (select 1 from ${table} h where h.user_id = ${user}))`;
-  const band = sql`${bandExpression(true)} = ${hidden(sql`${p('difficulty')}::text`)}`;
-  const order = sql`case
-                 when s.last_correct is null and (a.id is null or c.source in ('wrong', 'skipped')) then 0
-                 when not s.last_correct then 0
-                 else 1
-               end, random()`;
-  return sql`
-    with pool as materialized (
-      select q.id, q.quiz_id
-      from questions q
-      join quizzes on "quizzes"."id" = q.quiz_id
-      where q.topic = any(${hidden(sql`${p('topics')}::text[]`)}::text[])
-        and q.dropped_at is null and q.topic is not null
-        and "quizzes"."exam" = ${hidden(sql`${p('exam')}::text`)} and ${PRACTISABLE}
-        and ${unlockedExpression(user)} and ${band}
-    ), drawn as (
-      select p.id, row_number() over (order by ${order}) as ord
-      from pool p
-      left join lateral (
-        select s.last_correct from practice_question_state s
-        where ${hasAny(sql`practice_question_state`)} and s.user_id = ${user} and s.question_id = p.id limit 1
-      ) s on true
-      left join lateral (
-        select c.source from review_cards c
-        where ${hasAny(sql`review_cards`)} and c.user_id = ${user} and c.question_id = p.id limit 1
-      ) c on true
-      left join attempts a on a.quiz_id = p.quiz_id and a.user_id = ${user}
-      order by ord
-      limit ${hidden(sql`${p('count')}::int`)}
-    ), stored as (
-      insert into practice_attempts (id, user_id, kind, quiz_id, title, exam, question_ids, timed,
-                                     instant_feedback, started_at, deadline_at, mark_correct, mark_wrong,
-                                     created_at, updated_at)
-      select ${p('id')}::uuid, ${p('userId')}::uuid, 'drill', null, ${p('title')}::text, ${p('drillExam')}::text,
-             array_agg(drawn.id order by drawn.ord), ${p('timed')}::boolean, ${p('instantFeedback')}::boolean,
-             ${p('at')}::timestamptz, ${p('deadlineAt')}::timestamptz,
-             ${p('markCorrect')}::float8, ${p('markWrong')}::float8, ${p('at')}::timestamptz, ${p('at')}::timestamptz
-      from drawn
-      having count(*) > 0 and (${p('untimed')}::boolean or count(*) = ${p('count')}::int)
-      returning 1
-    )
-    select ${questionColumns}, drawn.ord, (select count(*)::int from stored) as stored
-    from drawn join questions q on q.id = drawn.id join quizzes on "quizzes"."id" = q.quiz_id
-    order by drawn.ord`;
 }
 
 /** The practice module's reads and writes; the only code here that touches the database. */
@@ -645,37 +396,4 @@ export class PracticeRepository {
   get executor(): Executor {
     return this.db;
   }
-}
-
-/** The question state's placeholder for `name`: prefixed, as no other part's is. */
-const stateParam = (name: string) => finishParam(`state_${name}`);
-
-/** `questionState`'s body, built once per prepared statement. */
-function questionStateBody({ userId, now, when }: PartContext): SQL {
-  return sql`
-      insert into practice_question_state (user_id, question_id, last_correct, answered, last_answered_at)
-      select ${userId}::uuid, a.id, a.correct, 1, ${now}::timestamptz
-      from unnest(${stateParam('ids')}::uuid[], ${stateParam('correct')}::boolean[]) as a(id, correct)
-      where ${when}
-      on conflict (user_id, question_id) do update
-        set last_correct = excluded.last_correct, answered = practice_question_state.answered + 1,
-            last_answered_at = excluded.last_answered_at`;
-}
-
-/**
- * What the learner last did with each answered question (the drill's never-seen/wrong order): a
- * part of `finish`'s statement, applied only when it finished; none answered writes nothing.
- */
-export function questionState(answered: readonly { questionId: string; correct: boolean }[]): StatementPart {
-  let ids = '';
-  let correct = '';
-  for (const a of answered) {
-    ids += (ids ? ',' : '') + a.questionId;
-    correct += (correct ? ',' : '') + String(a.correct);
-  }
-  return {
-    name: 'state',
-    body: questionStateBody,
-    values: { state_ids: `{${ids}}`, state_correct: `{${correct}}` },
-  };
 }

@@ -37,13 +37,9 @@ import { mergeForAttempt } from '../quizzes/attempt-writes';
 import { attemptDeadline, takenIn } from '../quizzes/attempt-rules';
 import { cardsFromPractice } from '../review/cards-from-practice';
 import { feedbackFor, offlineKeyFor, practiceQuestion } from './practice-feedback';
-import {
-  questionState,
-  type PracticeAttemptRow,
-  type PracticeQuestionRow,
-  type PracticeRepository,
-  type StillVisible,
-} from './practice.repository';
+import { questionState, type StillVisible } from './practice-finish.statement';
+import type { PracticeQuestionRow } from './practice-questions';
+import type { PracticeAttemptRow, PracticeRepository } from './practice.repository';
 import type { Reading, RunningPractices } from './running-practices';
 
 const MINUTE = 60_000;

@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { PracticeAttemptRow, PracticeQuestionRow } from './practice.repository';
+import type { PracticeQuestionRow } from './practice-questions';
+import type { PracticeAttemptRow } from './practice.repository';
 import { RunningPractices } from './running-practices';
 
 const AT = new Date('2026-11-22T10:00:00Z');

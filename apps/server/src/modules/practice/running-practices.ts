@@ -1,5 +1,6 @@
 import type { StoredSection } from '../../db/schema';
-import type { PracticeAttemptRow, PracticeQuestionRow } from './practice.repository';
+import type { PracticeQuestionRow } from './practice-questions';
+import type { PracticeAttemptRow } from './practice.repository';
 
 /**
  * What this instance last wrote (or read) of a running practice or drill: the attempt row, its
