@@ -167,17 +167,25 @@ const e2eFile = path.join(reports, 'e2e.json');
  * this says whether a screen that never came was still loading, showed an error, or was another one.
  */
 function onScreen(result) {
-  const context = result?.attachments?.find((a) => a.name === 'error-context' && a.path);
-  if (!context || !existsSync(context.path)) return '';
-  const text = readFileSync(context.path, 'utf8');
-  const at = text.indexOf('```yaml');
-  if (at < 0) return '';
-  const yaml = text.slice(at).split('\n').slice(1);
-  const end = yaml.indexOf('```');
-  const lines = yaml.slice(0, Math.min(25, end < 0 ? yaml.length : end));
-  return lines.length
-    ? `\n  on screen (aria snapshot, head):\n${lines.map((l) => `    ${l}`).join('\n')}`
-    : '';
+  try {
+    const context = result?.attachments?.find?.((a) => a.name === 'error-context' && a.path);
+    if (!context || !existsSync(context.path)) return '';
+    const text = readFileSync(context.path, 'utf8');
+    const at = text.indexOf('```yaml');
+    if (at < 0) return '';
+    let yaml = text.slice(at).split('\n').slice(1);
+    const end = yaml.indexOf('```');
+    if (end >= 0) yaml = yaml.slice(0, end);
+    // The screen's own content, past the menus, where the page has a main region.
+    const main = yaml.findIndex((line) => /^\s*- main\b/.test(line));
+    const lines = yaml.slice(Math.max(0, main), Math.max(0, main) + 20).map((l) => l.slice(0, 160));
+    return lines.length
+      ? `\n  on screen (aria snapshot, head):\n${lines.map((l) => `    ${l}`).join('\n')}`
+      : '';
+  } catch {
+    // Only a help to read the failure: never the reason the digest loses the failures after it.
+    return '';
+  }
 }
 
 /** Playwright's JSON report: suites hold specs and further suites; a spec's tests, one per project. */

@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { practiceAttempts } from '../../db/schema';
 import { unlockedExpression } from '../quizzes/unlock-rule';
-import type { PracticeAttemptRow } from './practice.repository';
 import { bandExpression, PRACTISABLE, questionColumns } from './practice-questions';
+
+/** The repository's `PracticeAttemptRow` (not imported from it: the repository imports this file). */
+type PracticeAttemptRow = typeof practiceAttempts.$inferSelect;
 
 // The drill draw's statement (`PracticeRepository.drawDrill`), built once, and what it stores.
 
